@@ -1,0 +1,62 @@
+"""Shared fixtures: a throwaway KEA_HOME and PostgreSQL cluster per test session."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# Before any Kea module reads the environment: everything of this session lives in a temp folder.
+_HOME = Path(tempfile.mkdtemp(prefix="kea-test-home-"))
+os.environ["KEA_HOME"] = str(_HOME)
+os.environ.pop("KEA_DATABASE_URL", None)
+os.environ.pop("KEA_ENGINE", None)
+
+
+@pytest.fixture(scope="session")
+def kea_home() -> Iterator[Path]:
+    yield _HOME
+
+
+@pytest.fixture(scope="session")
+def database(kea_home: Path) -> Iterator[str]:
+    """A running local cluster (started by the same manager users get) and its URL."""
+    from checkpoints.cluster import LocalCluster, database_url
+
+    url = database_url()
+    yield url
+    from tools.services import reset_services
+
+    reset_services()
+    LocalCluster.default().stop()
+    shutil.rmtree(kea_home, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def svc(database: str):  # type: ignore[no-untyped-def]
+    from tools.services import services
+
+    return services()
+
+
+@pytest.fixture(scope="session")
+def kb(svc):  # type: ignore[no-untyped-def]
+    return svc.kb
+
+
+@pytest.fixture(scope="session")
+def corpus(kea_home: Path, kb) -> dict:  # type: ignore[no-untyped-def]
+    """The generated corpus, ingested as collection 'corpus'; returns its truth."""
+    from evals.corpus.generate import generate
+    from tools.knowledge.ingest import ingest
+
+    folder = kea_home / "corpus"
+    truth = generate(folder)
+    report = ingest(kb, [folder / "documents"], "corpus")
+    assert report.indexed, report.skipped
+    truth["folder"] = str(folder / "documents")
+    return truth

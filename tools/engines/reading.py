@@ -1,0 +1,107 @@
+"""The domain of one table request: what the user asked for, what a document gave.
+
+These models cross every boundary of Kea (engines, graph state, the CLI's JSON, the HTTP
+API), so they are plain pydantic models that serialise to small JSON dicts. Graph state
+keeps them as dicts (``model_dump(mode="json")``) so checkpoints never depend on classes.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+ConditionOp = Literal["contains", "equals", "lt", "le", "gt", "ge", "judgement"]
+
+
+class Condition(BaseModel):
+    """One condition a row must meet, on a named column or, for ``judgement``, in words."""
+
+    column: str | None = Field(None, description="Column the condition is on; None for a judgement.")
+    op: ConditionOp
+    value: str = Field(description="The value as the user wrote it (e.g. '1,000,000', 'Cables').")
+    text: str = Field("", description="The condition in the user's words.")
+
+
+class Place(BaseModel):
+    """A place the user named: a folder, a file, a year or a glob over document paths."""
+
+    kind: Literal["folder", "file", "year", "glob"]
+    value: str = Field(description="Folder path, file path, four-digit year or glob, as stored.")
+
+
+class Reading(BaseModel):
+    """How Kea understood one request. Confirmed by the user before anything is read."""
+
+    request: str = Field(description="The message as the user wrote it.")
+    kind: Literal["table", "greeting", "about", "empty"] = "table"
+    columns: list[str] = Field(default_factory=list, description="Values of each record, in order.")
+    columns_from: Literal["request", "tables", "model", "none"] = "request"
+    row_condition: str | None = Field(None, description="The row condition in words.")
+    conditions: list[Condition] = Field(default_factory=list)
+    row_terms: list[str] = Field(default_factory=list, description="Words that identify wanted rows.")
+    document_conditions: list[str] = Field(
+        default_factory=list,
+        description="Terms a whole document must meet (a supplier, a party); every row inherits it.",
+    )
+    places: list[Place] = Field(default_factory=list)
+    calculations: list[str] = Field(
+        default_factory=list, description="Requested sums, averages, counts...: named, never computed."
+    )
+    notes: list[str] = Field(
+        default_factory=list, description="What the engine could not do with this request, in words."
+    )
+
+    def place_labels(self) -> list[str]:
+        return [p.value for p in self.places]
+
+
+class Table(BaseModel):
+    """A table found in a document: its page (1-based), header cells and rows of cells."""
+
+    page: int
+    header: list[str]
+    rows: list[list[str]]
+
+
+class DocumentText(BaseModel):
+    """Everything an engine may read of one document."""
+
+    id: int
+    collection: str
+    path: str
+    title: str = ""
+    media_type: str = ""
+    pages: list[str] = Field(default_factory=list, description="Text of each page, page 1 first.")
+    tables: list[Table] = Field(default_factory=list)
+
+    @property
+    def page_count(self) -> int:
+        return len(self.pages)
+
+
+class Record(BaseModel):
+    """One row of the table, as extracted from one document."""
+
+    values: dict[str, str | None]
+    match: Literal["yes", "unsure"] = "yes"
+    page: int | None = None
+    evidence: str | None = Field(None, description="A verbatim quote of the source text.")
+    note: str | None = Field(None, description="Why the row is unsure, when it is.")
+
+
+class FolderCount(BaseModel):
+    folder: str
+    documents: int
+
+
+class ScopeHint(BaseModel):
+    """What an engine may know of the scope before reading a request: names, never contents."""
+
+    documents: int
+    collections: list[str] = Field(default_factory=list)
+    folders: list[FolderCount] = Field(default_factory=list, description="Largest folders first.")
+    years: list[str] = Field(default_factory=list, description="Years found in document paths.")
+    table_headers: list[list[str]] = Field(
+        default_factory=list, description="The most common table headers in scope, most common first."
+    )

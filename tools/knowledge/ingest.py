@@ -1,0 +1,148 @@
+"""Filling a collection from folders of files: idempotent by content hash, never fatal per file."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tools.knowledge.base import KnowledgeBase
+from tools.knowledge.paths import UnsafePath, normalise_path
+from tools.parsing import SUPPORTED_SUFFIXES, parse_file
+from tools.parsing.base import UnreadableFile
+
+
+@dataclass
+class IngestReport:
+    collection: str
+    indexed: list[str] = field(default_factory=list)
+    replaced: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
+    pruned: list[str] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        """0 when at least one file was indexed or all were unchanged; 2 when none could be read."""
+        return 0 if (self.indexed or self.replaced or self.unchanged) else 2
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: Path  # on disk
+    stored_path: str  # relative to the root it was found under
+
+
+ProgressCallback = Callable[[str, str], None]  # (stored path, outcome)
+
+
+def discover(roots: list[Path]) -> tuple[list[SourceFile], list[tuple[str, str]]]:
+    """Every file under ``roots`` with its stored path; problems (path, reason) listed, not raised."""
+    found: list[SourceFile] = []
+    problems: list[tuple[str, str]] = []
+    for root in roots:
+        if not root.exists():
+            problems.append((str(root), "does not exist"))
+            continue
+        if root.is_file():
+            found.append(SourceFile(root, normalise_path(root.name)))
+            continue
+        base = root.resolve()
+        for file in _walk(base):
+            relative = file.relative_to(base).as_posix()
+            if file.is_symlink() and not _inside(file.resolve(), base):
+                problems.append((relative, "a link that points outside the folder; not followed"))
+                continue
+            try:
+                found.append(SourceFile(file, normalise_path(relative)))
+            except UnsafePath as exc:
+                problems.append((relative, str(exc)))
+    return found, problems
+
+
+def _walk(base: Path) -> Iterator[Path]:
+    for folder, dirs, files in os.walk(base, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if not name.startswith("."):
+                yield Path(folder) / name
+
+
+def _inside(path: Path, base: Path) -> bool:
+    try:
+        path.relative_to(base)
+        return True
+    except ValueError:
+        return False
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def ingest(
+    kb: KnowledgeBase,
+    roots: list[Path],
+    collection: str,
+    *,
+    prune: bool = False,
+    on_file: ProgressCallback | None = None,
+    on_start: Callable[[int], None] | None = None,
+) -> IngestReport:
+    """Index every supported file under ``roots`` into ``collection``.
+
+    A file whose content hash is stored already is left alone; a changed file replaces its old
+    version; a file that cannot be read is skipped with its reason and the run goes on. With
+    ``prune``, documents of the collection not found under ``roots`` are deleted.
+    """
+    report = IngestReport(collection)
+    collection_id = kb.ensure_collection(collection)
+    files, problems = discover(roots)
+    report.skipped += problems
+    stored = kb.stored_hashes(collection_id)
+    if on_start:
+        on_start(len(files))
+    seen: set[str] = set()
+    for source in files:
+        outcome = _ingest_one(kb, collection_id, source, stored, seen, report)
+        if on_file:
+            on_file(source.stored_path, outcome)
+    if prune:
+        gone = sorted(set(stored) - seen)
+        kb.delete_documents(collection_id, gone)
+        report.pruned = gone
+    return report
+
+
+def _ingest_one(
+    kb: KnowledgeBase, collection_id: int, source: SourceFile, stored: dict[str, str], seen: set[str], report: IngestReport
+) -> str:
+    path = source.stored_path
+    if path in seen:
+        report.skipped.append((path, "the same path was given twice; the first one is kept"))
+        return "skipped"
+    seen.add(path)
+    if source.path.suffix.lower() not in SUPPORTED_SUFFIXES:
+        report.skipped.append((path, f"unsupported file type {source.path.suffix or '(none)'}"))
+        return "skipped"
+    try:
+        digest = _sha256(source.path)
+        if stored.get(path) == digest:
+            report.unchanged.append(path)
+            return "unchanged"
+        parsed = parse_file(source.path)
+        kb.store_document(collection_id, path, source.path.stat().st_size, digest, parsed)
+    except UnreadableFile as exc:
+        report.skipped.append((path, str(exc)))
+        return "skipped"
+    except OSError as exc:
+        report.skipped.append((path, f"cannot be read: {exc.strerror or exc}"))
+        return "skipped"
+    (report.replaced if path in stored else report.indexed).append(path)
+    return "replaced" if path in stored else "indexed"

@@ -1,0 +1,78 @@
+"""Document paths: normalising them on the way in, and globs over them on the way out."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import PurePosixPath
+
+
+class UnsafePath(ValueError):
+    """A path that would leave its collection (absolute, '..', a backslash)."""
+
+
+def normalise_path(path: str) -> str:
+    """A stored document path: relative, '/'-separated, NFC, no '.' or '..' segments."""
+    text = unicodedata.normalize("NFC", path.replace("\\", "/"))
+    if text.startswith("/") or re.match(r"^[A-Za-z]:", text):
+        raise UnsafePath(f"absolute path not allowed: {path!r}")
+    parts = [p for p in text.split("/") if p not in ("", ".")]
+    if not parts or ".." in parts:
+        raise UnsafePath(f"path leaves its collection: {path!r}")
+    return "/".join(parts)
+
+
+def glob_to_regex(glob: str) -> str:
+    """Translate a path glob into an anchored regular expression (POSIX/PostgreSQL ARE syntax).
+
+    ``*`` matches within one folder, ``**`` across folders (``a/**`` is everything under
+    ``a``; ``**/x.pdf`` is ``x.pdf`` in any folder), ``?`` one character, ``[...]`` a class.
+    """
+    out: list[str] = []
+    i, n = 0, len(glob)
+    while i < n:
+        c = glob[i]
+        if glob.startswith("**/", i):
+            out.append("(.*/)?")
+            i += 3
+        elif glob.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif c == "*":
+            out.append("[^/]*")
+            i += 1
+        elif c == "?":
+            out.append("[^/]")
+            i += 1
+        elif c == "[":
+            end = glob.find("]", i + 2)
+            if end == -1:
+                out.append(re.escape(c))
+                i += 1
+            else:
+                body = glob[i + 1 : end]
+                negate = body.startswith("!")
+                body = body[1:] if negate else body
+                body = body.replace("\\", "\\\\")
+                out.append(("[^" if negate else "[") + body + "]")
+                i = end + 1
+        else:
+            out.append(re.escape(c))
+            i += 1
+    return "^" + "".join(out) + "$"
+
+
+def year_regex(year: str) -> str:
+    """A path mentions a year when it stands as its own number (2025 in invoices/2025/a.pdf)."""
+    if not re.fullmatch(r"\d{4}", year):
+        raise ValueError(f"not a year: {year!r}")
+    return f"(^|[^0-9]){year}([^0-9]|$)"
+
+
+def matches_glob(path: str, glob: str) -> bool:
+    return re.match(glob_to_regex(glob), path) is not None
+
+
+def parent_folder(path: str) -> str:
+    parent = str(PurePosixPath(path).parent)
+    return "" if parent == "." else parent

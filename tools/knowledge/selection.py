@@ -1,0 +1,40 @@
+"""Which documents a request may and does reach: the scope, and selections within it."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+LOCAL_USER = "local"  # the embedded default's only user; reads every collection
+
+
+class Scope(BaseModel):
+    """What a profile and the asking user allow: collections ∩ access ∩ the profile's glob."""
+
+    user: str = LOCAL_USER
+    collections: list[str] = Field(
+        default_factory=list, description="Collections of the profile; empty means every readable one."
+    )
+    path_glob: str | None = Field(None, description="The profile's path glob, applied before anything else.")
+
+
+class ContentQuery(BaseModel):
+    text: str
+    regex: bool = False
+
+
+class SelectionEntry(BaseModel):
+    """One way to pick documents. Its parts are ANDed; ``path_globs`` match when any glob does."""
+
+    path_globs: list[str] = Field(default_factory=list)
+    path_regex: str | None = None
+    content: ContentQuery | None = None
+    ids: list[int] | None = None
+
+    def is_empty(self) -> bool:
+        return not (self.path_globs or self.path_regex or self.content or self.ids is not None)
+
+
+class DocumentSelection(BaseModel):
+    """Entries ORed together; no entry means the whole scope."""
+
+    entries: list[SelectionEntry] = Field(default_factory=list)

@@ -1,0 +1,89 @@
+"""The object store for tables and rows: a folder by default (``file://``), S3 when deployed.
+
+Keys are '/'-separated and relative; a key that would leave the store's root is refused.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Protocol
+
+from tools.knowledge.paths import UnsafePath, normalise_path
+
+
+class ObjectNotFound(FileNotFoundError):
+    """No object under that key (never written, or expired)."""
+
+
+class ObjectStore(Protocol):
+    def put_file(self, key: str, source: Path, content_type: str) -> None: ...
+    def put_bytes(self, key: str, data: bytes, content_type: str) -> None: ...
+    def open(self, key: str) -> IO[bytes]: ...
+    def exists(self, key: str) -> bool: ...
+    def keys(self, prefix: str) -> Iterator[str]: ...
+    def url(self, key: str) -> str: ...
+
+
+def safe_key(key: str) -> str:
+    try:
+        return normalise_path(key)
+    except UnsafePath as exc:
+        raise UnsafePath(f"object key leaves the store: {key!r}") from exc
+
+
+class FileObjectStore:
+    """Objects as files under ``root``; writes are atomic (temp file, then rename)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root.resolve()
+        self.root.mkdir(parents=True, exist_ok=True)
+
+    def _path(self, key: str) -> Path:
+        path = (self.root / safe_key(key)).resolve()
+        if self.root not in path.parents:
+            raise UnsafePath(f"object key leaves the store: {key!r}")
+        return path
+
+    def _atomic_target(self, key: str) -> tuple[Path, Path]:
+        target = self._path(key)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".part-")
+        os.close(fd)
+        return target, Path(tmp)
+
+    def put_file(self, key: str, source: Path, content_type: str) -> None:
+        target, tmp = self._atomic_target(key)
+        shutil.copyfile(source, tmp)
+        os.replace(tmp, target)
+
+    def put_bytes(self, key: str, data: bytes, content_type: str) -> None:
+        target, tmp = self._atomic_target(key)
+        tmp.write_bytes(data)
+        os.replace(tmp, target)
+
+    def open(self, key: str) -> IO[bytes]:
+        path = self._path(key)
+        if not path.is_file():
+            raise ObjectNotFound(f"No file stored under {key!r}.")
+        return open(path, "rb")
+
+    def exists(self, key: str) -> bool:
+        return self._path(key).is_file()
+
+    def keys(self, prefix: str) -> Iterator[str]:
+        base = self._path(prefix)
+        if not base.is_dir():
+            return
+        for path in sorted(base.rglob("*")):
+            if path.is_file() and not path.name.startswith(".part-"):
+                yield path.relative_to(self.root).as_posix()
+
+    def url(self, key: str) -> str:
+        return self._path(key).as_uri()
+
+    def local_path(self, key: str) -> Path:
+        return self._path(key)

@@ -1,0 +1,59 @@
+"""The assembled table: stored rows streamed into one CSV a spreadsheet opens safely."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import IO
+
+from tools.engines.reading import Record
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+PREVIEW_ROWS = 100
+PREVIEW_CELL = 80
+PREVIEW_BYTES = 40_000
+
+
+def neutralise(cell: str) -> str:
+    """A cell a spreadsheet would run as a formula is prefixed with ' (OWASP CSV injection)."""
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+
+
+def header(columns: list[str]) -> list[str]:
+    return ["File", *columns, "Match", "Page", "Evidence"]
+
+
+@dataclass
+class TableWriter:
+    """Writes rows to a CSV stream as they come, keeping only a small preview in memory."""
+
+    columns: list[str]
+    out: IO[str]
+    rows: int = 0
+    preview: list[list[str]] = field(default_factory=list)
+    preview_bytes: int = 0
+    preview_cut: bool = False
+
+    def __post_init__(self) -> None:
+        self.out.write("\ufeff")  # UTF-8 BOM: spreadsheets then read the file as UTF-8
+        self._csv = csv.writer(self.out, lineterminator="\r\n")
+        self._csv.writerow([neutralise(h) for h in header(self.columns)])
+
+    def write(self, file: str, record: Record) -> None:
+        cells = [file, *(record.values.get(c) or "" for c in self.columns), record.match,
+                 str(record.page or ""), record.evidence or ""]
+        self._csv.writerow([neutralise(c) for c in cells])
+        self.rows += 1
+        if len(self.preview) < PREVIEW_ROWS and not self.preview_cut:
+            shown = [c if len(c) <= PREVIEW_CELL else c[: PREVIEW_CELL - 1] + "…" for c in cells[:-1]]
+            size = sum(len(c.encode("utf-8")) + 4 for c in shown)
+            if self.preview_bytes + size > PREVIEW_BYTES:
+                self.preview_cut = True
+            else:
+                self.preview.append(shown)
+                self.preview_bytes += size
+
+    def write_all(self, rows: Iterable[tuple[str, Record]]) -> None:
+        for file, record in rows:
+            self.write(file, record)
