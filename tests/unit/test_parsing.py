@@ -1,0 +1,483 @@
+"""The document parsers: every format gives its text and tables, bad files a clear reason.
+
+Every input is generated here with the libraries that write the format; nothing binary is
+committed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import docx
+import openpyxl
+import pytest
+from fpdf import FPDF
+from pptx import Presentation
+from pptx.util import Inches
+
+from tools.parsing import SUPPORTED_SUFFIXES, ParsedDocument, UnreadableFile, parse_file
+
+NORDWERK_HEADER = ["Pos.", "Art.-Nr.", "Beschreibung", "Menge", "Einzelpreis", "Gesamtpreis"]
+NORDWERK_ROWS = [
+    ["1", "NW-4711", "Server Rack 42HE", "2", "1.249,00", "2.498,00"],
+    ["2", "NW-0815", "Patchkabel Cat6 2 m", "25", "4,50", "112,50"],
+    ["3", "NW-1001", "Installation vor Ort", "1", "350,00", "350,00"],
+]
+BRIGHTLINE_HEADER = ["Item", "Description", "Qty", "Unit price", "Amount"]
+BRIGHTLINE_ROWS = [
+    ["1", "USB-C docking station", "2", "1,249.00", "2,498.00"],
+    ["2", "Cat6 patch cable 5 m", "25", "4.50", "112.50"],
+    ["3", "On-site installation", "1", "350.00", "350.00"],
+]
+
+
+def assert_rows_in_text(doc: ParsedDocument) -> None:
+    """Every row of every table is a whole TAB-joined line of its page."""
+    for table in doc.tables:
+        lines = doc.pages[table.page - 1].split("\n")
+        for row in [table.header, *table.rows]:
+            assert "\t".join(row) in lines, (table.page, row)
+
+
+def unicode_font() -> Path | None:
+    for candidate in Path("/usr/share/fonts").rglob("DejaVuSans.ttf"):
+        return candidate
+    return None
+
+
+# --- plain text, Markdown, CSV ------------------------------------------------------------
+
+
+def test_supported_suffixes() -> None:
+    assert SUPPORTED_SUFFIXES == {".txt", ".md", ".csv", ".pdf", ".docx", ".xlsx", ".hwpx", ".pptx"}
+
+
+def test_txt_pages_split_on_form_feed(tmp_path: Path) -> None:
+    path = tmp_path / "ticket.TXT"
+    path.write_text("\n  Ticket: T-1042\nPriority: P1\fSecond page\n", encoding="utf-8")
+    doc = parse_file(path)
+    assert doc.media_type == "text/plain"
+    assert doc.title == "Ticket: T-1042"
+    assert len(doc.pages) == 2 and "Second page" in doc.pages[1]
+
+
+def test_txt_falls_back_to_cp1252(tmp_path: Path) -> None:
+    path = tmp_path / "legacy.txt"
+    path.write_bytes("Größe: 5 €".encode("cp1252"))
+    assert parse_file(path).pages == ["Größe: 5 €"]
+
+
+def test_markdown_pipe_table(tmp_path: Path) -> None:
+    path = tmp_path / "sla.md"
+    path.write_text(
+        "Intro line\n\n# Service Level Agreement\n\n"
+        "| Priority | Response time | Resolution time |\n"
+        "|:---|---:|---|\n"
+        "| P1 | 1 hour | 4  hours |\n"
+        "| P2 | 4 hours | 1 business day |\n\n"
+        "```\n| not | a table |\n|---|---|\n```\n",
+        encoding="utf-8",
+    )
+    doc = parse_file(path)
+    assert doc.media_type == "text/markdown"
+    assert doc.title == "Service Level Agreement"
+    assert len(doc.tables) == 1
+    table = doc.tables[0]
+    assert table.header == ["Priority", "Response time", "Resolution time"]
+    assert table.rows == [["P1", "1 hour", "4 hours"], ["P2", "4 hours", "1 business day"]]
+    assert "|:---|" not in doc.pages[0]
+    assert "| not | a table |" in doc.pages[0]
+    assert_rows_in_text(doc)
+
+
+def test_csv_semicolon_with_bom(tmp_path: Path) -> None:
+    path = tmp_path / "positions.csv"
+    path.write_bytes('\ufeffPos;Beschreibung;Preis\n1;Kabel;"1.249,00"\n2;Dock\n'.encode("utf-8"))
+    doc = parse_file(path)
+    assert doc.media_type == "text/csv"
+    assert doc.tables[0].header == ["Pos", "Beschreibung", "Preis"]
+    assert doc.tables[0].rows == [["1", "Kabel", "1.249,00"], ["2", "Dock", ""]]
+    assert_rows_in_text(doc)
+
+
+# --- PDF ----------------------------------------------------------------------------------
+
+
+def _ruled_invoice(path: Path, rows: list[list[str]]) -> None:
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=10)
+    pdf.cell(0, 6, "Nordwerk GmbH, Hamburg", new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 6, "Rechnung Nr. NW-2025-0042", new_x="LMARGIN", new_y="NEXT")
+    with pdf.table(col_widths=(12, 22, 60, 16, 28, 28), repeat_headings=0) as table:
+        for cells in [NORDWERK_HEADER, *rows]:
+            row = table.row()
+            for cell in cells:
+                row.cell(cell)
+    pdf.cell(0, 6, "Summe netto 2.960,50 EUR", new_x="LMARGIN", new_y="NEXT")
+    pdf.output(str(path))
+
+
+def _unruled_row(pdf: FPDF, cells: list[str], bold: bool = False) -> None:
+    # headers aligned left over numbers aligned right, as many invoices are set
+    pdf.set_font("Helvetica", "B" if bold else "", 10)
+    aligns = "LLLLL" if bold else "LLRRR"
+    for width, cell, align in zip((15, 75, 20, 35, 35), cells, aligns):
+        pdf.cell(width, 6, cell, align=align)
+    pdf.ln(6)
+
+
+def _unruled_invoice(path: Path, rows: list[list[str]], rows_on_first_page: int) -> None:
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=14)
+    pdf.cell(0, 8, "Brightline Ltd", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Helvetica", size=10)
+    pdf.cell(0, 6, "Invoice no. BL-2024-03        Date: 2024-03-15", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(4)
+    _unruled_row(pdf, BRIGHTLINE_HEADER, bold=True)
+    for number, cells in enumerate(rows):
+        if number == rows_on_first_page:
+            pdf.add_page()
+            pdf.set_font("Helvetica", size=8)
+            pdf.cell(0, 5, "Brightline Ltd - Invoice BL-2024-03 - page 2", new_x="LMARGIN", new_y="NEXT")
+            pdf.ln(4)
+        _unruled_row(pdf, cells)
+    _unruled_row(pdf, ["", "Total", "", "", "2,960.50"], bold=True)
+    pdf.set_font("Helvetica", size=10)
+    pdf.multi_cell(0, 5, "Payment within 30 days. Thank you for your business.")
+    pdf.output(str(path))
+
+
+def test_pdf_ruled_table(tmp_path: Path) -> None:
+    path = tmp_path / "nordwerk.pdf"
+    _ruled_invoice(path, NORDWERK_ROWS)
+    doc = parse_file(path)
+    assert doc.media_type == "application/pdf"
+    assert doc.title == "Nordwerk GmbH, Hamburg"
+    assert len(doc.tables) == 1
+    assert doc.tables[0].header == NORDWERK_HEADER
+    assert doc.tables[0].rows == NORDWERK_ROWS
+    assert_rows_in_text(doc)
+    lines = doc.pages[0].split("\n")
+    assert lines[0] == "Nordwerk GmbH, Hamburg"
+    assert lines[-1] == "Summe netto 2.960,50 EUR"
+
+
+def test_pdf_unruled_table_keeps_multiword_cells(tmp_path: Path) -> None:
+    path = tmp_path / "brightline.pdf"
+    _unruled_invoice(path, BRIGHTLINE_ROWS, rows_on_first_page=99)
+    doc = parse_file(path)
+    assert len(doc.tables) == 1
+    table = doc.tables[0]
+    assert table.header == BRIGHTLINE_HEADER
+    assert table.rows == BRIGHTLINE_ROWS
+    assert_rows_in_text(doc)
+    lines = doc.pages[0].split("\n")
+    # the letterhead before the table, the total and the prose after it, in page order
+    assert lines.index("Brightline Ltd") < lines.index("\t".join(BRIGHTLINE_HEADER))
+    assert lines.index("\t".join(BRIGHTLINE_ROWS[-1])) < lines.index("Total 2,960.50")
+    assert lines[-1] == "Payment within 30 days. Thank you for your business."
+
+
+def test_pdf_unruled_table_wrapped_cell_stays_one_row(tmp_path: Path) -> None:
+    path = tmp_path / "tessel.pdf"
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=10)
+    pdf.cell(0, 6, "Tessel Trading", new_x="LMARGIN", new_y="NEXT")
+    long = "Nordwerk USB-C dock (resold) with power supply and a two metre cable"
+    rows = [
+        BRIGHTLINE_HEADER,
+        ["1", long, "2", "1,249.00", "2,498.00"],
+        ["2", "HDMI cable", "3", "4.00", "12.00"],
+    ]
+    with pdf.table(
+        borders_layout="NONE",
+        col_widths=(12, 50, 15, 30, 30),
+        text_align=("LEFT", "LEFT", "RIGHT", "RIGHT", "RIGHT"),
+        v_align="TOP",
+    ) as table:
+        for cells in rows:
+            row = table.row()
+            for cell in cells:
+                row.cell(cell)
+    pdf.output(str(path))
+    doc = parse_file(path)
+    assert [[doc.tables[0].header, *doc.tables[0].rows]] == [rows]
+    assert_rows_in_text(doc)
+
+
+@pytest.mark.parametrize("continued", [3, 1])
+def test_pdf_unruled_table_continues_on_page_two(tmp_path: Path, continued: int) -> None:
+    path = tmp_path / "brightline-long.pdf"
+    rows = [[str(n), f"Cat6 patch cable {n} m", "10", "4.50", "45.00"] for n in range(1, 31 + continued)]
+    _unruled_invoice(path, rows, rows_on_first_page=30)
+    doc = parse_file(path)
+    assert [t.page for t in doc.tables] == [1, 2]
+    first, second = doc.tables
+    assert first.header == BRIGHTLINE_HEADER and first.rows == rows[:30]
+    # no header repeated: the first row continuing the table stands in its place
+    assert [second.header, *second.rows] == rows[30:]
+    assert_rows_in_text(doc)
+    assert doc.pages[1].split("\n")[0] == "Brightline Ltd - Invoice BL-2024-03 - page 2"
+
+
+def test_pdf_single_row_continuing_on_page_two(tmp_path: Path) -> None:
+    path = tmp_path / "nordwerk-long.pdf"
+    rows = [[str(n), f"NW-{n:04d}", "Patchkabel Cat6", "1", "4,50", "4,50"] for n in range(1, 41)]
+    _ruled_invoice(path, rows)
+    doc = parse_file(path)
+    assert len(doc.pages) == 2
+    assert doc.tables[0].header == NORDWERK_HEADER
+    continued = [t for t in doc.tables if t.page == 2]
+    assert len(continued) == 1
+    assert doc.tables[0].rows + [continued[0].header, *continued[0].rows] == rows
+    assert_rows_in_text(doc)
+
+
+def test_pdf_unicode_text(tmp_path: Path) -> None:
+    font = unicode_font()
+    if font is None:
+        pytest.skip("no DejaVuSans font on this machine")
+    path = tmp_path / "unicode.pdf"
+    pdf = FPDF()
+    pdf.add_font("DejaVu", fname=str(font))
+    pdf.add_page()
+    pdf.set_font("DejaVu", size=11)
+    pdf.cell(0, 6, "Angebot für Łódź – Preis 1.249,00 €", new_x="LMARGIN", new_y="NEXT")
+    pdf.output(str(path))
+    assert parse_file(path).pages[0] == "Angebot für Łódź – Preis 1.249,00 €"
+
+
+def test_pdf_korean_text(tmp_path: Path) -> None:
+    fonts = (
+        shutil.which("fc-list")
+        and subprocess.run(
+            ["fc-list", ":lang=ko", "file"], capture_output=True, text=True, check=False
+        ).stdout.split()
+    )
+    font = next((f.rstrip(":") for f in fonts or [] if f.rstrip(":").endswith((".ttf", ".otf"))), None)
+    if font is None:
+        pytest.skip("no font with Hangul on this machine")
+    path = tmp_path / "korean.pdf"
+    pdf = FPDF()
+    pdf.add_font("Hangul", fname=font)
+    pdf.add_page()
+    pdf.set_font("Hangul", size=11)
+    pdf.cell(0, 6, "견적서 2025", new_x="LMARGIN", new_y="NEXT")
+    pdf.output(str(path))
+    assert "견적서 2025" in parse_file(path).pages[0]
+
+
+# --- Word, Excel, PowerPoint --------------------------------------------------------------
+
+
+def test_docx_paragraphs_and_tables_in_order(tmp_path: Path) -> None:
+    document = docx.Document()
+    document.add_paragraph("Nordwerk GmbH, Hamburg")
+    document.add_heading("Rechnung NW-2024-0007", level=1)
+    document.add_paragraph("Positionen laut Auftrag:")
+    table = document.add_table(rows=1 + len(NORDWERK_ROWS), cols=6)
+    for r, cells in enumerate([NORDWERK_HEADER, *NORDWERK_ROWS]):
+        for c, text in enumerate(cells):
+            table.cell(r, c).text = text
+    table.cell(1, 2).paragraphs[0].add_run("\n")  # a line break inside a cell
+    document.add_paragraph("Zahlbar innerhalb von 30 Tagen.")
+    document.add_page_break()
+    document.add_paragraph("Allgemeine Geschäftsbedingungen")
+    merged = document.add_table(rows=2, cols=3)
+    merged.cell(0, 0).merge(merged.cell(0, 1)).text = "Zeitraum"
+    merged.cell(0, 2).text = "Betrag"
+    for c, text in enumerate(["Jan", "Feb", "1.000,00"]):
+        merged.cell(1, c).text = text
+    path = tmp_path / "nordwerk-2024-07.docx"
+    document.save(str(path))
+
+    doc = parse_file(path)
+    assert doc.media_type.endswith("wordprocessingml.document")
+    assert doc.title == "Rechnung NW-2024-0007"
+    assert len(doc.pages) == 2
+    first, merged_table = doc.tables
+    assert first.page == 1 and first.header == NORDWERK_HEADER and first.rows == NORDWERK_ROWS
+    lines = doc.pages[0].split("\n")
+    assert lines.index("Positionen laut Auftrag:") < lines.index("\t".join(NORDWERK_HEADER))
+    assert lines.index("\t".join(NORDWERK_ROWS[-1])) < lines.index("Zahlbar innerhalb von 30 Tagen.")
+    assert merged_table.page == 2
+    assert merged_table.header == ["Zeitraum", "Betrag"]
+    assert merged_table.rows == [["Jan", "Feb", "1.000,00"]]
+    assert doc.pages[1].startswith("Allgemeine Geschäftsbedingungen")
+    assert_rows_in_text(doc)
+
+
+def test_xlsx_keeps_notation(tmp_path: Path) -> None:
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.title = "Prices"
+    sheet.append(["Item code", "Description", "Product group", "Unit price", "Stock", "Since", None])
+    sheet.append(["00731", "Cat6 patch cable 2 m", "Cables", 1249.5, 12, dt.date(2025, 1, 31)])
+    sheet.append([None] * 6)
+    sheet.append([731, "HDMI cable", "Cables", 4.5, 3.0, dt.datetime(2025, 2, 1, 0, 0)])
+    sheet.append([42, "Rack shelf", "Racks", 0.3, 7])
+    sheet["A4"].number_format = "00000"
+    sheet["D2"].number_format = "#,##0.00"
+    sheet["D3"].number_format = "#,##0.00"  # a styled empty cell leaves its row empty
+    sheet["D4"].number_format = "0.00"
+    workbook.create_sheet("Empty")
+    notes = workbook.create_sheet("Notes")
+    notes["B2"] = "Prices in EUR"
+    path = tmp_path / "price-list-2025.xlsx"
+    workbook.save(str(path))
+
+    doc = parse_file(path)
+    assert doc.media_type.endswith("spreadsheetml.sheet")
+    assert doc.title == "price-list-2025"
+    assert len(doc.pages) == 2 and [t.page for t in doc.tables] == [1, 2]
+    prices = doc.tables[0]
+    assert doc.pages[0].split("\n")[0] == "Prices"
+    assert prices.header == ["Item code", "Description", "Product group", "Unit price", "Stock", "Since"]
+    assert prices.rows == [
+        ["00731", "Cat6 patch cable 2 m", "Cables", "1,249.50", "12", "2025-01-31"],
+        ["00731", "HDMI cable", "Cables", "4.50", "3", "2025-02-01"],
+        ["42", "Rack shelf", "Racks", "0.3", "7", ""],
+    ]
+    assert doc.tables[1].header == ["", "Prices in EUR"]
+    assert_rows_in_text(doc)
+
+
+def test_xlsx_number_rendering(tmp_path: Path) -> None:
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.append(["General float", "Percent", "Integer float", "Text"])
+    sheet.append([1 / 3, 0.125, 2.0, "1.249,00"])
+    sheet["B2"].number_format = "0.0%"
+    path = tmp_path / "numbers.xlsx"
+    workbook.save(str(path))
+    assert parse_file(path).tables[0].rows == [["0.3333333333333333", "12.5%", "2", "1.249,00"]]
+
+
+def test_pptx_slides_and_table(tmp_path: Path) -> None:
+    presentation = Presentation()
+    slide = presentation.slides.add_slide(presentation.slide_layouts[5])
+    slide.shapes.title.text = "Project kickoff"
+    box = slide.shapes.add_textbox(Inches(1), Inches(1.5), Inches(6), Inches(1))
+    box.text_frame.text = "Milestones\nGo-live in Q3"
+    shape = slide.shapes.add_table(3, 3, Inches(1), Inches(3), Inches(6), Inches(1.5))
+    for r, cells in enumerate(
+        [["Milestone", "Owner", "Due"], ["Design", "Anna", "2025-03-01"], ["Go-live", "Ben", "2025-09-30"]]
+    ):
+        for c, text in enumerate(cells):
+            shape.table.cell(r, c).text = text
+    second = presentation.slides.add_slide(presentation.slide_layouts[5])
+    second.shapes.title.text = "Questions"
+    path = tmp_path / "kickoff.pptx"
+    presentation.save(str(path))
+
+    doc = parse_file(path)
+    assert doc.media_type.endswith("presentationml.presentation")
+    assert doc.title == "Project kickoff"
+    assert len(doc.pages) == 2 and doc.pages[1] == "Questions"
+    table = doc.tables[0]
+    assert table.page == 1 and table.header == ["Milestone", "Owner", "Due"]
+    assert table.rows[1] == ["Go-live", "Ben", "2025-09-30"]
+    lines = doc.pages[0].split("\n")
+    assert lines[:3] == ["Project kickoff", "Milestones", "Go-live in Q3"]
+    assert_rows_in_text(doc)
+
+
+# --- HWPX ---------------------------------------------------------------------------------
+
+
+def test_hwpx_korean_table(tmp_path: Path) -> None:
+    from hwpx.document import HwpxDocument
+
+    document = HwpxDocument.new()
+    document.add_paragraph("견적서 2025")
+    document.add_paragraph("공급자: 한빛상사")
+    rows = [["품목", "수량", "단가"], ["노트북", "2", "1.249.000"], ["모니터 27인치", "4", "389.000"]]
+    table = document.add_table(len(rows), 3)
+    for r, cells in enumerate(rows):
+        for c, text in enumerate(cells):
+            table.set_cell_text(r, c, text)
+    document.add_paragraph("합계는 부가세 별도입니다.")
+    path = tmp_path / "견적서-2025.hwpx"
+    document.save_to_path(str(path))
+
+    doc = parse_file(path)
+    assert doc.media_type == "application/hwp+zip"
+    assert doc.title == "견적서 2025"
+    assert len(doc.tables) == 1
+    assert doc.tables[0].header == ["품목", "수량", "단가"]
+    assert doc.tables[0].rows == rows[1:]
+    lines = doc.pages[0].split("\n")
+    assert lines.index("공급자: 한빛상사") < lines.index("품목\t수량\t단가")
+    assert lines[-1] == "합계는 부가세 별도입니다."
+    assert_rows_in_text(doc)
+
+
+# --- files that cannot be read ------------------------------------------------------------
+
+
+def test_unsupported_suffix(tmp_path: Path) -> None:
+    path = tmp_path / "drawing.xyz"
+    path.write_text("x")
+    with pytest.raises(UnreadableFile, match=r"unsupported file type \.xyz"):
+        parse_file(path)
+
+
+@pytest.mark.parametrize("suffix", sorted(SUPPORTED_SUFFIXES))
+def test_zero_byte_file(tmp_path: Path, suffix: str) -> None:
+    path = tmp_path / f"empty{suffix}"
+    path.write_bytes(b"")
+    with pytest.raises(UnreadableFile, match="empty"):
+        parse_file(path)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(UnreadableFile, match="not found"):
+        parse_file(tmp_path / "gone.pdf")
+
+
+def test_broken_pdf(tmp_path: Path) -> None:
+    path = tmp_path / "scan-broken.pdf"
+    path.write_bytes(b"%PDF-1.4\n" + bytes(range(256)) * 8)
+    with pytest.raises(UnreadableFile, match="not a readable PDF"):
+        parse_file(path)
+
+
+def test_encrypted_pdf(tmp_path: Path) -> None:
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=10)
+    pdf.cell(0, 6, "Confidential")
+    pdf.set_encryption(owner_password="owner-secret", user_password="user-secret")
+    path = tmp_path / "locked.pdf"
+    pdf.output(str(path))
+    with pytest.raises(UnreadableFile, match="^encrypted"):
+        parse_file(path)
+
+
+def test_password_protected_office_file(tmp_path: Path) -> None:
+    # Office stores a protected file as an OLE container holding an EncryptionInfo stream
+    path = tmp_path / "locked.xlsx"
+    path.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504 + "EncryptionInfo".encode("utf-16-le"))
+    with pytest.raises(UnreadableFile, match="^encrypted"):
+        parse_file(path)
+
+
+@pytest.mark.parametrize("suffix", [".pdf", ".docx", ".xlsx", ".pptx", ".hwpx"])
+def test_garbage_and_truncated_files(tmp_path: Path, suffix: str) -> None:
+    garbage = tmp_path / f"garbage{suffix}"
+    garbage.write_bytes(b"PK\x03\x04" + bytes(range(256)) * 4)
+    with pytest.raises(UnreadableFile, match="^not a readable"):
+        parse_file(garbage)
+    # a valid package missing its main part
+    hollow = tmp_path / f"hollow{suffix}"
+    with zipfile.ZipFile(hollow, "w") as archive:
+        archive.writestr("mimetype", "application/octet-stream")
+    with pytest.raises(UnreadableFile):
+        parse_file(hollow)

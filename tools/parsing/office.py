@@ -1,0 +1,232 @@
+"""Office Open XML: Word (.docx), Excel (.xlsx) and PowerPoint (.pptx)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import docx
+import openpyxl
+from docx.oxml.ns import qn
+from docx.table import Table as DocxTable
+from docx.text.paragraph import Paragraph
+from pptx import Presentation
+
+from tools.engines.reading import Table
+from tools.parsing.base import ParsedDocument, UnreadableFile
+from tools.parsing.text import clean, make_table, pick_title, table_lines
+
+DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+PPTX_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+
+_OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+MAX_UNPACKED = 1 << 30  # a zip that unpacks to more than this is a zip bomb, not a document
+
+
+def check_package(path: Path, kind: str) -> None:
+    """Raise UnreadableFile unless ``path`` is a zip package of sane size.
+
+    Office saves a password-protected file as an OLE container with an ``EncryptionInfo``
+    stream instead of a zip, so that is told apart from an old binary file renamed.
+    """
+    with path.open("rb") as f:
+        is_ole = f.read(len(_OLE)) == _OLE
+        head = f.read(64 << 20) if is_ole else b""
+    if is_ole:
+        if "EncryptionInfo".encode("utf-16-le") in head:
+            raise UnreadableFile(f"encrypted: the {kind} file is password-protected")
+        raise UnreadableFile(f"not a readable {kind}: it is an old binary Office/HWP file")
+    try:
+        with zipfile.ZipFile(path) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError) as exc:
+        raise UnreadableFile(f"not a readable {kind}: not a valid zip package ({exc})") from exc
+    if unpacked > MAX_UNPACKED:
+        raise UnreadableFile(f"not a readable {kind}: it unpacks to more than 1 GB")
+
+
+# --- Word ---------------------------------------------------------------------------------
+
+
+def _blocks(parent) -> Iterator:
+    """The body's paragraphs and tables in order, including those inside content controls."""
+    for child in parent.iterchildren():
+        if child.tag in (qn("w:p"), qn("w:tbl")):
+            yield child
+        elif child.tag == qn("w:sdt"):
+            content = child.find(qn("w:sdtContent"))
+            if content is not None:
+                yield from _blocks(content)
+
+
+def _paragraph_pages(paragraph: Paragraph) -> list[str]:
+    """The paragraph's text, split where it holds a hard page break."""
+    parts = [""]
+    for item in paragraph.iter_inner_content():
+        for run in getattr(item, "runs", [item]):
+            for e in run._r.xpath("w:br | w:cr | w:noBreakHyphen | w:ptab | w:t | w:tab"):
+                if e.tag == qn("w:br") and e.get(qn("w:type")) == "page":
+                    parts.append("")
+                else:
+                    parts[-1] += str(e)
+    return parts
+
+
+def _docx_rows(table: DocxTable) -> list[list[str]]:
+    rows = []
+    for row in table.rows:
+        cells, last = [], None
+        for cell in row.cells:
+            if cell._tc is not last:  # a cell spanning columns repeats once per column
+                cells.append(cell.text)
+            last = cell._tc
+        rows.append(cells)
+    return rows
+
+
+def _is_heading(paragraph: Paragraph) -> bool:
+    name = (paragraph.style.name or "") if paragraph.style is not None else ""
+    return name.startswith("Heading") or name == "Title"
+
+
+def parse_docx(path: Path) -> ParsedDocument:
+    """A Word document: paragraphs and tables in document order; hard page breaks start pages.
+
+    The first section's page header opens page 1 and its footer closes the last page, since
+    letterheads often live there.
+    """
+    check_package(path, "DOCX")
+    document = docx.Document(str(path))
+    section = document.sections[0] if document.sections else None
+    pages: list[list[str]] = [[]]
+    tables: list[Table] = []
+    headings: list[str] = []
+    if section is not None and not section.header.is_linked_to_previous:
+        pages[0] += [p.text for p in section.header.paragraphs if p.text.strip()]
+    for block in _blocks(document.element.body):
+        if block.tag == qn("w:tbl"):
+            table = make_table(len(pages), _docx_rows(DocxTable(block, document)))
+            if table is not None:
+                tables.append(table)
+                pages[-1] += table_lines(table)
+            continue
+        paragraph = Paragraph(block, document)
+        if paragraph.paragraph_format.page_break_before and pages[-1]:
+            pages.append([])
+        for k, text in enumerate(_paragraph_pages(paragraph)):
+            if k:
+                pages.append([])
+            if text.strip():
+                pages[-1].append(text)
+                if _is_heading(paragraph):
+                    headings.append(text)
+    if section is not None and not section.footer.is_linked_to_previous:
+        pages[-1] += [p.text for p in section.footer.paragraphs if p.text.strip()]
+    texts = ["\n".join(lines) for lines in pages]
+    title = pick_title(headings, "") or pick_title("\n".join(texts).splitlines(), path.stem)
+    return ParsedDocument(title=title, media_type=DOCX_TYPE, pages=texts, tables=tables)
+
+
+# --- Excel --------------------------------------------------------------------------------
+
+_PADDED = re.compile(r"0{2,}")
+_SIMPLE = re.compile(r"(#,##)?0(?:\.(0+))?(%?)")
+
+
+def _number(value: float, number_format: str) -> str:
+    """The number as the sheet shows it, for zero-padded and plain decimal formats."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    fmt = re.sub(r"_.", "", (number_format or "General").split(";")[0]).strip()
+    if _PADDED.fullmatch(fmt) and float(value).is_integer():
+        return f"{int(value):0{len(fmt)}d}"
+    simple = _SIMPLE.fullmatch(fmt)
+    if simple:
+        grouping, decimals, percent = simple.group(1), len(simple.group(2) or ""), simple.group(3)
+        shown = value * 100 if percent else value
+        return f"{shown:{',' if grouping else ''}.{decimals}f}{percent}"
+    if isinstance(value, int) or value.is_integer():
+        return str(int(value))
+    return repr(value)
+
+
+def _cell_text(cell) -> str:
+    value = cell.value
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, dt.datetime):
+        return value.date().isoformat() if value.time() == dt.time() else value.isoformat(" ")
+    if isinstance(value, (dt.date, dt.time)):
+        return value.isoformat()
+    if isinstance(value, (int, float)):
+        return _number(value, cell.number_format)
+    return str(value)
+
+
+def parse_xlsx(path: Path) -> ParsedDocument:
+    """A workbook: each non-empty sheet is a page (its name, then its rows) and one table."""
+    check_package(path, "XLSX")
+    workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    pages: list[str] = []
+    tables: list[Table] = []
+    try:
+        for sheet in workbook.worksheets:
+            if hasattr(sheet, "reset_dimensions"):
+                sheet.reset_dimensions()  # rows as stored, not padded to a claimed size
+            texts = ([clean(_cell_text(cell)) for cell in row] for row in sheet.iter_rows())
+            rows = [row for row in texts if any(row)]
+            if not rows:
+                continue
+            width = max(max(i for i, cell in enumerate(row) if cell) + 1 for row in rows)
+            table = make_table(len(pages) + 1, [(row + [""] * width)[:width] for row in rows])
+            if table is None:
+                continue
+            tables.append(table)
+            pages.append("\n".join([sheet.title, *table_lines(table)]))
+    finally:
+        workbook.close()
+    return ParsedDocument(title=path.stem, media_type=XLSX_TYPE, pages=pages or [""], tables=tables)
+
+
+# --- PowerPoint ---------------------------------------------------------------------------
+
+
+def _shapes(shapes) -> Iterator:
+    for shape in shapes:
+        if hasattr(shape, "shapes"):  # a group
+            yield from _shapes(shape.shapes)
+        else:
+            yield shape
+
+
+def parse_pptx(path: Path) -> ParsedDocument:
+    """A presentation: each slide a page of its shapes' text in order, tables as Tables."""
+    check_package(path, "PPTX")
+    presentation = Presentation(str(path))
+    pages: list[str] = []
+    tables: list[Table] = []
+    titles: list[str] = []
+    for number, slide in enumerate(presentation.slides, start=1):
+        lines: list[str] = []
+        for shape in _shapes(slide.shapes):
+            if shape.has_text_frame:
+                lines += [line.strip() for line in re.split(r"[\n\v]", shape.text_frame.text)]
+            elif getattr(shape, "has_table", False):
+                rows = [[cell.text for cell in row.cells] for row in shape.table.rows]
+                table = make_table(number, rows)
+                if table is not None:
+                    tables.append(table)
+                    lines += table_lines(table)
+        title_shape = slide.shapes.title
+        if title_shape is not None and title_shape.has_text_frame:
+            titles.append(title_shape.text_frame.text)
+        pages.append("\n".join(line for line in lines if line))
+    title = pick_title(titles, "") or pick_title("\n".join(pages).splitlines(), path.stem)
+    return ParsedDocument(title=title, media_type=PPTX_TYPE, pages=pages or [""], tables=tables)

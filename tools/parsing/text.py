@@ -1,0 +1,171 @@
+"""Plain text, Markdown and CSV, and the text shape every parser gives a table.
+
+A table is flattened into its page as one line per row, cells joined by a TAB, so a reader
+of the page text finds each row exactly as the table holds it.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import re
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+from tools.engines.reading import Table
+from tools.parsing.base import ParsedDocument, UnreadableFile
+
+TITLE_LIMIT = 200
+
+
+def clean(value: object) -> str:
+    """Cell text: whitespace runs (newlines, tabs) collapsed to one space, stripped."""
+    return " ".join(str(value).split()) if value is not None else ""
+
+
+def make_table(page: int, rows: Iterable[Iterable[object]]) -> Table | None:
+    """A Table of cleaned cells whose header is the first non-empty row; None if all are empty."""
+    kept = [cells for cells in ([clean(c) for c in row] for row in rows) if any(cells)]
+    if not kept:
+        return None
+    return Table(page=page, header=kept[0], rows=kept[1:])
+
+
+def table_lines(table: Table) -> list[str]:
+    """The lines a table adds to its page's text, header first."""
+    return ["\t".join(row) for row in [table.header, *table.rows]]
+
+
+def pick_title(lines: Iterable[str], fallback: str) -> str:
+    """The first line with a letter or digit, trimmed to 200 characters, else ``fallback``."""
+    for line in lines:
+        line = clean("".join(ch if ch.isprintable() else " " for ch in line))
+        if any(ch.isalnum() for ch in line):
+            return line[:TITLE_LIMIT]
+    return fallback
+
+
+def decode(data: bytes, kind: str) -> str:
+    """UTF-8 (a BOM is dropped), else Windows-1252, the usual encoding of older office exports.
+
+    UTF-16 is read when it starts with its BOM; other text with NUL bytes is a binary file.
+    Line ends become LF.
+    """
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        text = data.decode("utf-16", errors="replace")
+    elif b"\0" in data[:8192]:
+        raise UnreadableFile(f"not a readable {kind}: it holds binary data, not text")
+    else:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = data.decode("cp1252", errors="replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def parse_txt(path: Path) -> ParsedDocument:
+    """A text file: one page per form feed."""
+    pages = decode(path.read_bytes(), "text file").split("\f")
+    title = pick_title((line for page in pages for line in page.splitlines()), path.stem)
+    return ParsedDocument(title=title, media_type="text/plain", pages=pages)
+
+
+_HEADING = re.compile(r"\s{0,3}#{1,6}\s+(.*)")
+_ALIGNMENT = re.compile(r":?-+:?")
+_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+
+
+def _is_separator(line: str) -> bool:
+    """A pipe table's second line: ``|---|:--:|`` (checked without a regex that could backtrack)."""
+    line = line.strip()
+    if "|" not in line:
+        return False
+    cells = line.removeprefix("|").removesuffix("|").split("|")
+    return all(_ALIGNMENT.fullmatch(cell.strip()) for cell in cells)
+
+
+def _pipe_cells(line: str) -> list[str]:
+    line = line.strip().removeprefix("|")
+    if line.endswith("|") and not line.endswith("\\|"):
+        line = line[:-1]
+    return [clean(cell.replace("\\|", "|")) for cell in re.split(r"(?<!\\)\|", line)]
+
+
+def _markdown_page(text: str, page: int) -> tuple[str, list[Table]]:
+    """The page text with pipe tables as TAB-joined rows, and those tables."""
+    lines = text.split("\n")
+    out: list[str] = []
+    tables: list[Table] = []
+    fenced = False
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if _FENCE.match(line):
+            fenced = not fenced
+        is_table = not fenced and "|" in line and i + 1 < len(lines) and _is_separator(lines[i + 1])
+        if not is_table:
+            out.append(line)
+            i += 1
+            continue
+        header = _pipe_cells(line)
+        rows = [header]
+        i += 2
+        while i < len(lines) and lines[i].strip() and "|" in lines[i]:
+            cells = _pipe_cells(lines[i])
+            # GitHub fits every row to the header's width
+            rows.append((cells + [""] * len(header))[: len(header)])
+            i += 1
+        table = make_table(page, rows)
+        if table is not None:
+            tables.append(table)
+            out.extend(table_lines(table))
+    return "\n".join(out), tables
+
+
+def parse_markdown(path: Path) -> ParsedDocument:
+    """A Markdown file: pages on form feeds, GitHub pipe tables as Tables; title = first heading."""
+    pages: list[str] = []
+    tables: list[Table] = []
+    for number, raw in enumerate(decode(path.read_bytes(), "Markdown file").split("\f"), start=1):
+        text, found = _markdown_page(raw, number)
+        pages.append(text)
+        tables.extend(found)
+    all_lines = [line for page in pages for line in page.splitlines()]
+    headings = [m.group(1).rstrip().rstrip("#") for m in map(_HEADING.match, all_lines) if m]
+    title = pick_title(headings, "") or pick_title(all_lines, path.stem)
+    return ParsedDocument(title=title, media_type="text/markdown", pages=pages, tables=tables)
+
+
+def _delimiter(sample: str) -> str:
+    """The delimiter among , ; TAB that splits the sample into the most consistent rows."""
+    lines = [line for line in sample.splitlines()[:50] if line.strip()]
+    best, best_score = ",", (0, 0)
+    for delimiter in (",", ";", "\t"):
+        try:
+            widths = Counter(len(row) for row in csv.reader(lines, delimiter=delimiter))
+        except csv.Error:
+            continue
+        width, count = widths.most_common(1)[0] if widths else (1, 0)
+        score = (count, width) if width > 1 else (0, 0)
+        if score > best_score:
+            best, best_score = delimiter, score
+    return best
+
+
+def parse_csv(path: Path) -> ParsedDocument:
+    """A CSV file: one page and one table whose header is the first row."""
+    text = decode(path.read_bytes(), "CSV")
+    delimiter = _delimiter(text[:65536])
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+    except csv.Error as exc:
+        raise UnreadableFile(f"not a readable CSV: {exc}") from exc
+    table = make_table(1, rows)
+    if table is None:
+        return ParsedDocument(title=path.stem, media_type="text/csv", pages=[""])
+    width = len(table.header)
+    table.rows = [row + [""] * (width - len(row)) for row in table.rows]
+    page = "\n".join(table_lines(table))
+    return ParsedDocument(title=path.stem, media_type="text/csv", pages=[page], tables=[table])
