@@ -1,0 +1,1 @@
+"""The generated evaluation corpus: ``python -m evals.corpus.generate OUT`` (see README.md)."""
