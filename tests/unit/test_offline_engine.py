@@ -1,0 +1,674 @@
+"""The offline engine: how it reads requests and what it extracts from documents."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tools.engines.columns import map_columns, match_column, normalise
+from tools.engines.numbers import compare, parse_number
+from tools.engines.offline import OfflineEngine, extract_records, read_message
+from tools.engines.reading import (
+    Condition,
+    DocumentText,
+    FolderCount,
+    Place,
+    Reading,
+    ScopeHint,
+    Table,
+)
+
+NORDWERK_HEADER = ["Pos.", "Art.-Nr.", "Beschreibung", "Menge", "Einzelpreis", "Gesamtpreis"]
+BRIGHTLINE_HEADER = ["Item", "Description", "Qty", "Unit price", "Amount"]
+
+NORDWERK_POSITIONS = "Every position on Nordwerk's 2025 invoices with description, quantity and unit price"
+BRIGHTLINE_BULK = (
+    "Every position on Brightline's invoices where quantity is more than 10, "
+    "with description, quantity and unit price"
+)
+CONTRACT_CAPS = "Supplier and liability cap of every contract where liability cap is below 1,000,000"
+TICKETS_P1 = "Ticket, customer and subject of every support ticket where priority is P1"
+
+SCOPE = ScopeHint(
+    documents=190,
+    collections=["kb"],
+    folders=[
+        FolderCount(folder=name, documents=count)
+        for name, count in [
+            ("tickets", 140),
+            ("tickets/2025", 140),
+            ("invoices", 19),
+            ("invoices/2025", 11),
+            ("invoices/2024", 8),
+            ("contracts", 6),
+            ("notes", 4),
+            ("slas", 3),
+            ("agreements-archive", 2),
+            ("pricelists", 1),
+            ("quotes", 1),
+        ]
+    ],
+    years=["2024", "2025"],
+    table_headers=[
+        BRIGHTLINE_HEADER,
+        NORDWERK_HEADER,
+        ["Priority", "Response time", "Resolution time"],
+    ],
+)
+
+
+def read(message: str) -> Reading:
+    return read_message(message, SCOPE)
+
+
+def folder(name: str) -> Place:
+    return Place(kind="folder", value=name)
+
+
+def year(value: str) -> Place:
+    return Place(kind="year", value=value)
+
+
+# --------------------------------------------------------------------------------------------
+# Reading the corpus's explicit requests
+
+
+def cond(column: str, op: str, value: str, text: str) -> Condition:
+    return Condition(column=column, op=op, value=value, text=text)
+
+
+# Each explicit message of the corpus and what must be read from it; a field not listed
+# must be empty (no condition, no supplier, no calculation, no note).
+CORPUS_READINGS = [
+    (
+        NORDWERK_POSITIONS,
+        {
+            "columns": ["Description", "Quantity", "Unit price"],
+            "document_conditions": ["Nordwerk"],
+            "places": [year("2025"), folder("invoices")],
+        },
+    ),
+    (
+        "All positions from invoices/2024/brightline-2024-03.pdf with description and amount",
+        {
+            "columns": ["Description", "Amount"],
+            "places": [Place(kind="file", value="invoices/2024/brightline-2024-03.pdf")],
+        },
+    ),
+    (
+        "Priority, response time and resolution time from the SLAs",
+        {"columns": ["Priority", "Response time", "Resolution time"], "places": [folder("slas")]},
+    ),
+    (
+        "Item code, description and unit price from the price list where product group is Cables",
+        {
+            "columns": ["Item code", "Description", "Unit price"],
+            "conditions": [cond("Product group", "equals", "Cables", "Product group is Cables")],
+            "row_condition": "Product group is Cables",
+            "places": [folder("pricelists")],
+        },
+    ),
+    (
+        CONTRACT_CAPS,
+        {
+            "columns": ["Supplier", "Liability cap"],
+            "conditions": [cond("Liability cap", "lt", "1,000,000", "Liability cap below 1,000,000")],
+            "row_condition": "Liability cap below 1,000,000",
+            "places": [folder("contracts")],
+        },
+    ),
+    (
+        "Description and amount from the 2023 invoices",
+        {"columns": ["Description", "Amount"], "places": [year("2023"), folder("invoices")]},
+    ),
+    (
+        "The total amount of all Brightline invoices",
+        {
+            "columns": ["Amount"],
+            "calculations": ["sum of Amount"],
+            "document_conditions": ["Brightline"],
+            "places": [folder("invoices")],
+        },
+    ),
+    (
+        BRIGHTLINE_BULK,
+        {
+            "columns": ["Description", "Quantity", "Unit price"],
+            "conditions": [cond("Quantity", "gt", "10", "Quantity above 10")],
+            "row_condition": "Quantity above 10",
+            "document_conditions": ["Brightline"],
+            "places": [folder("invoices")],
+        },
+    ),
+    (
+        TICKETS_P1,
+        {
+            "columns": ["Ticket", "Customer", "Subject"],
+            "conditions": [cond("Priority", "equals", "P1", "Priority is P1")],
+            "row_condition": "Priority is P1",
+            "places": [folder("tickets")],
+        },
+    ),
+    (
+        "All rows of quotes/견적서-2025.hwpx with 품목, 수량 and 단가",
+        {
+            "columns": ["품목", "수량", "단가"],
+            "places": [Place(kind="file", value="quotes/견적서-2025.hwpx")],
+        },
+    ),
+    (
+        "Liability caps below one million in the archived agreements",
+        {
+            "columns": ["Liability caps"],
+            "conditions": [cond("Liability caps", "lt", "one million", "Liability caps below one million")],
+            "row_condition": "Liability caps below one million",
+            "places": [folder("agreements-archive")],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("message", "expected"), CORPUS_READINGS)
+def test_reads_the_corpus_messages(message, expected):
+    reading = read(message)
+    empty = {
+        "conditions": [],
+        "row_condition": None,
+        "document_conditions": [],
+        "places": [],
+        "calculations": [],
+        "row_terms": [],
+        "notes": [],
+    }
+    assert reading.kind == "table" and reading.columns_from == "request"
+    for field, value in {**empty, **expected}.items():
+        assert getattr(reading, field) == value, field
+
+
+def test_a_row_term_needs_judgement_and_says_so():
+    reading = read("Every hardware position on Nordwerk's 2025 invoices")
+    assert reading.row_terms == ["hardware"]
+    assert len(reading.notes) == 1
+    assert "cannot judge 'hardware'" in reading.notes[0] and "KEA_MODEL" in reading.notes[0]
+    # No column named: the scope's most common table header.
+    assert reading.columns == BRIGHTLINE_HEADER and reading.columns_from == "tables"
+    assert reading.document_conditions == ["Nordwerk"]
+    assert reading.places == [year("2025"), folder("invoices")]
+
+
+# --------------------------------------------------------------------------------------------
+# Reading other requests
+
+
+@pytest.mark.parametrize(
+    "message", ["hello", "Hi there!", "thanks", "Good morning", "Hallo", "thank you so much"]
+)
+def test_greetings(message):
+    reading = read(message)
+    assert reading.kind == "greeting" and reading.columns == []
+
+
+@pytest.mark.parametrize("message", ["What can you do?", "who are you", "help", "Hi, what can you do"])
+def test_questions_about_the_agent(message):
+    assert read(message).kind == "about"
+
+
+@pytest.mark.parametrize("message", ["", "   ", "?"])
+def test_empty_messages(message):
+    assert read(message).kind == "empty"
+
+
+def test_a_greeting_with_a_request_is_a_request():
+    reading = read("Hi, description and amount from the invoices")
+    assert reading.kind == "table" and reading.columns == ["Description", "Amount"]
+
+
+def test_a_capitalised_first_word_is_not_a_supplier():
+    reading = read("Hardware positions on Nordwerk's invoices")
+    assert reading.document_conditions == ["Nordwerk"]
+    assert reading.row_terms == ["hardware"]
+
+
+def test_a_known_column_name_left_over_is_a_column_not_a_judgement():
+    reading = read("List the SLA response times")
+    assert reading.columns == ["Response times"]
+    assert reading.places == [folder("slas")]
+    assert reading.row_terms == [] and reading.notes == []
+
+
+def test_services_need_judgement_too():
+    reading = read("Every service position on Nordwerk's invoices with description")
+    assert reading.row_terms == ["service"] and len(reading.notes) == 1
+
+
+def test_a_supplier_named_before_the_folder_and_a_name_of_two_words():
+    assert read("Nordwerk invoices with description").document_conditions == ["Nordwerk"]
+    assert read("Invoices from Kappa Systems with description").document_conditions == ["Kappa Systems"]
+
+
+def test_two_suppliers_joined_by_and_are_alternatives():
+    reading = read("Description and amount of Nordwerk and Brightline invoices")
+    assert reading.document_conditions == ["Nordwerk or Brightline"]
+
+
+def test_columns_label_quotes_and_a_folder_path():
+    reading = read("Columns: Description, 'Unit price', Amount from invoices/2025")
+    assert reading.columns == ["Description", "Unit price", "Amount"]
+    assert reading.places == [folder("invoices/2025")]
+
+
+def test_a_glob_is_a_place():
+    reading = read("Description and amount from invoices/**/*.pdf")
+    assert reading.places == [Place(kind="glob", value="invoices/**/*.pdf")]
+
+
+def test_line_total_as_a_column_is_not_a_calculation():
+    reading = read("Description and line total of Kappa's invoices")
+    assert reading.columns == ["Description", "Line total"]
+    assert reading.calculations == []
+
+
+@pytest.mark.parametrize(
+    ("message", "calculation", "columns"),
+    [
+        (
+            "Average unit price by product group from the price list",
+            "average of Unit price by Product group",
+            ["Unit price", "Product group"],
+        ),
+        ("The highest liability cap of all contracts", "maximum of Liability cap", ["Liability cap"]),
+    ],
+)
+def test_calculations_are_named_not_columns(message, calculation, columns):
+    reading = read(message)
+    assert reading.calculations == [calculation]
+    assert reading.columns == columns
+
+
+def test_how_many_is_a_count_and_its_condition_a_filter():
+    reading = read("How many tickets have priority P1")
+    assert reading.calculations == ["count of rows"]
+    assert reading.conditions == [
+        Condition(column="Priority", op="equals", value="P1", text="Priority is P1")
+    ]
+    assert reading.places == [folder("tickets")]
+    # No column named: a header of the scope that holds the condition's column.
+    assert reading.columns == ["Priority", "Response time", "Resolution time"]
+
+
+def test_two_conditions_in_german_and_english_notation():
+    reading = read(
+        "Positions on invoices where amount is above 1.000,00 and quantity is at least 5, with description"
+    )
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [
+        ("Amount", "gt", "1.000,00"),
+        ("Quantity", "ge", "5"),
+    ]
+    assert reading.row_condition == "Amount above 1.000,00 and Quantity at least 5"
+    assert reading.columns == ["Description"]
+
+
+def test_a_condition_it_cannot_read_is_a_note_not_a_filter():
+    reading = read("Supplier of contracts where liability cap is between 1 and 2 million")
+    assert reading.conditions[0].op == "judgement"
+    assert any("cannot read the condition" in note for note in reading.notes)
+
+
+def test_a_quoted_value_keeps_its_commas():
+    reading = read("Tickets where subject is 'Email, delivery delayed', with customer and ticket")
+    assert reading.conditions[0].value == "Email, delivery delayed"
+    assert reading.columns == ["Customer", "Ticket"]
+
+
+def test_no_column_and_no_header_gives_a_note():
+    reading = read_message("Every hardware position", ScopeHint(documents=3))
+    assert reading.columns == [] and reading.columns_from == "none"
+    assert any("No column was named" in note for note in reading.notes)
+
+
+def test_the_engine_wraps_the_same_reading():
+    engine = OfflineEngine()
+    assert engine.name == "offline"
+    message = CONTRACT_CAPS
+    assert asyncio.run(engine.read_request(message, SCOPE)) == read(message)
+
+
+# --------------------------------------------------------------------------------------------
+# Extracting invoices
+
+
+def invoice(doc_id: int, path: str, letterhead: list[str], *tables: Table) -> DocumentText:
+    """A document whose pages hold the letterhead and each table's rows as TAB-joined lines."""
+    pages: dict[int, list[str]] = {}
+    for table in tables:
+        pages.setdefault(table.page, []).extend("\t".join(r) for r in [table.header, *table.rows])
+    count = max(pages, default=1)
+    texts = ["\n".join((letterhead if n == 1 else []) + pages.get(n, [])) for n in range(1, count + 1)]
+    return DocumentText(id=doc_id, collection="kb", path=path, pages=texts, tables=list(tables))
+
+
+NORDWERK_LONG = invoice(
+    1,
+    "invoices/2025/nordwerk-2025-05.pdf",
+    ["Nordwerk GmbH", "Am Sandtorkai 41, 20457 Hamburg, Deutschland", "Rechnungsnummer: RE-2025-0503"],
+    Table(
+        page=1,
+        header=NORDWERK_HEADER,
+        rows=[
+            ["1", "NW-41233", "Rack-Server NW-R220 (2 HE)", "2", "4.980,00", "9.960,00"],
+            ["2", "NW-77812", "Patchkabel Cat6 2 m grau", "25", "5,90", "147,50"],
+        ],
+    ),
+    # The table runs onto page 2 without repeating its header.
+    Table(
+        page=2,
+        header=["3", "NW-30019", "Installation vor Ort (Stunde)", "6", "1.249,00", "7.494,00"],
+        rows=[["4", "NW-55120", "Monitor 27 Zoll WQHD", "3", "389,50", "1.168,50"]],
+    ),
+)
+TESSEL_RESELLER = invoice(
+    2,
+    "invoices/2025/tessel-2025-02.pdf",
+    ["Tessel Trading", "Resale of IT equipment and accessories", "Invoice no.: TT/2025/02-04"],
+    Table(
+        page=1,
+        header=BRIGHTLINE_HEADER,
+        rows=[
+            ["1", "Nordwerk USB-C dock (resold)", "2", "249.00", "498.00"],
+            ["2", "Freight", "1", "80.00", "80.00"],
+        ],
+    ),
+)
+BRIGHTLINE = invoice(
+    3,
+    "invoices/2024/brightline-2024-03.pdf",
+    ["Brightline Ltd", "Unit 4, Jutland Street, Manchester", "Invoice no.: BL-240304"],
+    Table(
+        page=1,
+        header=BRIGHTLINE_HEADER,
+        rows=[
+            ["1", "Cat6 patch cable 2 m", "25", "4.50", "112.50"],
+            ["2", "USB-C docking station", "10", "189.00", "1,890.00"],
+            ["3", "Monitor 27-inch QHD", "12", "310.00", "3,720.00"],
+            ["", "Total:", "", "", "5,722.50"],
+        ],
+    ),
+)
+
+
+def test_german_invoice_columns_map_onto_the_requested_ones():
+    reading = read(NORDWERK_POSITIONS)
+    records = extract_records(NORDWERK_LONG, reading)
+    assert [r.values for r in records] == [
+        {"Description": "Rack-Server NW-R220 (2 HE)", "Quantity": "2", "Unit price": "4.980,00"},
+        {"Description": "Patchkabel Cat6 2 m grau", "Quantity": "25", "Unit price": "5,90"},
+        {"Description": "Installation vor Ort (Stunde)", "Quantity": "6", "Unit price": "1.249,00"},
+        {"Description": "Monitor 27 Zoll WQHD", "Quantity": "3", "Unit price": "389,50"},
+    ]
+    assert all(r.match == "yes" for r in records)
+    assert records[0].evidence == "1\tNW-41233\tRack-Server NW-R220 (2 HE)\t2\t4.980,00\t9.960,00"
+    assert [r.page for r in records] == [1, 1, 2, 2]
+
+
+def test_a_reseller_naming_the_supplier_only_in_its_items_gives_no_rows():
+    reading = read(NORDWERK_POSITIONS)
+    assert extract_records(TESSEL_RESELLER, reading) == []
+    # The same reseller's rows are there when no supplier is asked for.
+    assert len(extract_records(TESSEL_RESELLER, read("Description and amount from the invoices"))) == 2
+
+
+def test_a_numeric_condition_drops_rows_at_the_boundary():
+    reading = read(BRIGHTLINE_BULK)
+    records = extract_records(BRIGHTLINE, reading)
+    assert [r.values["Description"] for r in records] == ["Cat6 patch cable 2 m", "Monitor 27-inch QHD"]
+
+
+def test_a_totals_line_in_the_table_is_not_a_position():
+    records = extract_records(BRIGHTLINE, read("The total amount of all Brightline invoices"))
+    assert [r.values for r in records] == [
+        {"Amount": "112.50"},
+        {"Amount": "1,890.00"},
+        {"Amount": "3,720.00"},
+    ]
+
+
+def test_columns_from_a_header_read_another_suppliers_header():
+    records = extract_records(NORDWERK_LONG, read("Every hardware position on Nordwerk's 2025 invoices"))
+    # Judgement is not applied offline: every row is kept, with the reading's note.
+    assert len(records) == 4
+    assert records[0].values == {
+        "Item": "1",
+        "Description": "Rack-Server NW-R220 (2 HE)",
+        "Qty": "2",
+        "Unit price": "4.980,00",
+        "Amount": "9.960,00",
+    }
+
+
+def test_a_condition_on_a_column_missing_from_the_table_keeps_rows_unsure():
+    reading = read("Description and amount from the invoices where product group is Cables")
+    records = extract_records(BRIGHTLINE, reading)
+    assert len(records) == 3
+    assert all(r.match == "unsure" and "Product group" in (r.note or "") for r in records)
+
+
+def test_price_list_rows_filtered_by_a_column_not_shown():
+    price_list = invoice(
+        4,
+        "pricelists/price-list-2025.xlsx",
+        ["Prices"],
+        Table(
+            page=1,
+            header=["Item code", "Product group", "Description", "Unit price"],
+            rows=[
+                ["00731", "Cables", "Cat6 patch cable 2 m grey", "4.20"],
+                ["00844", "Adapters", "USB-C to HDMI adapter v2 black", "18.90"],
+                ["01002", "cables", "HDMI cable 1 m black", "6.10"],
+            ],
+        ),
+    )
+    reading = read("Item code, description and unit price from the price list where product group is Cables")
+    assert [r.values for r in extract_records(price_list, reading)] == [
+        {"Item code": "00731", "Description": "Cat6 patch cable 2 m grey", "Unit price": "4.20"},
+        {"Item code": "01002", "Description": "HDMI cable 1 m black", "Unit price": "6.10"},
+    ]
+
+
+def test_the_engine_wraps_the_same_extraction():
+    reading = read("All positions from invoices/2024/brightline-2024-03.pdf with description and amount")
+    records = asyncio.run(OfflineEngine().extract_document(BRIGHTLINE, reading))
+    assert records == extract_records(BRIGHTLINE, reading)
+    assert [r.values["Amount"] for r in records] == ["112.50", "1,890.00", "3,720.00"]
+
+
+# --------------------------------------------------------------------------------------------
+# Extracting key–value documents
+
+
+def prose(doc_id: int, path: str, *lines: str) -> DocumentText:
+    return DocumentText(id=doc_id, collection="kb", path=path, pages=["\n".join(lines)])
+
+
+def contract(doc_id: int, supplier: str, cap_key: str, cap: str) -> DocumentText:
+    return prose(
+        doc_id,
+        f"contracts/{supplier.split()[0].lower()}.docx",
+        "Hardware Supply Agreement",
+        f'This Agreement is made between Marlow Systems GmbH (the "Customer") and {supplier} (the "Supplier").',
+        "Each party's liability is limited as set out in the key terms below.",
+        "Key terms",
+        f"Supplier: {supplier}",
+        "Effective date: 1 March 2024",
+        f"{cap_key}: {cap}",
+        "Governing law: German law",
+    )
+
+
+CONTRACTS = [
+    contract(10, "Nordwerk GmbH", "Haftungshöchstbetrag", "250.000 EUR"),
+    contract(11, "Brightline Ltd", "Cap on liability", "GBP 750,000"),
+    contract(12, "Kappa Systems AB", "Maximum liability", "EUR 1,500,000"),
+    contract(13, "Tessel Trading", "Liability cap", "EUR 500,000"),
+    contract(14, "Halden Cloud Services Ltd", "Liability cap", "GBP 2,000,000"),
+    contract(15, "Ostara Logistik GmbH", "Maximum liability", "EUR 1,000,000"),
+]
+
+
+def test_contract_caps_below_a_million_across_keys_and_notations():
+    reading = read(CONTRACT_CAPS)
+    rows = [r for doc in CONTRACTS for r in extract_records(doc, reading)]
+    assert [r.values for r in rows] == [
+        {"Supplier": "Nordwerk GmbH", "Liability cap": "250.000 EUR"},
+        {"Supplier": "Brightline Ltd", "Liability cap": "GBP 750,000"},
+        {"Supplier": "Tessel Trading", "Liability cap": "EUR 500,000"},
+    ]
+    assert all(r.match == "yes" and r.page == 1 for r in rows)
+    assert rows[0].evidence == "Supplier: Nordwerk GmbH"
+
+
+def test_a_cap_stated_only_in_prose_gives_no_row():
+    archived = prose(
+        20,
+        "agreements-archive/orvik.docx",
+        'This Supply Agreement is entered into between Marlow Systems GmbH and Orvik Components GmbH (the "Supplier").',
+        "The aggregate liability of either party shall be limited to EUR 300,000 for all claims.",
+    )
+    reading = read(CONTRACT_CAPS)
+    assert extract_records(archived, reading) == []
+
+
+def test_a_missing_requested_value_makes_the_record_unsure():
+    reading = read("Supplier, governing law and liability cap of every contract")
+    without_law = prose(21, "contracts/x.md", "Supplier: Orvik Components GmbH", "Liability cap: EUR 300,000")
+    [record] = extract_records(without_law, reading)
+    assert record.values == {
+        "Supplier": "Orvik Components GmbH",
+        "Governing law": None,
+        "Liability cap": "EUR 300,000",
+    }
+    assert record.match == "unsure" and record.note == "no value for 'Governing law'"
+
+
+def test_a_value_that_is_not_a_number_keeps_the_record_unsure():
+    reading = read(CONTRACT_CAPS)
+    unclear = prose(22, "contracts/y.md", "Supplier: Lumen Ltd", "Liability cap: twice the annual fees")
+    [record] = extract_records(unclear, reading)
+    assert record.match == "unsure" and "cannot compare" in (record.note or "")
+
+
+def ticket(number: int, priority: str) -> DocumentText:
+    return prose(
+        100 + number,
+        f"tickets/2025/ticket-{number:04d}.txt",
+        f"Ticket: T-{number:04d}",
+        "Customer: Aldmere Foods",
+        f"Priority: {priority}",
+        "Subject: VPN connection drops every few minutes",
+        "",
+        "Remote staff lose the VPN connection several times an hour.",
+    )
+
+
+def test_tickets_of_priority_p1_only():
+    reading = read(TICKETS_P1)
+    tickets = [ticket(1, "P1"), ticket(2, "P2"), ticket(3, "p1"), ticket(4, "P10")]
+    rows = [r for doc in tickets for r in extract_records(doc, reading)]
+    assert [r.values["Ticket"] for r in rows] == ["T-0001", "T-0003"]
+    assert rows[0].values == {
+        "Ticket": "T-0001",
+        "Customer": "Aldmere Foods",
+        "Subject": "VPN connection drops every few minutes",
+    }
+    assert rows[0].evidence == "Ticket: T-0001" and rows[0].match == "yes"
+
+
+def test_a_document_without_the_condition_key_gives_no_row():
+    reading = read(TICKETS_P1)
+    note = prose(30, "notes/offsite.txt", "Subject: Team offsite", "Venue: the boathouse by the lake")
+    assert extract_records(note, reading) == []
+
+
+# --------------------------------------------------------------------------------------------
+# Numbers and columns
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("1.249,00", 1249.0),
+        ("1,249.00", 1249.0),
+        ("1249", 1249.0),
+        ("250.000", 250000.0),
+        ("250.000 EUR", 250000.0),
+        ("EUR 500,000", 500000.0),
+        ("GBP 2,000,000", 2000000.0),
+        ("€ 12,50", 12.5),
+        ("12.50", 12.5),
+        ("0.125", 0.125),
+        ("1.000.000", 1000000.0),
+        ("1 000 000", 1000000.0),
+        ("one million", 1000000.0),
+        ("1 million", 1000000.0),
+        ("1.5m", 1500000.0),
+        ("2 Mio.", 2000000.0),
+        ("-12,50", -12.5),
+        ("25 pcs", 25.0),
+        ("1,200,000원", 1200000.0),
+    ],
+)
+def test_numbers_in_any_notation(text, number):
+    assert parse_number(text) == number
+
+
+@pytest.mark.parametrize(
+    "text", ["", "P1", "1 hour", "15 March 2024", "5 m", "twice the fee", "1.2.3", "12,"]
+)
+def test_things_that_are_not_numbers(text):
+    assert parse_number(text) is None
+
+
+def test_compare():
+    assert compare("lt", "250.000 EUR", "1,000,000") is True
+    assert compare("lt", "EUR 1,000,000", "1,000,000") is False
+    assert compare("le", "EUR 1,000,000", "1 million") is True
+    assert compare("gt", "10", "10") is False
+    assert compare("gt", "n/a", "10") is None
+    assert compare("equals", "p1", "P1") is True
+    assert compare("equals", "10,00", "10") is True
+    assert compare("equals", "P10", "P1") is False
+    assert compare("contains", "Patchkabel Cat6 2 m", "cat6") is True
+
+
+def test_column_names_normalise():
+    assert normalise("Pos.") == "pos"
+    assert normalise("Art.-Nr.") == "art nr"
+    assert normalise("  Unit   Price ") == "unit price"
+
+
+@pytest.mark.parametrize(
+    ("requested", "header", "index"),
+    [
+        ("Description", NORDWERK_HEADER, 2),
+        ("Quantity", NORDWERK_HEADER, 3),
+        ("Unit price", NORDWERK_HEADER, 4),
+        ("Amount", NORDWERK_HEADER, 5),
+        ("Item code", NORDWERK_HEADER, 1),
+        ("Item", NORDWERK_HEADER, 0),
+        ("Amount", ["No.", "Description", "Quantity", "Unit Price", "Line Total"], 4),
+        ("Unit price", ["품목", "수량", "단가"], 2),
+        ("Liability cap", ["Supplier", "Haftungshöchstbetrag"], 1),
+        ("Liability caps", ["Cap on liability"], 0),
+        ("Unit price", ["Description", "Unit price (EUR)"], 1),
+        ("Amount", ["Description", "Total amount"], 1),
+        ("Response time", ["Priority", "Reaktionszeit", "Lösungszeit"], 1),
+        ("Supplier", ["Customer", "Date"], None),
+    ],
+)
+def test_match_column(requested, header, index):
+    assert match_column(requested, header) == index
+
+
+def test_an_exact_header_beats_a_synonym():
+    assert match_column("Total", ["Amount", "Total"]) == 1
+    assert map_columns(["Item code", "Item"], ["Item", "Item code"]) == {"Item code": 1, "Item": 0}

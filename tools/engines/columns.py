@@ -1,0 +1,150 @@
+"""Column names as users and documents write them, and which header cell a request means.
+
+A user asks for "unit price"; a German invoice heads the column ``Einzelpreis``, a Korean
+quote ``단가``. Names are compared in a normal form (lower case, no punctuation, no accents
+on Latin letters, single spaces), then through a small map of synonyms.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# One line a group: the group, then the names of its kind of column ("|" between them); a
+# group may go on over several lines, and a name may belong to more than one group (품목 is
+# both the item and its description).
+_SYNONYM_TABLE = """
+    description: description | beschreibung | bezeichnung | artikel | artikelbezeichnung
+    description: item description | article | leistung | 품목 | 품명 | 내용
+    quantity: quantity | qty | menge | anzahl | stückzahl | count | 수량
+    unit price: unit price | einzelpreis | price per unit | unit cost | price | preis | stückpreis
+    unit price: e preis | 단가
+    amount: amount | total | line total | gesamtpreis | gesamt | betrag | total price | net amount
+    amount: summe | 금액
+    item: item | pos | position | no | nr | item no | line | 품목 | 번호
+    item code: item code | art nr | artikelnummer | artikel nr | sku | code | product code
+    item code: article number | part number | part no
+    product group: product group | group | category | warengruppe | produktgruppe | product category
+    liability cap: liability cap | cap on liability | maximum liability | haftungshöchstbetrag
+    liability cap: haftungsgrenze | limitation of liability | liability limit | limit of liability
+    liability cap: haftungsbegrenzung | cap
+    supplier: supplier | vendor | lieferant | contractor | seller | auftragnehmer | provider | 공급자
+    customer: customer | client | kunde | auftraggeber | buyer | bill to | 고객
+    priority: priority | priorität | prio | 우선순위
+    response time: response time | reaktionszeit | 응답 시간
+    resolution time: resolution time | lösungszeit | behebungszeit | 해결 시간
+    subject: subject | betreff | topic | 제목
+    ticket: ticket | ticket id | ticket no | ticket number | ticketnummer
+    date: date | datum | invoice date | rechnungsdatum | 날짜 | 일자
+    invoice number: invoice number | invoice no | rechnungsnummer | rechnung nr | invoice
+    effective date: effective date | start date | inkrafttreten | vertragsbeginn
+    governing law: governing law | applicable law | anwendbares recht | gerichtsstand
+"""
+
+
+def _parse_synonyms(table: str) -> dict[str, tuple[str, ...]]:
+    groups: dict[str, tuple[str, ...]] = {}
+    for line in table.strip().splitlines():
+        group, _, names = line.partition(":")
+        groups[group.strip()] = groups.get(group.strip(), ()) + tuple(n.strip() for n in names.split("|"))
+    return groups
+
+
+SYNONYMS = _parse_synonyms(_SYNONYM_TABLE)
+
+# Decorations of a header cell that do not change what the column holds: "Unit price (EUR)".
+_DECORATIONS = frozenset({"eur", "usd", "gbp", "chf", "sek", "krw", "in", "netto", "net", "brutto", "gross"})
+
+
+def normalise(name: str) -> str:
+    """``Art.-Nr.`` -> ``art nr``; ``Haftungshöchstbetrag`` -> ``haftungshochstbetrag``."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    without_accents = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    text = unicodedata.normalize("NFC", without_accents)
+    return " ".join(re.sub(r"[^\w\s]|_", " ", text).split())
+
+
+def _singular(norm: str) -> str:
+    """The normal form with a simple plural dropped from its last word: ``liability caps``."""
+    head, _, last = norm.rpartition(" ")
+    if len(last) > 3 and last.endswith("s") and not last.endswith("ss"):
+        last = last[:-1]
+    return f"{head} {last}".strip()
+
+
+def _undecorated(norm: str) -> str:
+    return " ".join(w for w in norm.split() if w not in _DECORATIONS)
+
+
+def _build_groups() -> dict[str, frozenset[str]]:
+    groups: dict[str, set[str]] = {}
+    for group, names in SYNONYMS.items():
+        for name in names:
+            groups.setdefault(_singular(normalise(name)), set()).add(group)
+    return {name: frozenset(found) for name, found in groups.items()}
+
+
+_GROUPS = _build_groups()
+
+
+def groups_of(name: str) -> frozenset[str]:
+    """The synonym groups a column name belongs to (empty when it is in none)."""
+    norm = normalise(name)
+    return _GROUPS.get(_singular(norm)) or _GROUPS.get(_singular(_undecorated(norm))) or frozenset()
+
+
+def is_known_column(name: str) -> bool:
+    """Whether a phrase is one of the column names the synonym map knows."""
+    return bool(groups_of(name))
+
+
+def _match_tiers(requested: str, header: list[str]) -> list[list[int]]:
+    """Candidate cells for a requested column, best tier first."""
+    want = normalise(requested)
+    cells = [normalise(c) for c in header]
+    want_groups = groups_of(requested)
+    exact = [i for i, c in enumerate(cells) if c and c == want]
+    singular = [i for i, c in enumerate(cells) if c and _singular(c) == _singular(want)]
+    undecorated = [
+        i for i, c in enumerate(cells) if c and _singular(_undecorated(c)) == _singular(_undecorated(want))
+    ]
+    synonym = [i for i, c in enumerate(header) if want_groups and groups_of(c) & want_groups]
+    # "Total amount" holds the amount: a header cell ending in the requested words.
+    tail = [
+        i
+        for i, c in enumerate(cells)
+        if c and want and f" {_singular(_undecorated(c))}".endswith(f" {_singular(want)}")
+    ]
+    return [exact, singular, undecorated, synonym, tail if len(tail) == 1 else []]
+
+
+def match_column(requested: str, header: list[str]) -> int | None:
+    """The index of the header cell that holds a requested column, or None.
+
+    An exact match of the normal forms wins over a plural, a decorated cell ("Unit price
+    (EUR)"), a synonym, and last a cell ending in the requested words, if only one does.
+    """
+    for tier in _match_tiers(requested, header):
+        if tier:
+            return tier[0]
+    return None
+
+
+def map_columns(requested: list[str], header: list[str]) -> dict[str, int]:
+    """Requested columns mapped to distinct header cells; a column with no cell is left out.
+
+    Better matches are assigned first, so "Item" takes ``Item`` before "Item code" could
+    take it through a looser rule.
+    """
+    tiers = {column: _match_tiers(column, header) for column in requested}
+    mapping: dict[str, int] = {}
+    used: set[int] = set()
+    for level in range(5):
+        for column in requested:
+            if column in mapping:
+                continue
+            free = [i for i in tiers[column][level] if i not in used]
+            if free:
+                mapping[column] = free[0]
+                used.add(free[0])
+    return {column: mapping[column] for column in requested if column in mapping}
