@@ -46,3 +46,12 @@ def reset_services() -> None:
         if _services is not None:
             _services.close()
         _services = None
+
+
+async def aservices() -> Services:
+    """``services()`` for async code: the first call starts services, which blocks."""
+    if _services is not None:
+        return _services
+    import asyncio
+
+    return await asyncio.to_thread(services)

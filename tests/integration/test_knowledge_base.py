@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -181,15 +182,17 @@ def test_paths_never_escape_the_collection(kb, tmp_path) -> None:  # type: ignor
 def test_cli_ingest_collections_and_search(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
     root = _write(tmp_path / "corpus", {"invoices/2025/a.txt": "Invoice Nordwerk\nDock\t1\t99,00"})
     kea = [sys.executable, "-m", "server.cli"]
-    done = subprocess.run([*kea, "ingest", str(root), "--collection", "cli"], capture_output=True, text=True)
+    root_dir = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root_dir)}
+    done = subprocess.run([*kea, "ingest", str(root), "--collection", "cli"], capture_output=True, text=True, cwd=root_dir, env=env)
     assert done.returncode == 0, done.stderr
     assert "1 indexed" in done.stderr
-    listed = subprocess.run([*kea, "collections"], capture_output=True, text=True)
+    listed = subprocess.run([*kea, "collections"], capture_output=True, text=True, cwd=root_dir, env=env)
     assert "cli" in listed.stdout and "invoices" in listed.stdout
-    found = subprocess.run([*kea, "search", "nordwerk", "--collection", "cli"], capture_output=True, text=True)
+    found = subprocess.run([*kea, "search", "nordwerk", "--collection", "cli"], capture_output=True, text=True, cwd=root_dir, env=env)
     assert "invoices/2025/a.txt" in found.stdout
     empty = tmp_path / "nothing"
     empty.mkdir()
     (empty / "x.bin").write_bytes(b"\x00")
-    none = subprocess.run([*kea, "ingest", str(empty), "--collection", "cli"], capture_output=True, text=True)
+    none = subprocess.run([*kea, "ingest", str(empty), "--collection", "cli"], capture_output=True, text=True, cwd=root_dir, env=env)
     assert none.returncode == 2 and "x.bin" in none.stderr

@@ -1,0 +1,58 @@
+"""The profile: what bounds a run. Passed as LangGraph context (not checkpointed: pass it on resume)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields
+
+from tools.knowledge.selection import LOCAL_USER, Scope
+
+
+@dataclass(kw_only=True)
+class Profile:
+    """Settings of one Kea agent. Every field shows in LangGraph Studio's context form."""
+
+    name: str = field(default="default", metadata={"description": "Name of the profile (logs, limits)."})
+    user: str = field(
+        default=LOCAL_USER,
+        metadata={"description": "The asking user; only collections this user may read are in scope."},
+    )
+    collections: list[str] = field(
+        default_factory=list,
+        metadata={"description": "Collections the profile reads; empty means every collection the user may read."},
+    )
+    path_glob: str | None = field(
+        default=None,
+        metadata={"description": "Only documents whose path matches this glob are in scope (e.g. 'invoices/**')."},
+    )
+    engine: str = field(
+        default_factory=lambda: os.environ.get("KEA_ENGINE", "offline"),
+        metadata={"description": "Engine that reads requests and documents: 'offline' (no model)."},
+    )
+    concurrency: int = field(
+        default=8, metadata={"description": "Documents extracted at the same time in one run."}
+    )
+    max_documents_total: int = field(
+        default=1000,
+        metadata={"description": "Above this many documents in scope only narrowing is offered."},
+    )
+    long_document_pages: int = field(
+        default=20, metadata={"description": "Documents with more pages are announced when their reading starts."}
+    )
+
+    @property
+    def scope(self) -> Scope:
+        return Scope(user=self.user, collections=list(self.collections), path_glob=self.path_glob)
+
+    @classmethod
+    def from_mapping(cls, values: dict[str, object] | None) -> "Profile":
+        """A profile from a dict (CLI, HTTP, Studio), ignoring unknown keys."""
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in (values or {}).items() if k in known})  # type: ignore[arg-type]
+
+
+def profile_of(context: "Profile | dict[str, object] | None") -> Profile:
+    """The run's profile from LangGraph context (a Profile, a dict from Studio/HTTP, or nothing)."""
+    if isinstance(context, Profile):
+        return context
+    return Profile.from_mapping(context if isinstance(context, dict) else None)

@@ -1,0 +1,86 @@
+"""Running the extraction graph to its answer: questions answered by a callback, progress streamed.
+
+This is the one loop the CLI, the tests and other programs use; the HTTP API drives the same
+graph through the same checkpointer.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from langgraph.types import Command
+
+from checkpoints.saver import postgres_checkpointer
+from graph.extraction import build_extraction_graph
+from graph.profile import Profile
+from graph.state import Confirm
+
+Answerer = Callable[[dict[str, Any]], Any | Awaitable[Any]]  # questions payload → resume value
+ProgressSink = Callable[[dict[str, Any]], None]
+
+
+async def run_extraction(
+    message: str,
+    profile: Profile,
+    *,
+    confirm: Confirm = "ask",
+    answer: Answerer | None = None,
+    on_progress: ProgressSink | None = None,
+    thread_id: str | None = None,
+) -> dict[str, Any]:
+    """Run one request on a Postgres-checkpointed thread; return the final state's values.
+
+    With ``confirm="ask"`` each questions interrupt is passed to ``answer`` and the run resumes
+    with its reply; without ``answer`` the run stops at the interrupt and the returned values
+    hold ``"__interrupt__"`` (resume later with ``resume_extraction``).
+    """
+    thread_id = thread_id or uuid.uuid4().hex
+    async with postgres_checkpointer() as saver:
+        graph = build_extraction_graph(saver)
+        config: dict[str, Any] = {"configurable": {"thread_id": thread_id}}
+        payload: Any = {"message": message, "confirm": confirm}
+        while True:
+            interrupts = await _stream(graph, payload, config, profile, on_progress)
+            if not interrupts:
+                break
+            if answer is None:
+                values = dict((await graph.aget_state(config)).values)
+                return {**values, "thread_id": thread_id, "__interrupt__": [i.value for i in interrupts]}
+            reply = answer(interrupts[0].value)
+            if isinstance(reply, Awaitable):
+                reply = await reply
+            payload = Command(resume=reply)
+        values = dict((await graph.aget_state(config)).values)
+    return {**values, "thread_id": thread_id}
+
+
+async def resume_extraction(
+    thread_id: str, reply: Any, profile: Profile, *, on_progress: ProgressSink | None = None
+) -> dict[str, Any]:
+    """Resume a thread paused at its questions (in this or any other process)."""
+    async with postgres_checkpointer() as saver:
+        graph = build_extraction_graph(saver)
+        config: dict[str, Any] = {"configurable": {"thread_id": thread_id}}
+        interrupts = await _stream(graph, Command(resume=reply), config, profile, on_progress)
+        values = dict((await graph.aget_state(config)).values)
+    result = {**values, "thread_id": thread_id}
+    if interrupts:
+        result["__interrupt__"] = [i.value for i in interrupts]
+    return result
+
+
+async def _stream(graph: Any, payload: Any, config: dict[str, Any], profile: Profile, on_progress: ProgressSink | None) -> list[Any]:
+    interrupts: list[Any] = []
+    async for mode, chunk in graph.astream(payload, config, context=profile, stream_mode=["updates", "custom"]):
+        if mode == "custom":
+            if on_progress:
+                on_progress(chunk)
+        elif "__interrupt__" in chunk:
+            interrupts.extend(chunk["__interrupt__"])
+        elif on_progress and "resolve_scope" in chunk and chunk["resolve_scope"]:
+            ids = chunk["resolve_scope"].get("document_ids")
+            if ids is not None:
+                on_progress({"kind": "progress", "event": "scope_resolved", "documents": len(ids)})
+    return interrupts

@@ -1,0 +1,98 @@
+"""State of the extraction graph: references, counts and previews only — never the table.
+
+Rows go from the node that extracted them straight into storage; the state keeps the
+document ids of the scope, a running tally of what the documents gave, and the answer with
+a preview of at most 100 rows.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
+
+Confirm = Literal["ask", "auto"]
+Status = Literal["done", "no_documents", "needs_narrowing", "declined", "failed", "answered"]
+
+
+class Failure(TypedDict):
+    file: str
+    error: str
+
+
+class Tally(TypedDict):
+    """What the extracted documents gave, merged as they finish (order-independent)."""
+
+    extracted: int
+    rows: int
+    unsure_rows: int
+    no_rows_from: list[str]
+    failed: list[Failure]
+
+
+def empty_tally() -> Tally:
+    return {"extracted": 0, "rows": 0, "unsure_rows": 0, "no_rows_from": [], "failed": []}
+
+
+RESET: dict[str, Any] = {"reset": True}
+
+
+def merge_tally(current: Tally | None, update: dict[str, Any] | None) -> Tally:
+    """Add one document's outcome to the tally; ``RESET`` starts a new run's tally."""
+    if update is None or update.get("reset"):
+        return empty_tally()
+    base = current or empty_tally()
+    return {
+        "extracted": base["extracted"] + int(update.get("extracted", 0)),
+        "rows": base["rows"] + int(update.get("rows", 0)),
+        "unsure_rows": base["unsure_rows"] + int(update.get("unsure_rows", 0)),
+        "no_rows_from": sorted(base["no_rows_from"] + list(update.get("no_rows_from", []))),
+        "failed": sorted(base["failed"] + list(update.get("failed", [])), key=lambda f: f["file"]),
+    }
+
+
+class Answer(TypedDict):
+    """The run's answer: what every interface shows the user."""
+
+    status: Status
+    message: str
+    extraction_id: NotRequired[str]
+    csv: NotRequired[str | None]
+    columns: NotRequired[list[str]]
+    preview_header: NotRequired[list[str]]
+    preview: NotRequired[list[list[str]]]
+    preview_note: NotRequired[str | None]
+    summary: NotRequired[dict[str, Any]]
+
+
+class ExtractionInput(TypedDict):
+    """What a caller passes: the message, and ``confirm="auto"`` when nobody can answer questions."""
+
+    message: str
+    confirm: NotRequired[Confirm]
+
+
+class ExtractionOutput(TypedDict):
+    extraction_id: str
+    reading: dict[str, Any] | None
+    answer: Answer | None
+
+
+class ExtractionState(TypedDict):
+    message: str
+    confirm: NotRequired[Confirm]
+    extraction_id: NotRequired[str]
+    reading: NotRequired[dict[str, Any] | None]  # Reading.model_dump()
+    scope_hint: NotRequired[dict[str, Any] | None]  # ScopeHint.model_dump()
+    corrected: NotRequired[bool]
+    document_ids: NotRequired[list[int]]
+    notes: NotRequired[list[str]]  # what resolving the scope found worth saying
+    tally: Annotated[Tally, merge_tally]
+    summary: NotRequired[dict[str, Any] | None]
+    answer: NotRequired[Answer | None]
+
+
+class DocumentTask(TypedDict):
+    """The input of one ``extract_document`` task (sent once per document)."""
+
+    extraction_id: str
+    document_id: int
+    reading: dict[str, Any]

@@ -1,0 +1,33 @@
+"""assemble: once every document finished, sum up what the run read and what it gave."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from graph.profile import Profile, profile_of
+from graph.state import ExtractionState, empty_tally
+from tools.engines.reading import Reading
+
+
+async def assemble(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, Any]:
+    profile = profile_of(runtime.context)
+    reading = Reading.model_validate(state["reading"])
+    tally = state.get("tally") or empty_tally()
+    summary = {
+        "engine": profile.engine,
+        "documents_in_scope": len(state.get("document_ids", [])),
+        "extracted": tally["extracted"],
+        "rows": tally["rows"],
+        "unsure_rows": tally["unsure_rows"],
+        "no_rows_from": tally["no_rows_from"],
+        "failed": tally["failed"],
+        "columns": reading.columns,
+        "row_condition": reading.row_condition,
+        "document_conditions": reading.document_conditions,
+        "places": reading.place_labels(),
+        "calculations": reading.calculations,
+        "notes": [*reading.notes, *state.get("notes", [])],
+    }
+    return {"summary": summary}

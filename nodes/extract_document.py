@@ -1,0 +1,103 @@
+"""extract_document: one document read, its records extracted, verified and stored.
+
+Runs once per document (a ``Send``). Its rows go straight to storage under the extraction id
+— written whole, so a retried task overwrites and never duplicates — and only counts travel
+back into the graph. A failing document returns its failure; it never stalls or ends the run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import weakref
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from graph.profile import Profile, profile_of
+from graph.state import DocumentTask
+from tools.engines import engine_named
+from tools.engines.grounding import verify_evidence
+from tools.engines.reading import DocumentText, Reading, Record
+from tools.services import aservices
+
+PREVIEW_ROWS = 3
+PREVIEW_CELL = 80
+
+_semaphores: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, int], asyncio.Semaphore]]" = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _slot(profile: Profile) -> asyncio.Semaphore:
+    """The profile's concurrency cap, per event loop (shared by every run of this process)."""
+    per_loop = _semaphores.setdefault(asyncio.get_running_loop(), {})
+    key = (profile.name, max(1, profile.concurrency))
+    if key not in per_loop:
+        per_loop[key] = asyncio.Semaphore(key[1])
+    return per_loop[key]
+
+
+def still_reading_seconds() -> float:
+    return float(os.environ.get("KEA_STILL_READING_SECONDS", "60"))
+
+
+def _cut(value: str | None) -> str:
+    text = value or ""
+    return text if len(text) <= PREVIEW_CELL else text[: PREVIEW_CELL - 1] + "…"
+
+
+async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dict[str, Any]:
+    profile = profile_of(runtime.context)
+    emit = runtime.stream_writer
+    svc = await aservices()
+    file = f"document {task['document_id']}"
+    async with _slot(profile):
+        try:
+            document = await asyncio.to_thread(svc.kb.read_document, profile.scope, task["document_id"])
+            file = document.path
+            if document.page_count > profile.long_document_pages:
+                emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": document.page_count})
+            reading = Reading.model_validate(task["reading"])
+            records = await _extract_watched(profile, document, reading, emit)
+            records = verify_evidence(records, document)
+            await asyncio.to_thread(svc.rows.write, task["extraction_id"], document.id, file, records)
+        except Exception as exc:  # noqa: BLE001 — any failure of one document is reported, never fatal
+            error = str(exc) or type(exc).__name__
+            emit({"kind": "progress", "event": "document_failed", "file": file, "error": error})
+            return {"tally": {"failed": [{"file": file, "error": error}]}}
+    unsure = sum(r.match == "unsure" for r in records)
+    emit(
+        {
+            "kind": "progress",
+            "event": "document_done",
+            "file": file,
+            "rows": len(records),
+            "unsure_rows": unsure,
+            "first_rows": [[_cut(v) for v in r.values.values()] for r in records[:PREVIEW_ROWS]],
+        }
+    )
+    return {
+        "tally": {
+            "extracted": 1,
+            "rows": len(records),
+            "unsure_rows": unsure,
+            "no_rows_from": [] if records else [file],
+        }
+    }
+
+
+async def _extract_watched(profile: Profile, document: DocumentText, reading: Reading, emit: Any) -> list[Record]:
+    """Extract, saying so every minute while the document is still being read."""
+    work = asyncio.ensure_future(engine_named(profile.engine).extract_document(document, reading))
+    interval = still_reading_seconds()
+    waited = 0.0
+    try:
+        while True:
+            done, _ = await asyncio.wait({work}, timeout=interval)
+            if done:
+                return work.result()
+            waited += interval
+            emit({"kind": "progress", "event": "still_reading", "file": document.path, "seconds": int(waited)})
+    finally:
+        work.cancel()  # no-op when finished; stops the engine when the run itself is cancelled

@@ -1,0 +1,236 @@
+"""questions: the reading is asked back before any document is read (an interrupt).
+
+The form has three questions — Location, Filter Condition, Values to extract — each
+pre-filled as understood, with an alternative and a free answer. The resume value is either
+the dialog's answers (a JSON object by question id) or typed text: "yes" keeps the reading,
+"no" declines, anything else is a correction read once more, with no second form.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from langgraph.graph import END
+from langgraph.runtime import Runtime
+from langgraph.types import Command, interrupt
+
+from graph.profile import Profile, profile_of
+from graph.state import ExtractionState
+from tools.engines import Engine, engine_named
+from tools.engines.reading import Place, Reading, ScopeHint
+
+QUESTION_CHARS = 500
+HEADER_CHARS = 40
+LABEL_CHARS = 60
+YES = {"yes", "y", "ok", "okay", "sure", "go", "go ahead", "confirm", "confirmed", "ja", "correct", "right"}
+NO = {"no", "n", "nope", "cancel", "stop", "abort", "nein", "decline"}
+
+ALL_DOCUMENTS = "All documents in scope"
+EVERY_ROW = "Every row"
+TABLE_COLUMNS = "Columns of the tables found"
+
+
+async def questions(
+    state: ExtractionState, runtime: Runtime[Profile]
+) -> Command[Literal["resolve_scope", "__end__"]]:
+    if state.get("confirm") == "auto":
+        return Command(goto="resolve_scope")
+    reading = Reading.model_validate(state["reading"])
+    hint = ScopeHint.model_validate(state["scope_hint"])
+    # Nothing before interrupt() has side effects: on resume this node runs again from the top.
+    reply = interrupt(build_form(reading, hint))
+    engine = engine_named(profile_of(runtime.context).engine)
+    confirmed = await apply_reply(reply, reading, hint, engine)
+    if confirmed is None:
+        return Command(
+            goto=END,
+            update={"answer": {"status": "declined", "message": "Declined: no document was read. Ask again any time."}},
+        )
+    return Command(
+        goto="resolve_scope",
+        update={"reading": confirmed.model_dump(mode="json"), "corrected": confirmed != reading},
+    )
+
+
+# -- the form ------------------------------------------------------------------------------
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _option(label: str, description: str) -> dict[str, str]:
+    return {"label": _cut(label, LABEL_CHARS), "description": _cut(description, 200)}
+
+
+def describe_places(reading: Reading) -> str:
+    names = {"folder": "folder", "file": "file", "year": "year", "glob": "paths"}
+    return ", ".join(f"{names[p.kind]} {p.value}" for p in reading.places)
+
+
+def describe_filter(reading: Reading) -> str:
+    parts = []
+    if reading.document_conditions:
+        parts.append("only documents of " + " and ".join(reading.document_conditions))
+    if reading.row_condition:
+        parts.append("rows where " + reading.row_condition)
+    if reading.row_terms:
+        parts.append("rows about " + ", ".join(reading.row_terms))
+    return "; ".join(parts)
+
+
+def _folders_hint(hint: ScopeHint, limit: int = 8) -> str:
+    folders = ", ".join(f"{f.folder} ({f.documents})" for f in hint.folders[:limit])
+    return f"Largest folders: {folders}." if folders else ""
+
+
+def build_form(reading: Reading, hint: ScopeHint) -> dict[str, Any]:
+    """The interrupt payload: ``{"kind": "questions", "text", "questions", "reading"}``."""
+    places = describe_places(reading)
+    where = places or ALL_DOCUMENTS
+    location_q = f"Where should I read? I understood: {where} ({hint.documents} documents in scope). {_folders_hint(hint)}"
+    location_options = [_option(where, "As I understood it")]
+    if places:
+        location_options.append(_option(ALL_DOCUMENTS, f"Every one of the {hint.documents} documents in scope"))
+
+    condition = describe_filter(reading)
+    notes = " ".join(reading.notes)
+    filter_q = f"Which rows? I understood: {condition or 'every row'}." + (f" {notes}" if notes else "")
+    filter_options = [_option(condition or EVERY_ROW, "As I understood it")]
+    if condition:
+        filter_options.append(_option(EVERY_ROW, "No condition: every row of every document"))
+
+    columns = ", ".join(reading.columns)
+    values_q = f"Which values should each row hold? I understood: {columns or 'the columns of the tables found'}."
+    if reading.calculations:
+        values_q += f" I don't calculate {', '.join(reading.calculations)}: the table lists the values; total them in the CSV."
+    values_options = [_option(columns or TABLE_COLUMNS, "As I understood it")]
+    if columns and reading.columns_from == "request":
+        values_options.append(_option(TABLE_COLUMNS, "The header of the tables in scope"))
+
+    form_questions = [
+        _question("location", "Location", location_q, location_options),
+        _question("filter", "Filter Condition", filter_q, filter_options),
+        _question("values", "Values to extract", values_q, values_options),
+    ]
+    text = "\n".join(
+        [
+            "Before I read any document, please confirm how I understood your request:",
+            "",
+            *(f"{i}. {q['header']}: {q['options'][0]['label']}" for i, q in enumerate(form_questions, 1)),
+            "",
+            *([n for n in [_folders_hint(hint), notes] if n]),
+            *(["I don't calculate " + ", ".join(reading.calculations) + "; the table lists the values."] if reading.calculations else []),
+            'Reply "yes" to read it like this, "no" to cancel, or write what to change.',
+        ]
+    )
+    return {"kind": "questions", "text": text, "questions": form_questions, "reading": reading.model_dump(mode="json")}
+
+
+def _question(qid: str, header: str, question: str, options: list[dict[str, str]]) -> dict[str, Any]:
+    return {
+        "id": qid,
+        "header": _cut(header, HEADER_CHARS),
+        "question": _cut(question, QUESTION_CHARS),
+        "options": options[:3],
+        "allow_other": True,
+    }
+
+
+# -- the reply -----------------------------------------------------------------------------
+
+
+async def apply_reply(reply: Any, reading: Reading, hint: ScopeHint, engine: Engine) -> Reading | None:
+    """The confirmed reading, or None when the user declined."""
+    if isinstance(reply, str):
+        text = reply.strip()
+        if text.startswith("{"):
+            try:
+                reply = json.loads(text)
+            except json.JSONDecodeError:
+                pass
+    if isinstance(reply, dict):
+        if reply.get("status") == "cancelled":
+            return None
+        answers = reply.get("answers", reply)
+        return await _apply_answers(answers, reading, hint, engine)
+    text = str(reply or "").strip()
+    word = text.lower().strip(" .!")
+    if not text or word in YES:
+        return reading
+    if word in NO:
+        return None
+    corrected = await engine.read_request(text, hint)
+    return merge_correction(reading, corrected)
+
+
+def merge_correction(reading: Reading, correction: Reading) -> Reading:
+    """A typed correction replaces each part it names and keeps the rest."""
+    update: dict[str, Any] = {}
+    if correction.places:
+        update["places"] = correction.places
+    if correction.columns and correction.columns_from == "request":
+        update["columns"] = correction.columns
+        update["columns_from"] = "request"
+    if correction.conditions or correction.row_condition or correction.row_terms:
+        update |= {
+            "conditions": correction.conditions,
+            "row_condition": correction.row_condition,
+            "row_terms": correction.row_terms,
+        }
+    if correction.document_conditions:
+        update["document_conditions"] = correction.document_conditions
+    if correction.calculations:
+        update["calculations"] = correction.calculations
+    update["notes"] = correction.notes if ("conditions" in update or "row_terms" in update) else reading.notes
+    return reading.model_copy(update=update)
+
+
+def _answer_parts(answer: Any) -> tuple[str, str]:
+    """('option' | 'other', text) from the dialog's answer shapes or a plain string."""
+    if isinstance(answer, dict):
+        if answer.get("type") == "other":
+            return "other", str(answer.get("text", ""))
+        return "option", str(answer.get("label", ""))
+    return "option", str(answer or "")
+
+
+async def _apply_answers(answers: dict[str, Any], reading: Reading, hint: ScopeHint, engine: Engine) -> Reading:
+    form = {q["id"]: q for q in build_form(reading, hint)["questions"]}
+    update: dict[str, Any] = {}
+    for qid, answer in answers.items():
+        if qid not in form:
+            continue
+        kind, text = _answer_parts(answer)
+        labels = [o["label"] for o in form[qid]["options"]]
+        if kind == "option" and (not text or text == labels[0] or text.lower() in YES):
+            continue  # kept as understood
+        if kind == "option" and text in labels:  # the alternative
+            update |= {
+                "location": {"places": []},
+                "filter": {"conditions": [], "row_condition": None, "row_terms": [], "document_conditions": [], "notes": []},
+                "values": {"columns": [], "columns_from": "none"},
+            }[qid]
+            continue
+        update |= await _read_part(qid, text, hint, engine)
+    return reading.model_copy(update=update)
+
+
+async def _read_part(qid: str, text: str, hint: ScopeHint, engine: Engine) -> dict[str, Any]:
+    """A free answer to one question, read as that part of the request only."""
+    if qid == "location":
+        places = (await engine.read_request(f"documents in {text}", hint)).places
+        # a location that names nothing known stays as written: the scope reports it as empty
+        return {"places": places or [Place(kind="glob" if "*" in text else "folder", value=text.strip().strip("/"))]}
+    if qid == "filter":
+        part = await engine.read_request(f"every row where {text}", hint)
+        return {
+            "conditions": part.conditions,
+            "row_condition": part.row_condition,
+            "row_terms": part.row_terms,
+            "document_conditions": part.document_conditions,
+            "notes": part.notes,
+        }
+    part = await engine.read_request(f"Columns: {text}", hint)
+    return {"columns": part.columns, "columns_from": "request"}

@@ -1,0 +1,86 @@
+"""read_request: the message becomes a Reading — columns, conditions, places, calculations."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import uuid
+from typing import Any, Literal
+
+from langgraph.graph import END
+from langgraph.runtime import Runtime
+from langgraph.types import Command
+
+from graph.profile import Profile, profile_of
+from graph.state import RESET, ExtractionState
+from tools.engines import engine_named
+from tools.engines.reading import Place, Reading
+from tools.knowledge.base import KnowledgeBase
+from tools.knowledge.paths import normalise_path
+from tools.services import aservices
+
+ABOUT = (
+    "I turn one request into one table across the documents in your scope: every row names its "
+    "file, read from every document, and the table is stored as a CSV. Ask for example: "
+    "\"Every position on Nordwerk's 2025 invoices with description, quantity and unit price\". "
+    "Before I read anything I ask back how I understood the request."
+)
+GREETING = "Hello! " + ABOUT
+
+
+async def read_request(
+    state: ExtractionState, runtime: Runtime[Profile]
+) -> Command[Literal["questions", "__end__"]]:
+    profile = profile_of(runtime.context)
+    message = state["message"].strip()
+    kb = (await aservices()).kb
+    hint = await asyncio.to_thread(kb.scope_hint, profile.scope)
+    reading = await engine_named(profile.engine).read_request(message, hint)
+    reading = await asyncio.to_thread(with_written_files, kb, reading, message, profile)
+    fresh: dict[str, Any] = {
+        "extraction_id": uuid.uuid4().hex,
+        "reading": reading.model_dump(mode="json"),
+        "scope_hint": hint.model_dump(mode="json"),
+        "corrected": False,
+        "document_ids": [],
+        "notes": [],
+        "tally": RESET,
+        "summary": None,
+        "answer": None,
+    }
+    if reading.kind in ("greeting", "about", "empty"):
+        text = {"greeting": GREETING, "about": ABOUT, "empty": "Tell me which table you need. " + ABOUT}
+        return Command(goto=END, update={**fresh, "answer": {"status": "answered", "message": text[reading.kind]}})
+    return Command(goto="questions", update=fresh)
+
+
+def with_written_files(kb: KnowledgeBase, reading: Reading, message: str, profile: Profile) -> Reading:
+    """A file path the user wrote out is a place, matched as the end of a stored path, no model.
+
+    Engines may report it already; any token of the message that ends a stored document path
+    (at a folder boundary) is added, so "invoices/2024/a.pdf" is read even when an engine took
+    it for a topic.
+    """
+    places = list(reading.places)
+    known = {p.value for p in places if p.kind == "file"}
+    for token in _path_like_tokens(message):
+        if token in known:
+            continue
+        if kb.find_by_path_suffix(profile.scope, token):
+            places.append(Place(kind="file", value=token))
+            known.add(token)
+    # an engine's file place that names no document stays: resolve_scope reports it as empty
+    return reading.model_copy(update={"places": places})
+
+
+def _path_like_tokens(message: str) -> list[str]:
+    """Tokens that look like a path or a file name ("a/b", "x.pdf"), normalised."""
+    tokens = []
+    for token in re.findall(r"[^\s\"'`()\[\]{}<>,;!?\u201c\u201d]+", message):
+        token = token.rstrip(".:")
+        if ("/" in token or re.search(r"\.[A-Za-z0-9]{2,5}$", token)) and any(c.isalpha() for c in token):
+            try:
+                tokens.append(normalise_path(token))
+            except ValueError:
+                continue
+    return tokens

@@ -1,0 +1,74 @@
+"""resolve_scope: the documents to read — the profile's scope, narrowed only by the confirmed places.
+
+A supplier, a party or a topic never narrows the scope (they are row or document conditions
+checked in each document). A place that holds no document is answered with the scope's
+folders; it is never replaced by a similar document.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Literal
+
+from langgraph.graph import END
+from langgraph.runtime import Runtime
+from langgraph.types import Command
+
+from graph.profile import Profile, profile_of
+from graph.state import ExtractionState
+from nodes.questions import describe_places
+from tools.engines.reading import Reading, ScopeHint
+from tools.knowledge.base import KnowledgeBase
+from tools.knowledge.paths import year_regex
+from tools.knowledge.selection import DocumentSelection, Scope, SelectionEntry
+from tools.services import aservices
+
+
+def selection_for(reading: Reading, kb: KnowledgeBase, scope: Scope) -> tuple[DocumentSelection, list[str]]:
+    """The confirmed places as a selection, and the written-out files that name no document.
+
+    Folders and globs are alternatives, years narrow them (invoices + 2025 = invoices of 2025);
+    files named outright are read whatever the other places say.
+    """
+    globs = [f"{p.value.strip('/')}/**" for p in reading.places if p.kind == "folder"]
+    globs += [p.value for p in reading.places if p.kind == "glob"]
+    years = [p.value for p in reading.places if p.kind == "year"]
+    entries: list[SelectionEntry] = []
+    if globs or years:
+        entries.append(
+            SelectionEntry(path_globs=globs, path_regex="|".join(f"({year_regex(y)})" for y in years) or None)
+        )
+    missing: list[str] = []
+    for place in (p for p in reading.places if p.kind == "file"):
+        found = kb.find_by_path_suffix(scope, place.value)
+        if found:
+            entries.append(SelectionEntry(ids=[d.id for d in found]))
+        else:
+            missing.append(place.value)
+    if missing and not entries:
+        entries.append(SelectionEntry(ids=[]))  # only missing files were named: nothing matches
+    return DocumentSelection(entries=entries), missing
+
+
+async def resolve_scope(
+    state: ExtractionState, runtime: Runtime[Profile]
+) -> Command[Literal["plan", "__end__"]]:
+    profile = profile_of(runtime.context)
+    reading = Reading.model_validate(state["reading"])
+    kb = (await aservices()).kb
+    selection, missing = await asyncio.to_thread(selection_for, reading, kb, profile.scope)
+    resolution = await asyncio.to_thread(kb.resolve, profile.scope, selection)
+    notes = [f"No document in scope is named {m}." for m in missing]
+    if not resolution.complete:
+        notes.append(resolution.reason or "The scope could not be resolved completely.")
+    if not resolution.documents:
+        hint = ScopeHint.model_validate(state["scope_hint"])
+        folders = ", ".join(f"{f.folder} ({f.documents})" for f in hint.folders[:10]) or "none"
+        where = describe_places(reading) or "your scope"
+        message = (
+            f"No document in scope matches {where}. Nothing was read. "
+            f"The scope holds {hint.documents} documents; its largest folders are: {folders}. "
+            "Ask again with one of these places."
+        )
+        return Command(goto=END, update={"notes": notes, "answer": {"status": "no_documents", "message": message}})
+    return Command(goto="plan", update={"document_ids": [d.id for d in resolution.documents], "notes": notes})

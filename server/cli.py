@@ -1,0 +1,386 @@
+"""The ``kea`` command: ingest, look around, extract tables, run the demo, manage local services."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+app = typer.Typer(
+    help="Kea turns one request into one exact table across the documents of a knowledge base.\n\n"
+    "Local services (PostgreSQL, the file store) live under $KEA_HOME (default ./.kea) and start "
+    "on first use; set KEA_DATABASE_URL to use your own PostgreSQL instead.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+)
+services_app = typer.Typer(help="The local services Kea starts itself (PostgreSQL under $KEA_HOME).", no_args_is_help=True)
+access_app = typer.Typer(help="Who may read a collection. The local user 'local' reads every collection.", no_args_is_help=True)
+app.add_typer(services_app, name="services")
+app.add_typer(access_app, name="access")
+
+out = Console()
+err = Console(stderr=True)
+
+
+def _fail(message: str, code: int = 1) -> typer.Exit:
+    err.print(f"[red]Error:[/red] {message}")
+    return typer.Exit(code)
+
+
+def _kb() -> Any:
+    from checkpoints.cluster import ServiceError
+    from tools.services import services
+
+    try:
+        return services().kb
+    except ServiceError as exc:
+        raise _fail(str(exc)) from exc
+
+
+# -- ingest ------------------------------------------------------------------------------------
+
+
+@app.command()
+def ingest(
+    paths: Annotated[list[Path], typer.Argument(help="Files or folders; a document's path is relative to the PATH given.")],
+    collection: Annotated[str, typer.Option("--collection", "-c", help="Collection to fill (created if new).")],
+    prune: Annotated[bool, typer.Option(help="Delete documents of the collection no longer found under PATH.")] = False,
+) -> None:
+    """Index files into a collection: .txt .md .csv .pdf .docx .xlsx .hwpx .pptx.
+
+    Unchanged files (same content hash) are left alone, changed files replace their old
+    version, unreadable files are named with the reason and skipped. Exit 0 when at least one
+    file was indexed or all were unchanged; 2 when none could be read.
+    """
+    report = _ingest_with_progress(_kb(), paths, collection, prune)
+    raise typer.Exit(report.exit_code)
+
+
+def _ingest_with_progress(kb: Any, paths: list[Path], collection: str, prune: bool) -> Any:
+    from tools.knowledge.base import KnowledgeError
+    from tools.knowledge.ingest import ingest as run_ingest
+
+    with Progress(
+        TextColumn("[bold]Ingesting[/bold]"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TextColumn("{task.description}"), console=err, transient=False,
+    ) as progress:
+        task = progress.add_task("", total=None)
+        try:
+            report = run_ingest(
+                kb, paths, collection, prune=prune,
+                on_start=lambda total: progress.update(task, total=total),
+                on_file=lambda path, outcome: progress.update(task, advance=1, description=f"{outcome}: {path}"[:60]),
+            )
+        except KnowledgeError as exc:
+            raise _fail(str(exc)) from exc
+        progress.update(task, description="")
+    err.print(
+        f"Collection [bold]{collection}[/bold]: {len(report.indexed)} indexed, {len(report.replaced)} replaced, "
+        f"{len(report.unchanged)} unchanged, {len(report.skipped)} skipped"
+        + (f", {len(report.pruned)} removed" if prune else "") + "."
+    )
+    for path, reason in report.skipped:
+        err.print(f"  [yellow]skipped[/yellow] {path}: {reason}")
+    if report.exit_code:
+        err.print("No file could be read. Check the paths and the file types listed above.")
+    return report
+
+
+# -- looking around ------------------------------------------------------------------------------
+
+
+@app.command()
+def collections(
+    user: Annotated[str, typer.Option(help="Show what this user may read.")] = "local",
+) -> None:
+    """List collections with document counts and their largest folders."""
+    found = _kb().collections(user)
+    if not found:
+        out.print("No collections yet. Add documents with: kea ingest PATH --collection NAME")
+        return
+    table = Table("Collection", "Documents", "Largest folders")
+    for c in found:
+        table.add_row(c.name, str(c.documents), ", ".join(f"{f.folder} ({f.documents})" for f in c.folders) or "-")
+    out.print(table)
+
+
+@app.command()
+def search(
+    text: Annotated[str, typer.Argument(help="Text to find (case-insensitive), or a regular expression with --regex.")],
+    collection: Annotated[list[str], typer.Option("--collection", "-c", help="Collection(s) to search; default all.")] = [],
+    regex: Annotated[bool, typer.Option(help="Treat TEXT as a regular expression (PostgreSQL syntax).")] = False,
+    path_glob: Annotated[Optional[str], typer.Option(help="Only documents whose path matches this glob.")] = None,
+    limit: Annotated[int, typer.Option(help="Most hits to show.")] = 50,
+    user: Annotated[str, typer.Option(help="Search as this user.")] = "local",
+) -> None:
+    """Find pages containing a text or matching a regex, with a time budget and a result limit."""
+    from tools.knowledge.base import KnowledgeError
+    from tools.knowledge.selection import Scope
+
+    try:
+        result = _kb().search(Scope(user=user, collections=collection), text, regex=regex, path_glob=path_glob, limit=limit)
+    except KnowledgeError as exc:
+        raise _fail(str(exc)) from exc
+    table = Table("Collection", "Document", "Page", "Line")
+    for hit in result.hits:
+        table.add_row(hit.collection, hit.path, str(hit.page), hit.line)
+    out.print(table if result.hits else "No page matches.")
+    if result.message:
+        err.print(f"[yellow]{result.message}[/yellow]")
+
+
+# -- access ---------------------------------------------------------------------------------------
+
+
+@access_app.command("grant")
+def access_grant(collection: str, user: Annotated[str, typer.Argument(help="User id, or '*' for every user.")]) -> None:
+    """Let USER read COLLECTION."""
+    from tools.knowledge.base import KnowledgeError
+
+    try:
+        _kb().grant(collection, user)
+    except KnowledgeError as exc:
+        raise _fail(str(exc)) from exc
+    out.print(f"{user} may read {collection}.")
+
+
+@access_app.command("revoke")
+def access_revoke(collection: str, user: str) -> None:
+    """Stop USER from reading COLLECTION."""
+    _kb().revoke(collection, user)
+    out.print(f"{user} may no longer read {collection}.")
+
+
+@access_app.command("list")
+def access_list(collection: str) -> None:
+    """Users who may read COLLECTION (besides 'local')."""
+    readers = _kb().readers(collection)
+    out.print(", ".join(readers) if readers else f"Only 'local' reads {collection}.")
+
+
+# -- services -------------------------------------------------------------------------------------
+
+
+@services_app.command("status")
+def services_status() -> None:
+    """Say which database Kea uses and whether the local cluster runs."""
+    from checkpoints.cluster import LocalCluster, kea_home
+
+    if url := os.environ.get("KEA_DATABASE_URL"):
+        out.print(f"Using KEA_DATABASE_URL ({url.split('@')[-1]}); no local service is started.")
+        return
+    cluster = LocalCluster.default()
+    state = f"running on 127.0.0.1:{cluster.port()}" if cluster.is_running() else "stopped (starts on first use)"
+    out.print(f"PostgreSQL: {state}\n  data: {cluster.data_dir}\nFiles: {kea_home() / 'files'}")
+
+
+@services_app.command("stop")
+def services_stop() -> None:
+    """Stop the local PostgreSQL cluster (it starts again on the next command that needs it)."""
+    from checkpoints.cluster import LocalCluster, ServiceError
+
+    try:
+        stopped = LocalCluster.default().stop()
+    except ServiceError as exc:
+        raise _fail(str(exc)) from exc
+    out.print("PostgreSQL stopped." if stopped else "PostgreSQL was not running.")
+
+
+# -- extract --------------------------------------------------------------------------------------
+
+
+def _load_profile(name: str | None, collection: list[str], path_glob: str | None, user: str) -> Any:
+    from checkpoints.cluster import kea_home
+    from graph.profile import Profile
+
+    values: dict[str, Any] = {}
+    if name:
+        candidate = Path(name) if name.endswith(".json") else kea_home() / "profiles" / f"{name}.json"
+        if not candidate.is_file():
+            raise _fail(f"No profile {name!r} (looked for {candidate}). A profile is a JSON object of Profile fields.")
+        values = json.loads(candidate.read_text(encoding="utf-8"))
+        values.setdefault("name", candidate.stem)
+    if collection:
+        values["collections"] = collection
+    if path_glob:
+        values["path_glob"] = path_glob
+    values.setdefault("user", user)
+    return Profile.from_mapping(values)
+
+
+def _ask_in_terminal(form: dict[str, Any]) -> dict[str, Any]:
+    """Ask each question: Enter takes the recommended option, a number another, text corrects."""
+    err.print("\n[bold]Before I read any document, please confirm how I understood your request.[/bold]")
+    answers: dict[str, Any] = {}
+    for question in form["questions"]:
+        err.print(f"\n[bold cyan]{question['header']}[/bold cyan]: {question['question']}")
+        for number, option in enumerate(question["options"], 1):
+            tag = " [green](recommended)[/green]" if number == 1 else ""
+            err.print(f"  {number}) {option['label']}{tag} — {option['description']}")
+        err.print("  or type your own answer; 'no' cancels.")
+        try:
+            reply = input("> ").strip()
+        except EOFError:
+            reply = ""
+        if reply.lower() in {"no", "cancel"}:
+            return {"status": "cancelled"}
+        if not reply:
+            answers[question["id"]] = {"type": "option", "option_index": 0, "label": question["options"][0]["label"]}
+        elif reply.isdigit() and 1 <= int(reply) <= len(question["options"]):
+            index = int(reply) - 1
+            answers[question["id"]] = {"type": "option", "option_index": index, "label": question["options"][index]["label"]}
+        else:
+            answers[question["id"]] = {"type": "other", "text": reply}
+    return {"status": "answered", "answers": answers}
+
+
+class _ProgressView:
+    """Progress of a run on stderr: a bar over the documents, a line per notable event."""
+
+    def __init__(self) -> None:
+        self.progress = Progress(
+            TextColumn("[bold]Extracting[/bold]"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            TextColumn("{task.description}"), console=err,
+        )
+        self.task: Any = None
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        kind = event.get("event")
+        if kind == "scope_resolved":
+            self.progress.start()
+            self.task = self.progress.add_task("", total=event["documents"])
+        elif kind in ("document_done", "document_failed") and self.task is not None:
+            note = f"{event['rows']} rows" if kind == "document_done" else f"[red]failed[/red]: {event['error']}"
+            self.progress.update(self.task, advance=1, description=f"{event['file']}: {note}"[:70])
+        elif kind == "long_document_started":
+            self.progress.console.print(f"Reading a long document: {event['file']} ({event['pages']} pages)")
+        elif kind == "still_reading":
+            self.progress.console.print(f"Still reading {event['file']} ({event['seconds']} s)")
+
+    def stop(self) -> None:
+        self.progress.stop()
+
+
+def contract_json(values: dict[str, Any]) -> dict[str, Any]:
+    """The stable ``kea extract --json`` object from a run's final state."""
+    answer = values.get("answer") or {}
+    reading = values.get("reading") or {}
+    summary = answer.get("summary") or {}
+    status = answer.get("status", "failed")
+    return {
+        "status": status,
+        "extraction_id": values.get("extraction_id", ""),
+        "csv": answer.get("csv"),
+        "columns": reading.get("columns", []),
+        "row_condition": reading.get("row_condition"),
+        "places": [p["value"] for p in reading.get("places", [])],
+        "calculations": reading.get("calculations", []),
+        "documents": {
+            "in_scope": summary.get("documents_in_scope", len(values.get("document_ids") or [])),
+            "extracted": summary.get("extracted", 0),
+            "failed": summary.get("failed", []),
+            "no_rows_from": summary.get("no_rows_from", []),
+        },
+        "rows": summary.get("rows", 0),
+        "unsure_rows": summary.get("unsure_rows", 0),
+        "message": answer.get("message", ""),
+    }
+
+
+def _print_answer(values: dict[str, Any]) -> None:
+    answer = values.get("answer") or {}
+    out.print(answer.get("message", "No answer."))
+    if answer.get("preview"):
+        table = Table(*answer["preview_header"], show_lines=False)
+        for row in answer["preview"]:
+            table.add_row(*row)
+        out.print(table)
+        if answer.get("preview_note"):
+            out.print(answer["preview_note"])
+
+
+@app.command()
+def extract(
+    message: Annotated[str, typer.Argument(help="The request, e.g. \"Every position on Nordwerk's 2025 invoices with description, quantity and unit price\".")],
+    collection: Annotated[list[str], typer.Option("--collection", "-c", help="Collection(s) to read; default every readable one.")] = [],
+    path_glob: Annotated[Optional[str], typer.Option(help="Only documents whose path matches this glob.")] = None,
+    profile: Annotated[Optional[str], typer.Option(help="Profile name ($KEA_HOME/profiles/NAME.json) or a .json path.")] = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Accept the reading as understood; ask nothing.")] = False,
+    out_file: Annotated[Optional[Path], typer.Option("--out", help="Also write the table to this CSV file.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout (progress on stderr).")] = False,
+    user: Annotated[str, typer.Option(help="Ask as this user (access to collections).")] = "local",
+) -> None:
+    """Extract one table from every document in scope and store it as a CSV.
+
+    Without --yes, Kea first asks back how it understood the request (location, filter,
+    values) and reads nothing until you confirm. JSON status: done, no_documents,
+    needs_narrowing, declined, answered (the message asked for no table) or failed.
+    Exit 0 except for failed (1).
+    """
+    from checkpoints.cluster import ServiceError
+    from graph.runs import run_extraction
+
+    chosen = _load_profile(profile, collection, path_glob, user)
+    view = _ProgressView()
+    try:
+        values = asyncio.run(
+            run_extraction(message, chosen, confirm="auto" if yes else "ask", answer=_ask_in_terminal, on_progress=view)
+        )
+    except ServiceError as exc:
+        raise _fail(str(exc)) from exc
+    finally:
+        view.stop()
+    answer = values.get("answer") or {}
+    if out_file and answer.get("csv"):
+        _copy_table(values["extraction_id"], out_file)
+    if as_json:
+        sys.stdout.write(json.dumps(contract_json(values), ensure_ascii=False) + "\n")
+    else:
+        _print_answer(values)
+        if out_file and answer.get("csv"):
+            out.print(f"Written to {out_file}.")
+    raise typer.Exit(1 if answer.get("status", "failed") == "failed" else 0)
+
+
+def _copy_table(extraction_id: str, target: Path) -> None:
+    from tools.services import services
+    from tools.storage.rows import table_key
+
+    with services().objects.open(table_key(extraction_id)) as source, open(target, "wb") as sink:
+        shutil.copyfileobj(source, sink)
+
+
+# -- demo -----------------------------------------------------------------------------------------
+
+DEMO_REQUEST = "Every position on Nordwerk's 2025 invoices with description, quantity and unit price"
+
+
+@app.command()
+def demo(
+    request: Annotated[str, typer.Option(help="The request the demo extracts.")] = DEMO_REQUEST,
+) -> None:
+    """Generate the sample corpus, ingest it, show the knowledge base and extract one table."""
+    from checkpoints.cluster import kea_home
+    from evals.corpus.generate import generate
+
+    corpus = kea_home() / "demo-corpus"
+    err.print(f"Generating the sample corpus in {corpus} ...")
+    generate(corpus)
+    _ingest_with_progress(_kb(), [corpus / "documents"], "demo", prune=True)
+    collections()
+    err.print(f"\nRequest: [bold]{request}[/bold] (answered with --yes: the reading as understood)\n")
+    extract(request, collection=["demo"], path_glob=None, profile=None, yes=True, out_file=None, as_json=False, user="local")
+
+
+if __name__ == "__main__":
+    app()

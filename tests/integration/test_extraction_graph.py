@@ -1,0 +1,230 @@
+"""The extraction graph end to end over the generated corpus, on the real Postgres checkpointer."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from evals.score import score_case
+from evals.tables import rows_from_csv
+from graph.profile import Profile
+from graph.runs import resume_extraction, run_extraction
+from tools.engines import register_engine
+from tools.engines.offline import OfflineEngine
+from tools.storage.rows import extraction_prefix, table_key
+
+CORPUS = Profile(collections=["corpus"])
+ROOT = Path(__file__).resolve().parents[2]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}  # subprocesses import the project as installed or not
+
+
+def _case(truth: dict[str, Any], case_id: str) -> dict[str, Any]:
+    return next(c for c in truth["cases"] if c["id"] == case_id)
+
+
+def _table(svc, values: dict[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:  # type: ignore[no-untyped-def]
+    with svc.objects.open(table_key(values["extraction_id"])) as handle:
+        return rows_from_csv(handle.read())
+
+
+def _explicit_ids() -> list[str]:
+    import tempfile
+
+    from evals.corpus.generate import generate
+
+    with tempfile.TemporaryDirectory() as folder:
+        return [c["id"] for c in generate(Path(folder))["cases"] if "explicit" in c["tags"]]
+
+
+@pytest.mark.parametrize("case_id", _explicit_ids())
+async def test_explicit_cases_give_exactly_the_true_rows(case_id, corpus, svc) -> None:  # type: ignore[no-untyped-def]
+    case = _case(corpus, case_id)
+    values = await run_extraction(case["message"], CORPUS, confirm="auto")
+    answer = values["answer"]
+    assert answer["status"] == case["status"], answer["message"]
+    if case["status"] != "done":
+        return
+    columns, rows = _table(svc, values)
+    result = score_case(case, rows, columns, answer["status"])
+    assert (result["recall"], result["precision"]) == (1.0, 1.0), result
+    assert answer["summary"]["rows"] == len(rows)
+
+
+async def test_a_file_named_by_path_gives_only_its_rows(corpus, svc) -> None:  # type: ignore[no-untyped-def]
+    values = await run_extraction(_case(corpus, "brightline-file")["message"], CORPUS, confirm="auto")
+    _, rows = _table(svc, values)
+    assert rows and {r["file"] for r in rows} == {"invoices/2024/brightline-2024-03.pdf"}
+    assert values["answer"]["summary"]["documents_in_scope"] == 1
+
+
+async def test_a_year_without_documents_answers_with_the_folders(corpus, svc) -> None:  # type: ignore[no-untyped-def]
+    values = await run_extraction("Description and amount from the 2023 invoices", CORPUS, confirm="auto")
+    answer = values["answer"]
+    assert answer["status"] == "no_documents"
+    assert "2023" in answer["message"] and "invoices (" in answer["message"] and "tickets" in answer["message"]
+    assert not svc.objects.exists(table_key(values["extraction_id"]))
+
+
+async def test_a_calculation_is_named_and_never_computed(corpus, svc) -> None:  # type: ignore[no-untyped-def]
+    values = await run_extraction("The total amount of all Brightline invoices", CORPUS, confirm="auto")
+    answer = values["answer"]
+    assert values["reading"]["calculations"] and "Amount" in values["reading"]["columns"]
+    assert "I don't calculate" in answer["message"]
+    _, rows = _table(svc, values)
+    amounts = [float(r["values"]["Amount"].replace(",", "")) for r in rows]
+    total = sum(amounts)
+    for shown in (f"{total:,.2f}", f"{total:.2f}", f"{total:,.0f}"):
+        assert shown not in answer["message"]
+
+
+async def test_questions_are_asked_before_anything_is_read(corpus, svc) -> None:  # type: ignore[no-untyped-def]
+    message = _case(corpus, "nordwerk-2025-positions")["message"]
+    paused = await run_extraction(message, CORPUS)  # nobody answers: the run waits at its questions
+    (form,) = paused["__interrupt__"]
+    assert form["kind"] == "questions"
+    assert [q["header"] for q in form["questions"]] == ["Location", "Filter Condition", "Values to extract"]
+    location, condition, columns = form["questions"]
+    assert "invoices" in location["options"][0]["label"] and "2025" in location["options"][0]["label"]
+    assert "invoices (" in location["question"]  # the largest folders as a hint
+    assert "Nordwerk" in condition["options"][0]["label"]
+    assert columns["options"][0]["label"] == "Description, Quantity, Unit price"
+    for q in form["questions"]:
+        assert len(q["question"]) <= 500 and 1 <= len(q["options"]) <= 3 and q["allow_other"]
+        assert all(len(o["label"]) <= 60 for o in q["options"])
+    assert not list(svc.objects.keys(extraction_prefix(paused["extraction_id"])))
+
+    done = await resume_extraction(paused["thread_id"], "yes", CORPUS)
+    assert done["answer"]["status"] == "done" and done["answer"]["summary"]["rows"] > 0
+
+
+async def test_no_declines_without_reading(corpus, svc) -> None:  # type: ignore[no-untyped-def]
+    values = await run_extraction("Every position on Brightline's invoices", CORPUS, answer=lambda form: "no")
+    assert values["answer"]["status"] == "declined"
+    assert not list(svc.objects.keys(extraction_prefix(values["extraction_id"])))
+
+
+async def test_a_typed_correction_is_read_once_more_without_a_second_form(corpus, svc) -> None:  # type: ignore[no-untyped-def]
+    asked: list[dict[str, Any]] = []
+
+    def answer(form: dict[str, Any]) -> str:
+        asked.append(form)
+        return "only the 2024 invoices"
+
+    values = await run_extraction(
+        "Every position on Brightline's invoices with description and amount", CORPUS, answer=answer
+    )
+    assert len(asked) == 1
+    assert {p["value"] for p in values["reading"]["places"]} == {"invoices", "2024"}
+    _, rows = _table(svc, values)
+    assert rows and all("/2024/" in r["file"] and "brightline" in r["file"] for r in rows)
+
+
+async def test_dialog_answers_choose_alternatives_and_free_text(corpus, svc) -> None:  # type: ignore[no-untyped-def]
+    def answer(form: dict[str, Any]) -> dict[str, Any]:
+        location, condition, values = form["questions"]
+        return {
+            "status": "answered",
+            "answers": {
+                "location": {"type": "other", "text": "invoices/2025"},
+                "filter": {"type": "option", "option_index": 0, "label": condition["options"][0]["label"]},
+                "values": {"type": "other", "text": "description and amount"},
+            },
+        }
+
+    values = await run_extraction("Every position on Brightline's invoices with description", CORPUS, answer=answer)
+    assert values["reading"]["columns"] == ["Description", "Amount"]
+    _, rows = _table(svc, values)
+    assert rows and all(r["file"].startswith("invoices/2025/brightline") for r in rows)
+
+
+async def test_a_greeting_gets_an_answer_and_no_form(corpus) -> None:  # type: ignore[no-untyped-def]
+    values = await run_extraction("Hello!", CORPUS)
+    assert "__interrupt__" not in values
+    assert values["answer"]["status"] == "answered" and "table" in values["answer"]["message"]
+
+
+class _FailingOn(OfflineEngine):
+    """The offline engine, except that one document raises (a model error, say)."""
+
+    name = "failing-on-sla"
+
+    async def extract_document(self, document, reading):  # type: ignore[no-untyped-def]
+        if document.path.startswith("slas/") and document.path.endswith(".pdf"):
+            raise RuntimeError("the model returned an error for this document")
+        return await super().extract_document(document, reading)
+
+
+async def test_a_failing_document_is_listed_while_the_others_finish(corpus, svc) -> None:  # type: ignore[no-untyped-def]
+    register_engine(_FailingOn.name, _FailingOn)
+    profile = Profile(collections=["corpus"], engine=_FailingOn.name)
+    values = await run_extraction(_case(corpus, "sla-times")["message"], profile, confirm="auto")
+    answer = values["answer"]
+    assert answer["status"] == "done"
+    (failure,) = answer["summary"]["failed"]
+    assert failure["file"].startswith("slas/") and "model returned an error" in failure["error"]
+    assert "Failed (1)" in answer["message"]
+    _, rows = _table(svc, values)
+    assert {r["file"] for r in rows} and failure["file"] not in {r["file"] for r in rows}
+
+
+RESUME_SCRIPT = textwrap.dedent(
+    """
+    import asyncio, json, sys
+    from graph.profile import Profile
+    from graph.runs import resume_extraction, run_extraction
+    profile = Profile(collections=["corpus"])
+    if sys.argv[1] == "start":
+        values = asyncio.run(run_extraction(sys.argv[2], profile))
+        print(json.dumps({"thread_id": values["thread_id"], "asked": len(values.get("__interrupt__", []))}))
+    else:
+        values = asyncio.run(resume_extraction(sys.argv[2], "yes", profile))
+        print(json.dumps(values["answer"]["summary"]))
+    """
+)
+
+
+def test_interrupt_and_resume_in_two_processes(corpus, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    script = tmp_path / "resume.py"
+    script.write_text(RESUME_SCRIPT, encoding="utf-8")
+    message = _case(corpus, "sla-times")["message"]
+    first = subprocess.run([sys.executable, str(script), "start", message], capture_output=True, text=True, cwd=ROOT, env=ENV)
+    assert first.returncode == 0, first.stderr
+    started = json.loads(first.stdout.strip().splitlines()[-1])
+    assert started["asked"] == 1
+    second = subprocess.run(
+        [sys.executable, str(script), "resume", started["thread_id"]], capture_output=True, text=True, cwd=ROOT, env=ENV
+    )
+    assert second.returncode == 0, second.stderr
+    summary = json.loads(second.stdout.strip().splitlines()[-1])
+    assert summary["rows"] == len(_case(corpus, "sla-times")["rows"])
+
+
+def test_cli_extract_yes_json_honours_the_contract(corpus, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "table.csv"
+    done = subprocess.run(
+        [sys.executable, "-m", "server.cli", "extract", _case(corpus, "sla-times")["message"],
+         "--collection", "corpus", "--yes", "--json", "--out", str(out)],
+        capture_output=True, text=True, cwd=ROOT, env=ENV,
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)  # exactly one JSON object on stdout
+    assert set(result) == {"status", "extraction_id", "csv", "columns", "row_condition", "places", "calculations",
+                           "documents", "rows", "unsure_rows", "message"}
+    assert result["status"] == "done" and result["columns"] == ["Priority", "Response time", "Resolution time"]
+    assert set(result["documents"]) == {"in_scope", "extracted", "failed", "no_rows_from"}
+    assert result["rows"] == len(_case(corpus, "sla-times")["rows"])
+    assert out.read_bytes().startswith(b"\xef\xbb\xbfFile,Priority,Response time,Resolution time,Match,Page,Evidence")
+
+    none = subprocess.run(
+        [sys.executable, "-m", "server.cli", "extract", "Description and amount from the 2023 invoices",
+         "--collection", "corpus", "--yes", "--json"],
+        capture_output=True, text=True, cwd=ROOT, env=ENV,
+    )
+    assert none.returncode == 0 and json.loads(none.stdout)["status"] == "no_documents"
