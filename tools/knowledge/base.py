@@ -21,7 +21,7 @@ from psycopg_pool import ConnectionPool
 
 from checkpoints.migrations import apply_migrations
 from tools.engines.reading import DocumentText, FolderCount, ScopeHint, Table
-from tools.knowledge.paths import glob_to_regex
+from tools.knowledge.paths import glob_prefix, glob_to_regex, like_prefix
 from tools.knowledge.selection import LOCAL_USER, DocumentSelection, Scope, SelectionEntry
 from tools.parsing.base import ParsedDocument
 
@@ -280,7 +280,7 @@ class KnowledgeBase:
             raise KnowledgeError("Give a text to search for.")
         where, params = _scope_where(scope)
         match = sql.SQL("p.text ~* %s") if regex else sql.SQL("strpos(lower(p.text), lower(%s)) > 0")
-        glob_clause, glob_params = (sql.SQL("d.path ~ %s"), [glob_to_regex(path_glob)]) if path_glob else (sql.SQL("TRUE"), [])
+        glob_clause, glob_params = _glob_clause(path_glob) if path_glob else (sql.SQL("TRUE"), [])
         query = sql.SQL(
             "SELECT d.id, c.name AS collection, d.path, p.page_no, p.text FROM document_pages p"
             " JOIN documents d ON d.id = p.document_id JOIN collections c ON c.id = d.collection_id"
@@ -426,17 +426,27 @@ def _scope_where(scope: Scope) -> tuple[sql.Composable, list[Any]]:
         parts.append(sql.SQL("c.name = ANY(%s)"))
         values.append(list(scope.collections))
     if scope.path_glob:
-        parts.append(sql.SQL("d.path ~ %s"))
-        values.append(glob_to_regex(scope.path_glob))
+        clause, params = _glob_clause(scope.path_glob)
+        parts.append(clause)
+        values += params
     return sql.SQL(" AND ").join(parts), values
+
+
+def _glob_clause(glob: str) -> tuple[sql.Composable, list[Any]]:
+    """A glob as SQL; its literal prefix as a LIKE the path index can serve, then the exact regex."""
+    prefix = glob_prefix(glob)
+    if not prefix:
+        return sql.SQL("d.path ~ %s"), [glob_to_regex(glob)]
+    return sql.SQL("(d.path LIKE %s AND d.path ~ %s)"), [like_prefix(prefix), glob_to_regex(glob)]
 
 
 def _entry_clause(entry: SelectionEntry) -> tuple[sql.Composable, list[Any]]:
     parts: list[sql.Composable] = []
     values: list[Any] = []
     if entry.path_globs:
-        parts.append(sql.SQL("(") + sql.SQL(" OR ").join(sql.SQL("d.path ~ %s") for _ in entry.path_globs) + sql.SQL(")"))
-        values += [glob_to_regex(g) for g in entry.path_globs]
+        globs = [_glob_clause(g) for g in entry.path_globs]
+        parts.append(sql.SQL("(") + sql.SQL(" OR ").join(c for c, _ in globs) + sql.SQL(")"))
+        values += [v for _, params in globs for v in params]
     if entry.path_regex:
         parts.append(sql.SQL("d.path ~ %s"))
         values.append(entry.path_regex)

@@ -76,3 +76,14 @@ def matches_glob(path: str, glob: str) -> bool:
 def parent_folder(path: str) -> str:
     parent = str(PurePosixPath(path).parent)
     return "" if parent == "." else parent
+
+
+def glob_prefix(glob: str) -> str:
+    """The literal start of a glob, up to its first wildcard ('invoices/2025/' of 'invoices/2025/**')."""
+    cut = min((i for i, c in enumerate(glob) if c in "*?["), default=len(glob))
+    return glob[:cut]
+
+
+def like_prefix(prefix: str) -> str:
+    """A LIKE pattern matching strings that start with ``prefix`` (wildcards escaped)."""
+    return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
