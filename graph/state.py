@@ -26,10 +26,17 @@ class Tally(TypedDict):
     unsure_rows: int
     no_rows_from: list[str]
     failed: list[Failure]
+    model_calls: int
+    input_tokens: int
+    output_tokens: int
+
+
+COUNTS = ("extracted", "rows", "unsure_rows", "model_calls", "input_tokens", "output_tokens")
 
 
 def empty_tally() -> Tally:
-    return {"extracted": 0, "rows": 0, "unsure_rows": 0, "no_rows_from": [], "failed": []}
+    return {"extracted": 0, "rows": 0, "unsure_rows": 0, "no_rows_from": [], "failed": [],
+            "model_calls": 0, "input_tokens": 0, "output_tokens": 0}
 
 
 RESET: dict[str, Any] = {"reset": True}
@@ -39,14 +46,12 @@ def merge_tally(current: Tally | None, update: dict[str, Any] | None) -> Tally:
     """Add one document's outcome to the tally; ``RESET`` starts a new run's tally."""
     if update is None or update.get("reset"):
         return empty_tally()
-    base = current or empty_tally()
-    return {
-        "extracted": base["extracted"] + int(update.get("extracted", 0)),
-        "rows": base["rows"] + int(update.get("rows", 0)),
-        "unsure_rows": base["unsure_rows"] + int(update.get("unsure_rows", 0)),
-        "no_rows_from": sorted(base["no_rows_from"] + list(update.get("no_rows_from", []))),
-        "failed": sorted(base["failed"] + list(update.get("failed", [])), key=lambda f: f["file"]),
-    }
+    merged: Tally = {**empty_tally(), **(current or {})}  # type: ignore[typeddict-item]
+    for key in COUNTS:
+        merged[key] += int(update.get(key, 0))  # type: ignore[literal-required]
+    merged["no_rows_from"] = sorted(merged["no_rows_from"] + list(update.get("no_rows_from", [])))
+    merged["failed"] = sorted(merged["failed"] + list(update.get("failed", [])), key=lambda f: f["file"])
+    return merged
 
 
 class Answer(TypedDict):

@@ -19,6 +19,7 @@ from graph.state import DocumentTask
 from tools.engines import engine_named
 from tools.engines.grounding import verify_evidence
 from tools.engines.reading import DocumentText, Reading, Record
+from tools.engines.usage import Usage, metered
 from tools.services import aservices
 
 PREVIEW_ROWS = 3
@@ -52,6 +53,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
     emit = runtime.stream_writer
     svc = await aservices()
     file = f"document {task['document_id']}"
+    usage = Usage()
     async with _slot(profile):
         try:
             document = await asyncio.to_thread(svc.kb.read_document, profile.scope, task["document_id"])
@@ -59,13 +61,14 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
             if document.page_count > profile.long_document_pages:
                 emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": document.page_count})
             reading = Reading.model_validate(task["reading"])
-            records = await _extract_watched(profile, document, reading, emit)
+            with metered() as usage:
+                records = await _extract_watched(profile, document, reading, emit)
             records = verify_evidence(records, document)
             await asyncio.to_thread(svc.rows.write, task["extraction_id"], document.id, file, records)
         except Exception as exc:  # noqa: BLE001 — any failure of one document is reported, never fatal
             error = str(exc) or type(exc).__name__
             emit({"kind": "progress", "event": "document_failed", "file": file, "error": error})
-            return {"tally": {"failed": [{"file": file, "error": error}]}}
+            return {"tally": {"failed": [{"file": file, "error": error}], **_cost(usage)}}
     unsure = sum(r.match == "unsure" for r in records)
     emit(
         {
@@ -83,8 +86,13 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
             "rows": len(records),
             "unsure_rows": unsure,
             "no_rows_from": [] if records else [file],
+            **_cost(usage),
         }
     }
+
+
+def _cost(usage: Usage) -> dict[str, int]:
+    return {"model_calls": usage.calls, "input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens}
 
 
 async def _extract_watched(profile: Profile, document: DocumentText, reading: Reading, emit: Any) -> list[Record]:

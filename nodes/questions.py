@@ -64,22 +64,6 @@ def _option(label: str, description: str) -> dict[str, str]:
     return {"label": _cut(label, LABEL_CHARS), "description": _cut(description, 200)}
 
 
-def describe_places(reading: Reading) -> str:
-    names = {"folder": "folder", "file": "file", "year": "year", "glob": "paths"}
-    return ", ".join(f"{names[p.kind]} {p.value}" for p in reading.places)
-
-
-def describe_filter(reading: Reading) -> str:
-    parts = []
-    if reading.document_conditions:
-        parts.append("only documents of " + " and ".join(reading.document_conditions))
-    if reading.row_condition:
-        parts.append("rows where " + reading.row_condition)
-    if reading.row_terms:
-        parts.append("rows about " + ", ".join(reading.row_terms))
-    return "; ".join(parts)
-
-
 def _folders_hint(hint: ScopeHint, limit: int = 8) -> str:
     folders = ", ".join(f"{f.folder} ({f.documents})" for f in hint.folders[:limit])
     return f"Largest folders: {folders}." if folders else ""
@@ -87,14 +71,14 @@ def _folders_hint(hint: ScopeHint, limit: int = 8) -> str:
 
 def build_form(reading: Reading, hint: ScopeHint) -> dict[str, Any]:
     """The interrupt payload: ``{"kind": "questions", "text", "questions", "reading"}``."""
-    places = describe_places(reading)
+    places = reading.describe_places()
     where = places or ALL_DOCUMENTS
     location_q = f"Where should I read? I understood: {where} ({hint.documents} documents in scope). {_folders_hint(hint)}"
     location_options = [_option(where, "As I understood it")]
     if places:
         location_options.append(_option(ALL_DOCUMENTS, f"Every one of the {hint.documents} documents in scope"))
 
-    condition = describe_filter(reading)
+    condition = reading.describe_filter()
     notes = " ".join(reading.notes)
     filter_q = f"Which rows? I understood: {condition or 'every row'}." + (f" {notes}" if notes else "")
     filter_options = [_option(condition or EVERY_ROW, "As I understood it")]

@@ -16,7 +16,6 @@ from langgraph.types import Command
 
 from graph.profile import Profile, profile_of
 from graph.state import ExtractionState
-from nodes.questions import describe_places
 from tools.engines.reading import Reading, ScopeHint
 from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.paths import year_regex
@@ -64,7 +63,7 @@ async def resolve_scope(
     if not resolution.documents:
         hint = ScopeHint.model_validate(state["scope_hint"])
         folders = ", ".join(f"{f.folder} ({f.documents})" for f in hint.folders[:10]) or "none"
-        where = describe_places(reading) or "your scope"
+        where = reading.describe_places() or "your scope"
         message = (
             f"No document in scope matches {where}. Nothing was read. "
             f"The scope holds {hint.documents} documents; its largest folders are: {folders}. "

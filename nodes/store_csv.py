@@ -37,11 +37,17 @@ def _names(files: list[str]) -> str:
 def compose_message(summary: dict[str, Any], csv_url: str, preview_rows: int) -> str:
     """The answer in sentences: what was read, what it gave, what was left, where the table is."""
     lines = [
+        f"Understood: {summary['understood']}.",
         f"Read {summary['extracted']} of {summary['documents_in_scope']} documents in scope "
         f"({summary['engine']} engine): {summary['rows']} rows"
         + (f", {summary['unsure_rows']} marked unsure (check the Match column)" if summary["unsure_rows"] else "")
         + "."
     ]
+    if summary.get("model_calls"):
+        lines.append(
+            f"Model use: {summary['model_calls']} calls, {summary['input_tokens']:,} input and "
+            f"{summary['output_tokens']:,} output tokens."
+        )
     if summary["failed"]:
         lines.append(
             f"Failed ({len(summary['failed'])}): "
@@ -57,8 +63,8 @@ def compose_message(summary: dict[str, Any], csv_url: str, preview_rows: int) ->
         )
     lines += summary["notes"]
     if summary["rows"]:
-        shown = f"the first {preview_rows} rows below" if preview_rows < summary["rows"] else "all rows below"
-        lines.append(f"Table: {csv_url} ({shown}).")
+        shown = f" (the preview holds the first {preview_rows} of {summary['rows']} rows)" if preview_rows < summary["rows"] else ""
+        lines.append(f"Table: {csv_url}{shown}.")
     else:
         lines.append(f"The table is empty: {csv_url}.")
     return "\n".join(lines)

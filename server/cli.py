@@ -297,14 +297,24 @@ def contract_json(values: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+TERMINAL_PREVIEW_ROWS = 20
+
+
 def _print_answer(values: dict[str, Any]) -> None:
     answer = values.get("answer") or {}
-    out.print(answer.get("message", "No answer."))
-    if answer.get("preview"):
-        table = Table(*answer["preview_header"], show_lines=False)
-        for row in answer["preview"]:
+    out.print(answer.get("message", "No answer."), highlight=False)
+    preview = answer.get("preview") or []
+    if preview:
+        table = Table(show_lines=False)
+        for number, name in enumerate(answer["preview_header"]):
+            longest = max(len(row[number]) for row in preview[:TERMINAL_PREVIEW_ROWS])
+            table.add_column(name, no_wrap=number == 0, min_width=min(longest, 40) if number == 0 else None)
+        for row in preview[:TERMINAL_PREVIEW_ROWS]:
             table.add_row(*row)
         out.print(table)
+        rows = (answer.get("summary") or {}).get("rows", len(preview))
+        if rows > TERMINAL_PREVIEW_ROWS:
+            out.print(f"First {min(TERMINAL_PREVIEW_ROWS, len(preview))} of {rows} rows; the CSV holds them all.")
         if answer.get("preview_note"):
             out.print(answer["preview_note"])
 

@@ -55,6 +55,22 @@ class Reading(BaseModel):
     def place_labels(self) -> list[str]:
         return [p.value for p in self.places]
 
+    def describe_places(self) -> str:
+        """The places in words: "folder invoices, year 2025"; empty when none was named."""
+        names = {"folder": "folder", "file": "file", "year": "year", "glob": "paths"}
+        return ", ".join(f"{names[p.kind]} {p.value}" for p in self.places)
+
+    def describe_filter(self) -> str:
+        """Document and row conditions in words; empty for every row."""
+        parts = []
+        if self.document_conditions:
+            parts.append("only documents of " + " and ".join(self.document_conditions))
+        if self.row_condition:
+            parts.append("rows where " + self.row_condition)
+        if self.row_terms:
+            parts.append("rows about " + ", ".join(self.row_terms))
+        return "; ".join(parts)
+
 
 class Table(BaseModel):
     """A table found in a document: its page (1-based), header cells and rows of cells."""
