@@ -89,6 +89,7 @@ class ExtractionState(TypedDict):
     scope_hint: NotRequired[dict[str, Any] | None]  # ScopeHint.model_dump()
     corrected: NotRequired[bool]
     document_ids: NotRequired[list[int]]
+    qualify_files: NotRequired[bool]  # the scope spans collections: files are named collection:path
     notes: NotRequired[list[str]]  # what resolving the scope found worth saying
     tally: Annotated[Tally, merge_tally]
     summary: NotRequired[dict[str, Any] | None]
@@ -101,3 +102,4 @@ class DocumentTask(TypedDict):
     extraction_id: str
     document_id: int
     reading: dict[str, Any]
+    qualify: NotRequired[bool]

@@ -57,7 +57,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
     async with _slot(profile):
         try:
             document = await asyncio.to_thread(svc.kb.read_document, profile.scope, task["document_id"])
-            file = document.path
+            file = f"{document.collection}:{document.path}" if task.get("qualify") else document.path
             if document.page_count > profile.long_document_pages:
                 emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": document.page_count})
             reading = Reading.model_validate(task["reading"])

@@ -41,6 +41,14 @@ def dispatch(state: ExtractionState) -> list[Send] | Literal["__end__"]:
     if state.get("answer"):
         return END
     return [
-        Send("extract_document", DocumentTask(extraction_id=state["extraction_id"], document_id=i, reading=state["reading"] or {}))
+        Send(
+            "extract_document",
+            DocumentTask(
+                extraction_id=state["extraction_id"],
+                document_id=i,
+                reading=state["reading"] or {},
+                qualify=state.get("qualify_files", False),
+            ),
+        )
         for i in state.get("document_ids", [])
     ]

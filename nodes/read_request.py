@@ -51,7 +51,20 @@ async def read_request(
     if reading.kind in ("greeting", "about", "empty"):
         text = {"greeting": GREETING, "about": ABOUT, "empty": "Tell me which table you need. " + ABOUT}
         return Command(goto=END, update={**fresh, "answer": {"status": "answered", "message": text[reading.kind]}})
+    if hint.documents == 0:
+        return Command(goto=END, update={**fresh, "answer": {"status": "no_documents", "message": empty_scope(profile)}})
     return Command(goto="questions", update=fresh)
+
+
+def empty_scope(profile: Profile) -> str:
+    """Why nothing can be read at all, and what to do about it."""
+    where = f"the collection(s) {', '.join(profile.collections)}" if profile.collections else "any collection"
+    glob = f" matching {profile.path_glob}" if profile.path_glob else ""
+    return (
+        f"There is no document{glob} in {where} that user '{profile.user}' may read, so nothing was read. "
+        "Check the collection names (kea collections), ingest documents (kea ingest PATH --collection NAME) "
+        "or ask for access (kea access grant COLLECTION USER)."
+    )
 
 
 def with_written_files(kb: KnowledgeBase, reading: Reading, message: str, profile: Profile) -> Reading:

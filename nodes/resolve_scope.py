@@ -70,4 +70,9 @@ async def resolve_scope(
             "Ask again with one of these places."
         )
         return Command(goto=END, update={"notes": notes, "answer": {"status": "no_documents", "message": message}})
-    return Command(goto="plan", update={"document_ids": [d.id for d in resolution.documents], "notes": notes})
+    update = {
+        "document_ids": [d.id for d in resolution.documents],
+        "qualify_files": len({d.collection for d in resolution.documents}) > 1,
+        "notes": notes,
+    }
+    return Command(goto="plan", update=update)

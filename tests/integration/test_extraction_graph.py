@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -228,3 +229,71 @@ def test_cli_extract_yes_json_honours_the_contract(corpus, tmp_path) -> None:  #
         capture_output=True, text=True, cwd=ROOT, env=ENV,
     )
     assert none.returncode == 0 and json.loads(none.stdout)["status"] == "no_documents"
+
+
+class _Slow(OfflineEngine):
+    name = "slow-offline"
+
+    async def extract_document(self, document, reading):  # type: ignore[no-untyped-def]
+        await asyncio.sleep(0.35)
+        return await super().extract_document(document, reading)
+
+
+async def test_progress_names_long_documents_finished_documents_and_slow_ones(corpus, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    register_engine(_Slow.name, _Slow)
+    monkeypatch.setenv("KEA_STILL_READING_SECONDS", "0.1")
+    events: list[dict[str, Any]] = []
+    profile = Profile(collections=["corpus"], engine=_Slow.name, long_document_pages=1)
+    await run_extraction(_case(corpus, "nordwerk-2025-positions")["message"], profile, confirm="auto", on_progress=events.append)
+    kinds = [e["event"] for e in events]
+    assert kinds[0] == "scope_resolved" and events[0]["documents"] == 11
+    assert {"file": "invoices/2025/nordwerk-2025-05.pdf", "pages": 2} in [
+        {"file": e["file"], "pages": e["pages"]} for e in events if e["event"] == "long_document_started"
+    ]
+    assert "still_reading" in kinds
+    done = [e for e in events if e["event"] == "document_done"]
+    assert len(done) == 11
+    first = next(e for e in done if e["file"] == "invoices/2025/nordwerk-2025-05.pdf")
+    assert first["rows"] == 45 and len(first["first_rows"]) == 3
+    assert all(len(json.dumps(e)) < 4096 for e in events)
+
+
+async def test_more_documents_than_the_profile_reads_offers_narrowing(corpus, svc) -> None:  # type: ignore[no-untyped-def]
+    profile = Profile(collections=["corpus"], max_documents_total=50)
+    values = await run_extraction(_case(corpus, "tickets-p1")["message"], profile, confirm="auto")
+    answer = values["answer"]
+    assert answer["status"] == "needs_narrowing"
+    assert "140 documents" in answer["message"] and "tickets/2025 (140)" in answer["message"]
+    assert not list(svc.objects.keys(extraction_prefix(values["extraction_id"])))
+
+
+async def test_a_user_without_access_reads_nothing_and_is_told_why(corpus) -> None:  # type: ignore[no-untyped-def]
+    values = await run_extraction(
+        _case(corpus, "sla-times")["message"], Profile(user="mallory", collections=["corpus"])
+    )
+    answer = values["answer"]
+    assert "__interrupt__" not in values
+    assert answer["status"] == "no_documents" and "kea access grant" in answer["message"]
+
+
+async def test_files_are_named_with_their_collection_when_the_scope_spans_several(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tools.knowledge.ingest import ingest
+
+    for name in ("twin-a", "twin-b"):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "prices.csv").write_text(f"Item,Price\n{name} bolt,1.00\n", encoding="utf-8")
+        ingest(svc.kb, [folder], name)
+    values = await run_extraction("Item and price of every row", Profile(collections=["twin-a", "twin-b"]), confirm="auto")
+    _, rows = _table(svc, values)
+    assert sorted(r["file"] for r in rows) == ["twin-a:prices.csv", "twin-b:prices.csv"]
+
+
+def test_cli_asks_its_questions_in_the_terminal(corpus) -> None:  # type: ignore[no-untyped-def]
+    command = [sys.executable, "-m", "server.cli", "extract", _case(corpus, "sla-times")["message"], "--collection", "corpus"]
+    kept = subprocess.run(command, input="\n\n\n", capture_output=True, text=True, cwd=ROOT, env=ENV)
+    assert kept.returncode == 0, kept.stderr
+    assert "Location" in kept.stderr and "Filter Condition" in kept.stderr and "(recommended)" in kept.stderr
+    assert f"{len(_case(corpus, 'sla-times')['rows'])} rows" in kept.stdout
+    declined = subprocess.run(command, input="no\n", capture_output=True, text=True, cwd=ROOT, env=ENV)
+    assert declined.returncode == 0 and "Declined" in declined.stdout
