@@ -73,7 +73,7 @@ def build_form(reading: Reading, hint: ScopeHint) -> dict[str, Any]:
     """The interrupt payload: ``{"kind": "questions", "text", "questions", "reading"}``."""
     places = reading.describe_places()
     where = places or ALL_DOCUMENTS
-    location_q = f"Where should I read? I understood: {where} ({hint.documents} documents in scope). {_folders_hint(hint)}"
+    location_q = f"Where should I read? I understood: {where}. The scope holds {hint.documents} documents. {_folders_hint(hint)}"
     location_options = [_option(where, "As I understood it")]
     if places:
         location_options.append(_option(ALL_DOCUMENTS, f"Every one of the {hint.documents} documents in scope"))
@@ -90,8 +90,9 @@ def build_form(reading: Reading, hint: ScopeHint) -> dict[str, Any]:
     if reading.calculations:
         values_q += f" I don't calculate {', '.join(reading.calculations)}: the table lists the values; total them in the CSV."
     values_options = [_option(columns or TABLE_COLUMNS, "As I understood it")]
-    if columns and reading.columns_from == "request":
-        values_options.append(_option(TABLE_COLUMNS, "The header of the tables in scope"))
+    table_columns = _table_columns(hint)
+    if columns and table_columns and table_columns != reading.columns:
+        values_options.append(_option(TABLE_COLUMNS, "The most common table header in scope: " + ", ".join(table_columns)))
 
     form_questions = [
         _question("location", "Location", location_q, location_options),
@@ -110,6 +111,11 @@ def build_form(reading: Reading, hint: ScopeHint) -> dict[str, Any]:
         ]
     )
     return {"kind": "questions", "text": text, "questions": form_questions, "reading": reading.model_dump(mode="json")}
+
+
+def _table_columns(hint: ScopeHint) -> list[str]:
+    """The most common table header in scope, without empty cells."""
+    return [c for c in hint.table_headers[0] if c.strip()] if hint.table_headers else []
 
 
 def _question(qid: str, header: str, question: str, options: list[dict[str, str]]) -> dict[str, Any]:
@@ -194,7 +200,7 @@ async def _apply_answers(answers: dict[str, Any], reading: Reading, hint: ScopeH
             update |= {
                 "location": {"places": []},
                 "filter": {"conditions": [], "row_condition": None, "row_terms": [], "document_conditions": [], "notes": []},
-                "values": {"columns": [], "columns_from": "none"},
+                "values": {"columns": _table_columns(hint), "columns_from": "tables"},
             }[qid]
             continue
         update |= await _read_part(qid, text, hint, engine)

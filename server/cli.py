@@ -230,8 +230,9 @@ def _ask_in_terminal(form: dict[str, Any]) -> dict[str, Any]:
         err.print("  or type your own answer; 'no' cancels.")
         try:
             reply = input("> ").strip()
-        except EOFError:
-            reply = ""
+        except EOFError:  # nobody to answer: never read on an unconfirmed reading
+            err.print("No answer (input closed), so nothing is read. Pass --yes to accept the reading as understood.")
+            return {"status": "cancelled"}
         if reply.lower() in {"no", "cancel"}:
             return {"status": "cancelled"}
         if not reply:

@@ -297,3 +297,5 @@ def test_cli_asks_its_questions_in_the_terminal(corpus) -> None:  # type: ignore
     assert f"{len(_case(corpus, 'sla-times')['rows'])} rows" in kept.stdout
     declined = subprocess.run(command, input="no\n", capture_output=True, text=True, cwd=ROOT, env=ENV)
     assert declined.returncode == 0 and "Declined" in declined.stdout
+    unanswered = subprocess.run(command, input="", capture_output=True, text=True, cwd=ROOT, env=ENV)
+    assert "Declined" in unanswered.stdout and "--yes" in unanswered.stderr  # no stdin: nothing is read
