@@ -2,7 +2,8 @@
 
 The embedded default needs no set-up: the first command that needs the database runs
 ``initdb`` and ``pg_ctl start`` on a free loopback port; later commands reuse the running
-server. PostgreSQL refuses to run as root, so as root the server binaries run as the
+server. The cluster requires a password (SCRAM) that only the owner of ``$KEA_HOME`` can
+read, so other users of the machine cannot reach the knowledge base through the port. PostgreSQL refuses to run as root, so as root the server binaries run as the
 ``postgres`` OS user through ``runuser``. ``KEA_DATABASE_URL`` points Kea at any other
 PostgreSQL instead, and then nothing is started.
 """
@@ -13,6 +14,7 @@ import fcntl
 import glob
 import os
 import pwd
+import secrets
 import shutil
 import socket
 import subprocess
@@ -94,8 +96,17 @@ class LocalCluster:
         return self.root / "port"
 
     @property
+    def password_file(self) -> Path:
+        return self.root / "password"
+
+    @property
     def url(self) -> str:
-        return f"postgresql://postgres@127.0.0.1:{self.port()}/{DATABASE}"
+        return self._url(DATABASE)
+
+    def _url(self, database: str) -> str:
+        password = self.password_file.read_text().strip() if self.password_file.exists() else ""
+        credentials = f"postgres:{password}" if password else "postgres"
+        return f"postgresql://{credentials}@127.0.0.1:{self.port()}/{database}"
 
     def port(self) -> int:
         return int(self.port_file.read_text().strip())
@@ -137,10 +148,12 @@ class LocalCluster:
     # -- lifecycle ---------------------------------------------------------------------
 
     def is_running(self) -> bool:
-        if not (self.data_dir / "PG_VERSION").exists() or not self.port_file.exists():
-            return False
+        """Our server runs: its pid file names our port and the port answers."""
         pid_file = self.data_dir / "postmaster.pid"
-        return pid_file.exists() and _port_open(self.port())
+        if not self.port_file.exists() or not pid_file.exists():
+            return False
+        lines = pid_file.read_text(errors="replace").splitlines()
+        return len(lines) > 3 and lines[3].strip() == str(self.port()) and _port_open(self.port())
 
     def ensure_running(self) -> str:
         """Initialise the cluster on first use, start it unless it runs; return its URL."""
@@ -155,24 +168,35 @@ class LocalCluster:
                 port = _free_port()
             self.port_file.write_text(str(port))
             self._start(bindir, port)
-            self._create_database(bindir, port)
+            self._create_database()
             return self.url
 
     def _initdb(self, bindir: Path) -> None:
         if self.data_dir.exists():
             shutil.rmtree(self.data_dir)  # a half-initialised folder from an interrupted run
         self.data_dir.mkdir(parents=True)
+        password = secrets.token_urlsafe(24)
+        pwfile = self.data_dir.parent / ".initdb-password"
+        pwfile.write_text(password)
+        os.chmod(pwfile, 0o600)
         if os.geteuid() == 0:
             owner = pwd.getpwnam(self._os_user())
-            for path in (self.root, self.data_dir):
+            for path in (self.root, self.data_dir, pwfile):
                 os.chown(path, owner.pw_uid, owner.pw_gid)
             _make_traversable(self.root)
-        result = self._run(
-            [str(bindir / "initdb"), "-D", str(self.data_dir), "-A", "trust", "-U", "postgres",
-             "-E", "UTF8", "--locale=C", "--no-sync"]
-        )
+        try:
+            result = self._run(
+                [str(bindir / "initdb"), "-D", str(self.data_dir), "-A", "scram-sha-256", "-U", "postgres",
+                 f"--pwfile={pwfile}", "-E", "UTF8", "--locale=C", "--no-sync"]
+            )
+        finally:
+            pwfile.unlink(missing_ok=True)
         if result.returncode != 0:
             raise ServiceError(f"initdb failed in {self.data_dir}:\n{result.stderr.strip()}")
+        # readable by whoever runs Kea, never by the other users of the machine
+        self.password_file.write_text(password)
+        os.chown(self.password_file, os.getuid(), os.getgid())
+        os.chmod(self.password_file, 0o600)
 
     def _start(self, bindir: Path, port: int) -> None:
         options = (
@@ -192,10 +216,10 @@ class LocalCluster:
             log_tail = self.log_file.read_text(errors="replace")[-2000:] if self.log_file.exists() else ""
             raise ServiceError(f"PostgreSQL did not start (port {port}):\n{result.stderr.strip()}\n{log_tail}")
 
-    def _create_database(self, bindir: Path, port: int) -> None:
+    def _create_database(self) -> None:
         import psycopg
 
-        with psycopg.connect(f"postgresql://postgres@127.0.0.1:{port}/postgres", autocommit=True) as conn:
+        with psycopg.connect(self._url("postgres"), autocommit=True) as conn:
             exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (DATABASE,)).fetchone()
             if not exists:
                 conn.execute(f'CREATE DATABASE "{DATABASE}"')  # constant identifier, not user input

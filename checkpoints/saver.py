@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -9,10 +10,15 @@ from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 
 from checkpoints.cluster import database_url
 
+_set_up: set[str] = set()
+
 
 @asynccontextmanager
 async def postgres_checkpointer(url: str | None = None) -> AsyncIterator[AsyncPostgresSaver]:
-    """An ``AsyncPostgresSaver`` with its tables set up (idempotent)."""
-    async with AsyncPostgresSaver.from_conn_string(url or database_url()) as saver:
-        await saver.setup()
+    """An ``AsyncPostgresSaver`` on Kea's database; its tables are set up once per process."""
+    url = url or await asyncio.to_thread(database_url)  # may start the local cluster: blocking
+    async with AsyncPostgresSaver.from_conn_string(url) as saver:
+        if url not in _set_up:
+            await saver.setup()
+            _set_up.add(url)
         yield saver

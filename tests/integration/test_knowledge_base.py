@@ -175,8 +175,13 @@ def test_paths_never_escape_the_collection(kb, tmp_path) -> None:  # type: ignor
     report = ingest(kb, [root], "escape")
     assert report.indexed == ["inside.txt"]
     assert "outside" in dict(report.skipped)["link.txt"]
-    with pytest.raises(Exception):
-        kb.store_document(kb.ensure_collection("escape"), "../evil.txt", 1, "x", None)  # type: ignore[arg-type]
+    import psycopg
+
+    from tools.parsing.base import ParsedDocument
+
+    # even a caller that skips normalisation cannot store a path that leaves the collection
+    with pytest.raises(psycopg.errors.CheckViolation):
+        kb.store_document(kb.ensure_collection("escape"), "../evil.txt", 1, "x", ParsedDocument("t", "text/plain", ["p"]))
 
 
 def test_cli_ingest_collections_and_search(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -196,3 +201,28 @@ def test_cli_ingest_collections_and_search(svc, tmp_path) -> None:  # type: igno
     (empty / "x.bin").write_bytes(b"\x00")
     none = subprocess.run([*kea, "ingest", str(empty), "--collection", "cli"], capture_output=True, text=True, cwd=root_dir, env=env)
     assert none.returncode == 2 and "x.bin" in none.stderr
+
+
+def test_prune_with_a_missing_folder_deletes_nothing(kb, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    root = _write(tmp_path / "src", {"a.txt": "alpha"})
+    ingest(kb, [root], "prune-guard")
+    with pytest.raises(KnowledgeError, match="Not pruning"):
+        ingest(kb, [tmp_path / "unmounted"], "prune-guard", prune=True)
+    assert [d.path for d in kb.resolve(Scope(collections=["prune-guard"])).documents] == ["a.txt"]
+
+
+def test_hidden_entries_links_to_folders_and_special_files_are_named(kb, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import os
+
+    root = _write(tmp_path / "root", {"ok.txt": "fine", ".env": "SECRET=1", ".git/config": "x"})
+    other = _write(tmp_path / "other", {"b.txt": "beta"})
+    (root / "linked").symlink_to(other, target_is_directory=True)
+    os.mkfifo(root / "pipe.txt")
+    report = ingest(kb, [root], "special")
+    assert report.indexed == ["ok.txt"]
+    assert dict(report.skipped) == {
+        ".env": "a hidden file; not read",
+        ".git": "a hidden folder; not read",
+        "linked": "a link to a folder; not followed",
+        "pipe.txt": "not a regular file",
+    }

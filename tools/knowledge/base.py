@@ -279,21 +279,23 @@ class KnowledgeBase:
         if not text:
             raise KnowledgeError("Give a text to search for.")
         where, params = _scope_where(scope)
-        match = sql.SQL("p.text ~* %s") if regex else sql.SQL("strpos(lower(p.text), lower(%s)) > 0")
+        match, line_match = (
+            ("p.text ~* %s", "l ~* %s") if regex else ("strpos(lower(p.text), lower(%s)) > 0", "strpos(lower(l), lower(%s)) > 0")
+        )
         glob_clause, glob_params = _glob_clause(path_glob) if path_glob else (sql.SQL("TRUE"), [])
+        # The matching line is found by the database too, inside the same time budget.
         query = sql.SQL(
-            "SELECT d.id, c.name AS collection, d.path, p.page_no, p.text FROM document_pages p"
-            " JOIN documents d ON d.id = p.document_id JOIN collections c ON c.id = d.collection_id"
-            " WHERE {} AND {} AND {} ORDER BY c.name, d.path, p.page_no LIMIT %s"
-        ).format(where, glob_clause, match)
+            "SELECT d.id, c.name AS collection, d.path, p.page_no,"
+            " left(coalesce((SELECT l FROM regexp_split_to_table(p.text, E'\\n') AS l WHERE " + line_match + " LIMIT 1),"
+            " p.text), 240) AS line"
+            " FROM document_pages p JOIN documents d ON d.id = p.document_id JOIN collections c ON c.id = d.collection_id"
+            " WHERE {} AND {} AND " + match + " ORDER BY c.name, d.path, p.page_no LIMIT %s"
+        ).format(where, glob_clause)
         try:
-            rows = self._timed(query, [*params, *glob_params, text, limit + 1], budget_ms)
+            rows = self._timed(query, [text, *params, *glob_params, text, limit + 1], budget_ms)
         except _Stopped:
             return SearchResult([], stopped=True)
-        hits = [
-            SearchHit(r["id"], r["collection"], r["path"], r["page_no"], _matching_line(r["text"], text, regex))
-            for r in rows[:limit]
-        ]
+        hits = [SearchHit(r["id"], r["collection"], r["path"], r["page_no"], r["line"].strip()) for r in rows[:limit]]
         return SearchResult(hits, limit_hit=len(rows) > limit)
 
     def _timed(self, query: sql.Composable, params: Sequence[Any], budget_ms: int) -> list[dict[str, Any]]:
@@ -472,15 +474,3 @@ def _selection_clause(selection: DocumentSelection) -> tuple[sql.Composable, lis
         clauses.append(clause)
         values += params
     return sql.SQL("(") + sql.SQL(" OR ").join(clauses) + sql.SQL(")"), values
-
-
-def _matching_line(text: str, needle: str, regex: bool) -> str:
-    """The first line of ``text`` that holds the match, cut to 240 characters."""
-    try:
-        pattern = re.compile(needle if regex else re.escape(needle), re.IGNORECASE)
-    except re.error:
-        pattern = None
-    for line in text.splitlines():
-        if pattern is not None and pattern.search(line):
-            return line.strip()[:240]
-    return text.strip().splitlines()[0][:240] if text.strip() else ""

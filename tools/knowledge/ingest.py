@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools.knowledge.base import KnowledgeBase
+from tools.knowledge.base import KnowledgeBase, KnowledgeError
 from tools.knowledge.paths import UnsafePath, normalise_path
 from tools.parsing import SUPPORTED_SUFFIXES, parse_file
 from tools.parsing.base import UnreadableFile
@@ -50,10 +50,14 @@ def discover(roots: list[Path]) -> tuple[list[SourceFile], list[tuple[str, str]]
             found.append(SourceFile(root, normalise_path(root.name)))
             continue
         base = root.resolve()
-        for file in _walk(base):
+        for file, problem in _walk(base):
             relative = file.relative_to(base).as_posix()
-            if file.is_symlink() and not _inside(file.resolve(), base):
-                problems.append((relative, "a link that points outside the folder; not followed"))
+            if problem is None and file.is_symlink() and not _inside(file.resolve(), base):
+                problem = "a link that points outside the folder; not followed"
+            if problem is None and not file.is_file():
+                problem = "not a regular file"
+            if problem:
+                problems.append((relative, problem))
                 continue
             try:
                 found.append(SourceFile(file, normalise_path(relative)))
@@ -62,12 +66,21 @@ def discover(roots: list[Path]) -> tuple[list[SourceFile], list[tuple[str, str]]
     return found, problems
 
 
-def _walk(base: Path) -> Iterator[Path]:
+def _walk(base: Path) -> Iterator[tuple[Path, str | None]]:
+    """Every entry under ``base`` with the reason it is not read (None when it is)."""
     for folder, dirs, files in os.walk(base, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        here = Path(folder)
+        kept = []
+        for name in sorted(dirs):
+            if name.startswith("."):
+                yield here / name, "a hidden folder; not read"
+            elif (here / name).is_symlink():
+                yield here / name, "a link to a folder; not followed"
+            else:
+                kept.append(name)
+        dirs[:] = kept
         for name in sorted(files):
-            if not name.startswith("."):
-                yield Path(folder) / name
+            yield here / name, ("a hidden file; not read" if name.startswith(".") else None)
 
 
 def _inside(path: Path, base: Path) -> bool:
@@ -102,8 +115,14 @@ def ingest(
     ``prune``, documents of the collection not found under ``roots`` are deleted.
     """
     report = IngestReport(collection)
-    collection_id = kb.ensure_collection(collection)
     files, problems = discover(roots)
+    missing = [str(r) for r in roots if not r.exists()]
+    if prune and missing:
+        raise KnowledgeError(
+            f"Not pruning: {', '.join(missing)} does not exist, and pruning would delete every document "
+            "of the collection found there. Nothing was changed."
+        )
+    collection_id = kb.ensure_collection(collection)
     report.skipped += problems
     stored = kb.stored_hashes(collection_id)
     if on_start:
