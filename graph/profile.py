@@ -8,6 +8,13 @@ from dataclasses import dataclass, field, fields
 from tools.knowledge.selection import LOCAL_USER, Scope
 
 
+def _default_engine() -> str:
+    """KEA_ENGINE when set; else 'llm' when a model is configured (KEA_MODEL), else 'offline'."""
+    if engine := os.environ.get("KEA_ENGINE"):
+        return engine
+    return "llm" if os.environ.get("KEA_MODEL") else "offline"
+
+
 @dataclass(kw_only=True)
 class Profile:
     """Settings of one Kea agent. Every field shows in LangGraph Studio's context form."""
@@ -26,8 +33,38 @@ class Profile:
         metadata={"description": "Only documents whose path matches this glob are in scope (e.g. 'invoices/**')."},
     )
     engine: str = field(
-        default_factory=lambda: os.environ.get("KEA_ENGINE", "offline"),
-        metadata={"description": "Engine that reads requests and documents: 'offline' (no model)."},
+        default_factory=_default_engine,
+        metadata={
+            "description": "Engine that reads requests and documents: 'offline' (no model) or 'llm' "
+            "(an OpenAI-compatible model); 'llm' by default when KEA_MODEL is set."
+        },
+    )
+    model: str | None = field(
+        default_factory=lambda: os.environ.get("KEA_MODEL") or None,
+        metadata={"description": "Model name the llm engine calls (KEA_MODEL)."},
+    )
+    base_url: str | None = field(
+        default_factory=lambda: os.environ.get("KEA_BASE_URL") or None,
+        metadata={"description": "OpenAI-compatible endpoint, e.g. 'http://host:8000/v1' (KEA_BASE_URL); empty for OpenAI."},
+    )
+    api_key_env: str = field(
+        default="OPENAI_API_KEY",
+        metadata={"description": "Name of the environment variable that holds the endpoint's API key (never the key)."},
+    )
+    request_timeout: float = field(
+        default=120, metadata={"description": "Seconds one model request may take before it is retried."}
+    )
+    max_retries: int = field(
+        default=6,
+        metadata={"description": "Retries of a failed model request (429, 5xx, timeouts), honouring Retry-After."},
+    )
+    model_concurrency: int = field(
+        default=16,
+        metadata={"description": "Calls of one model in flight at once, across every run and replica on the same database."},
+    )
+    context_tokens: int = field(
+        default=32000,
+        metadata={"description": "The model's input budget in tokens; long documents are read in page windows that fit it."},
     )
     concurrency: int = field(
         default=8, metadata={"description": "Documents extracted at the same time in one run."}

@@ -36,39 +36,46 @@ async def run_extraction(
     with its reply; without ``answer`` the run stops at the interrupt and the returned values
     hold ``"__interrupt__"`` (resume later with ``resume_extraction``).
     """
-    thread_id = thread_id or uuid.uuid4().hex
+    return await _drive(thread_id or uuid.uuid4().hex, {"message": message, "confirm": confirm}, profile, answer, on_progress)
+
+
+class NothingToResume(ValueError):
+    """The thread has no question waiting for an answer."""
+
+
+async def resume_extraction(
+    thread_id: str, reply: Any, profile: Profile, *, answer: Answerer | None = None, on_progress: ProgressSink | None = None
+) -> dict[str, Any]:
+    """Resume a thread paused at its questions (in this or any other process)."""
+    return await _drive(thread_id, Command(resume=_resume_value(reply)), profile, answer, on_progress)
+
+
+async def _drive(
+    thread_id: str, payload: Any, profile: Profile, answer: Answerer | None, on_progress: ProgressSink | None
+) -> dict[str, Any]:
+    """Stream the graph from ``payload`` until it ends, answering questions while ``answer`` can."""
+    config: dict[str, Any] = {"configurable": {"thread_id": thread_id}}
     async with postgres_checkpointer() as saver:
         graph = build_extraction_graph(saver)
-        config: dict[str, Any] = {"configurable": {"thread_id": thread_id}}
-        payload: Any = {"message": message, "confirm": confirm}
-        while True:
-            interrupts = await _stream(graph, payload, config, profile, on_progress)
-            if not interrupts:
-                break
+        if isinstance(payload, Command) and not (await graph.aget_state(config)).interrupts:
+            raise NothingToResume(
+                f"Thread {thread_id} has no question waiting, so there is nothing to resume. Send a new request."
+            )
+        while interrupts := await _stream(graph, payload, config, profile, on_progress):
             if answer is None:
                 values = dict((await graph.aget_state(config)).values)
                 return {**values, "thread_id": thread_id, "__interrupt__": [i.value for i in interrupts]}
             reply = answer(interrupts[0].value)
             if isinstance(reply, Awaitable):
                 reply = await reply
-            payload = Command(resume=reply)
+            payload = Command(resume=_resume_value(reply))
         values = dict((await graph.aget_state(config)).values)
     return {**values, "thread_id": thread_id}
 
 
-async def resume_extraction(
-    thread_id: str, reply: Any, profile: Profile, *, on_progress: ProgressSink | None = None
-) -> dict[str, Any]:
-    """Resume a thread paused at its questions (in this or any other process)."""
-    async with postgres_checkpointer() as saver:
-        graph = build_extraction_graph(saver)
-        config: dict[str, Any] = {"configurable": {"thread_id": thread_id}}
-        interrupts = await _stream(graph, Command(resume=reply), config, profile, on_progress)
-        values = dict((await graph.aget_state(config)).values)
-    result = {**values, "thread_id": thread_id}
-    if interrupts:
-        result["__interrupt__"] = [i.value for i in interrupts]
-    return result
+def _resume_value(reply: Any) -> Any:
+    """LangGraph cannot resume with None; no answer is an empty one (which declines)."""
+    return "" if reply is None else reply
 
 
 async def _stream(graph: Any, payload: Any, config: dict[str, Any], profile: Profile, on_progress: ProgressSink | None) -> list[Any]:

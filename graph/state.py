@@ -13,45 +13,41 @@ Confirm = Literal["ask", "auto"]
 Status = Literal["done", "no_documents", "needs_narrowing", "declined", "failed", "answered"]
 
 
-class Failure(TypedDict):
-    file: str
-    error: str
-
-
 class Tally(TypedDict):
-    """What the extracted documents gave, merged as they finish (order-independent)."""
+    """Counts of what the documents gave, summed as they finish (order-independent).
+
+    Names of the documents that gave no rows or failed are not kept here — they grow with the
+    scope — but in storage, where ``store_csv`` reads them back.
+    """
 
     extracted: int
     rows: int
     unsure_rows: int
-    no_rows_from: list[str]
-    failed: list[Failure]
+    no_rows: int
+    failed: int
     model_calls: int
     input_tokens: int
     output_tokens: int
 
 
-COUNTS = ("extracted", "rows", "unsure_rows", "model_calls", "input_tokens", "output_tokens")
+COUNTS = ("extracted", "rows", "unsure_rows", "no_rows", "failed", "model_calls", "input_tokens", "output_tokens")
 
 
 def empty_tally() -> Tally:
-    return {"extracted": 0, "rows": 0, "unsure_rows": 0, "no_rows_from": [], "failed": [],
-            "model_calls": 0, "input_tokens": 0, "output_tokens": 0}
+    return {key: 0 for key in COUNTS}  # type: ignore[return-value]
 
 
 RESET: dict[str, Any] = {"reset": True}
 
 
 def merge_tally(current: Tally | None, update: dict[str, Any] | None) -> Tally:
-    """Add one document's outcome to the tally; ``RESET`` starts a new run's tally."""
+    """Add one document's counts to the tally; ``RESET`` starts a new run's tally."""
     if update is None or update.get("reset"):
         return empty_tally()
-    merged: Tally = {**empty_tally(), **(current or {})}  # type: ignore[typeddict-item]
+    merged = {**empty_tally(), **(current or {})}
     for key in COUNTS:
-        merged[key] += int(update.get(key, 0))  # type: ignore[literal-required]
-    merged["no_rows_from"] = sorted(merged["no_rows_from"] + list(update.get("no_rows_from", [])))
-    merged["failed"] = sorted(merged["failed"] + list(update.get("failed", [])), key=lambda f: f["file"])
-    return merged
+        merged[key] += int(update.get(key, 0))
+    return merged  # type: ignore[return-value]
 
 
 class Answer(TypedDict):
@@ -83,7 +79,8 @@ class ExtractionOutput(TypedDict):
 
 class ExtractionState(TypedDict):
     message: str
-    confirm: NotRequired[Confirm]
+    confirm: NotRequired[Confirm]  # as passed with this message; consumed by read_request
+    auto_confirm: NotRequired[bool]  # this run takes the reading as understood
     extraction_id: NotRequired[str]
     reading: NotRequired[dict[str, Any] | None]  # Reading.model_dump()
     scope_hint: NotRequired[dict[str, Any] | None]  # ScopeHint.model_dump()
@@ -97,9 +94,9 @@ class ExtractionState(TypedDict):
 
 
 class DocumentTask(TypedDict):
-    """The input of one ``extract_document`` task (sent once per document)."""
+    """The input of one ``extract_document`` task (sent once per document; kept tiny, since
+    LangGraph keeps every pending task in one checkpoint blob: the reading is in storage)."""
 
     extraction_id: str
     document_id: int
-    reading: dict[str, Any]
     qualify: NotRequired[bool]

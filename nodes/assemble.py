@@ -18,26 +18,14 @@ async def assemble(state: ExtractionState, runtime: Runtime[Profile]) -> dict[st
     summary = {
         "engine": profile.engine,
         "documents_in_scope": len(state.get("document_ids", [])),
-        "extracted": tally["extracted"],
-        "rows": tally["rows"],
-        "unsure_rows": tally["unsure_rows"],
-        "no_rows_from": tally["no_rows_from"],
-        "failed": tally["failed"],
-        "model_calls": tally["model_calls"],
-        "input_tokens": tally["input_tokens"],
-        "output_tokens": tally["output_tokens"],
+        **tally,
         "columns": reading.columns,
         "row_condition": reading.row_condition,
         "document_conditions": reading.document_conditions,
         "places": reading.place_labels(),
-        "understood": "; ".join(
-            [
-                ", ".join(reading.columns) or "the columns of the tables found",
-                reading.describe_filter() or "every row",
-                reading.describe_places() or "every document in scope",
-            ]
-        ),
         "calculations": reading.calculations,
+        "calculation_note": reading.calculation_note(),
+        "understood": reading.describe(),
         "notes": [*reading.notes, *state.get("notes", [])],
     }
     return {"summary": summary}

@@ -21,9 +21,10 @@ from tools.engines.grounding import verify_evidence
 from tools.engines.reading import DocumentText, Reading, Record
 from tools.engines.usage import Usage, metered
 from tools.services import aservices
+from tools.storage.table import shorten
 
-PREVIEW_ROWS = 3
-PREVIEW_CELL = 80
+FIRST_ROWS = 3  # rows a progress event shows of a finished document
+ERROR_CHARS = 300
 
 _semaphores: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, int], asyncio.Semaphore]]" = (
     weakref.WeakKeyDictionary()
@@ -43,11 +44,6 @@ def still_reading_seconds() -> float:
     return float(os.environ.get("KEA_STILL_READING_SECONDS", "60"))
 
 
-def _cut(value: str | None) -> str:
-    text = value or ""
-    return text if len(text) <= PREVIEW_CELL else text[: PREVIEW_CELL - 1] + "…"
-
-
 async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dict[str, Any]:
     profile = profile_of(runtime.context)
     emit = runtime.stream_writer
@@ -60,15 +56,19 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
             file = f"{document.collection}:{document.path}" if task.get("qualify") else document.path
             if document.page_count > profile.long_document_pages:
                 emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": document.page_count})
-            reading = Reading.model_validate(task["reading"])
+            reading = await asyncio.to_thread(svc.rows.reading, task["extraction_id"])
             with metered() as usage:
                 records = await _extract_watched(profile, document, reading, emit)
-            records = verify_evidence(records, document)
+            records = await asyncio.to_thread(verify_evidence, records, document)
             await asyncio.to_thread(svc.rows.write, task["extraction_id"], document.id, file, records)
         except Exception as exc:  # noqa: BLE001 — any failure of one document is reported, never fatal
-            error = str(exc) or type(exc).__name__
+            error = shorten(str(exc) or type(exc).__name__, ERROR_CHARS)
             emit({"kind": "progress", "event": "document_failed", "file": file, "error": error})
-            return {"tally": {"failed": [{"file": file, "error": error}], **_cost(usage)}}
+            try:
+                await asyncio.to_thread(svc.rows.write_failure, task["extraction_id"], task["document_id"], file, error)
+            except Exception:  # noqa: BLE001 — store_csv lists a document without a stored outcome as failed
+                pass
+            return {"tally": {"failed": 1, **_cost(usage)}}
     unsure = sum(r.match == "unsure" for r in records)
     emit(
         {
@@ -77,7 +77,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
             "file": file,
             "rows": len(records),
             "unsure_rows": unsure,
-            "first_rows": [[_cut(v) for v in r.values.values()] for r in records[:PREVIEW_ROWS]],
+            "first_rows": [[shorten(v) for v in r.values.values()] for r in records[:FIRST_ROWS]],
         }
     )
     return {
@@ -85,7 +85,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
             "extracted": 1,
             "rows": len(records),
             "unsure_rows": unsure,
-            "no_rows_from": [] if records else [file],
+            "no_rows": 0 if records else 1,
             **_cost(usage),
         }
     }
@@ -97,7 +97,7 @@ def _cost(usage: Usage) -> dict[str, int]:
 
 async def _extract_watched(profile: Profile, document: DocumentText, reading: Reading, emit: Any) -> list[Record]:
     """Extract, saying so every minute while the document is still being read."""
-    work = asyncio.ensure_future(engine_named(profile.engine).extract_document(document, reading))
+    work = asyncio.ensure_future(engine_named(profile.engine, profile).extract_document(document, reading))
     interval = still_reading_seconds()
     waited = 0.0
     try:

@@ -14,6 +14,7 @@ from langgraph.types import Send
 
 from graph.profile import Profile, profile_of
 from graph.state import DocumentTask, ExtractionState
+from tools.engines.reading import Reading, folder_list
 from tools.knowledge.selection import DocumentSelection, SelectionEntry
 from tools.services import aservices
 
@@ -21,13 +22,16 @@ from tools.services import aservices
 async def plan(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, object]:
     profile = profile_of(runtime.context)
     ids = state.get("document_ids", [])
+    svc = await aservices()
     if len(ids) <= profile.max_documents_total:
+        # every task reads the confirmed reading from storage: the tasks themselves stay tiny
+        reading = Reading.model_validate(state["reading"])
+        await asyncio.to_thread(svc.rows.write_reading, state["extraction_id"], reading)
         return {}
-    kb = (await aservices()).kb
     folders = await asyncio.to_thread(
-        kb.folder_summary, profile.scope, 10, DocumentSelection(entries=[SelectionEntry(ids=ids)])
+        svc.kb.folder_summary, profile.scope, 10, DocumentSelection(entries=[SelectionEntry(ids=ids)])
     )
-    breakdown = ", ".join(f"{f.folder} ({f.documents})" for f in folders) or "no folders"
+    breakdown = folder_list(folders) or "no folders"
     message = (
         f"{len(ids)} documents match, more than this profile reads in one request "
         f"({profile.max_documents_total}). Nothing was read. Narrow the request to a folder or a year; "
@@ -46,7 +50,6 @@ def dispatch(state: ExtractionState) -> list[Send] | Literal["__end__"]:
             DocumentTask(
                 extraction_id=state["extraction_id"],
                 document_id=i,
-                reading=state["reading"] or {},
                 qualify=state.get("qualify_files", False),
             ),
         )

@@ -18,7 +18,9 @@ from langgraph.types import Command, interrupt
 from graph.profile import Profile, profile_of
 from graph.state import ExtractionState
 from tools.engines import Engine, engine_named
-from tools.engines.reading import Place, Reading, ScopeHint
+from tools.engines.reading import Place, Reading, ScopeHint, folder_list
+from tools.knowledge.paths import path_like_tokens
+from tools.storage.table import shorten
 
 QUESTION_CHARS = 500
 HEADER_CHARS = 40
@@ -34,13 +36,13 @@ TABLE_COLUMNS = "Columns of the tables found"
 async def questions(
     state: ExtractionState, runtime: Runtime[Profile]
 ) -> Command[Literal["resolve_scope", "__end__"]]:
-    if state.get("confirm") == "auto":
+    if state.get("auto_confirm"):
         return Command(goto="resolve_scope")
     reading = Reading.model_validate(state["reading"])
     hint = ScopeHint.model_validate(state["scope_hint"])
     # Nothing before interrupt() has side effects: on resume this node runs again from the top.
     reply = interrupt(build_form(reading, hint))
-    engine = engine_named(profile_of(runtime.context).engine)
+    engine = engine_named(profile_of(runtime.context).engine, profile_of(runtime.context))
     confirmed = await apply_reply(reply, reading, hint, engine)
     if confirmed is None:
         return Command(
@@ -56,16 +58,12 @@ async def questions(
 # -- the form ------------------------------------------------------------------------------
 
 
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
 def _option(label: str, description: str) -> dict[str, str]:
-    return {"label": _cut(label, LABEL_CHARS), "description": _cut(description, 200)}
+    return {"label": shorten(label, LABEL_CHARS), "description": shorten(description, 200)}
 
 
 def _folders_hint(hint: ScopeHint, limit: int = 8) -> str:
-    folders = ", ".join(f"{f.folder} ({f.documents})" for f in hint.folders[:limit])
+    folders = folder_list(hint.folders, limit)
     return f"Largest folders: {folders}." if folders else ""
 
 
@@ -88,7 +86,7 @@ def build_form(reading: Reading, hint: ScopeHint) -> dict[str, Any]:
     columns = ", ".join(reading.columns)
     values_q = f"Which values should each row hold? I understood: {columns or 'the columns of the tables found'}."
     if reading.calculations:
-        values_q += f" I don't calculate {', '.join(reading.calculations)}: the table lists the values; total them in the CSV."
+        values_q += " " + reading.calculation_note()
     values_options = [_option(columns or TABLE_COLUMNS, "As I understood it")]
     table_columns = _table_columns(hint)
     if columns and table_columns and table_columns != reading.columns:
@@ -106,7 +104,7 @@ def build_form(reading: Reading, hint: ScopeHint) -> dict[str, Any]:
             *(f"{i}. {q['header']}: {q['options'][0]['label']}" for i, q in enumerate(form_questions, 1)),
             "",
             *([n for n in [_folders_hint(hint), notes] if n]),
-            *(["I don't calculate " + ", ".join(reading.calculations) + "; the table lists the values."] if reading.calculations else []),
+            *([reading.calculation_note()] if reading.calculations else []),
             'Reply "yes" to read it like this, "no" to cancel, or write what to change.',
         ]
     )
@@ -121,8 +119,8 @@ def _table_columns(hint: ScopeHint) -> list[str]:
 def _question(qid: str, header: str, question: str, options: list[dict[str, str]]) -> dict[str, Any]:
     return {
         "id": qid,
-        "header": _cut(header, HEADER_CHARS),
-        "question": _cut(question, QUESTION_CHARS),
+        "header": shorten(header, HEADER_CHARS),
+        "question": shorten(question, QUESTION_CHARS),
         "options": options[:3],
         "allow_other": True,
     }
@@ -141,16 +139,17 @@ async def apply_reply(reply: Any, reading: Reading, hint: ScopeHint, engine: Eng
             except json.JSONDecodeError:
                 pass
     if isinstance(reply, dict):
-        if reply.get("status") == "cancelled":
+        # only answered dialogs confirm; cancelled, timed out or failed ones read nothing
+        if "status" in reply and reply["status"] != "answered":
             return None
         answers = reply.get("answers", reply)
-        return await _apply_answers(answers, reading, hint, engine)
+        return await _apply_answers(answers if isinstance(answers, dict) else {}, reading, hint, engine)
     text = str(reply or "").strip()
     word = text.lower().strip(" .!")
-    if not text or word in YES:
-        return reading
-    if word in NO:
+    if not text or word in NO:
         return None
+    if word in YES:
+        return reading
     corrected = await engine.read_request(text, hint)
     return merge_correction(reading, corrected)
 
@@ -194,7 +193,7 @@ async def _apply_answers(answers: dict[str, Any], reading: Reading, hint: ScopeH
             continue
         kind, text = _answer_parts(answer)
         labels = [o["label"] for o in form[qid]["options"]]
-        if kind == "option" and (not text or text == labels[0] or text.lower() in YES):
+        if (kind == "option" and (not text or text == labels[0])) or text.lower().strip(" .!") in YES:
             continue  # kept as understood
         if kind == "option" and text in labels:  # the alternative
             update |= {
@@ -210,8 +209,12 @@ async def _apply_answers(answers: dict[str, Any], reading: Reading, hint: ScopeH
 async def _read_part(qid: str, text: str, hint: ScopeHint, engine: Engine) -> dict[str, Any]:
     """A free answer to one question, read as that part of the request only."""
     if qid == "location":
-        places = (await engine.read_request(f"documents in {text}", hint)).places
-        # a location that names nothing known stays as written: the scope reports it as empty
+        places = list((await engine.read_request(f"documents in {text}", hint)).places)
+        # a written path the engine did not place stays as written: the scope reports it if empty
+        named = {p.value for p in places}
+        for token in path_like_tokens(text):
+            if token not in named and not any(token.endswith("/" + n) or n.endswith(token) for n in named):
+                places.append(Place(kind="glob" if "*" in token else "folder", value=token.strip("/")))
         return {"places": places or [Place(kind="glob" if "*" in text else "folder", value=text.strip().strip("/"))]}
     if qid == "filter":
         part = await engine.read_request(f"every row where {text}", hint)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import re
 import uuid
 from typing import Any, Literal
 
@@ -16,7 +15,7 @@ from graph.state import RESET, ExtractionState
 from tools.engines import engine_named
 from tools.engines.reading import Place, Reading
 from tools.knowledge.base import KnowledgeBase
-from tools.knowledge.paths import normalise_path
+from tools.knowledge.paths import BadPattern, path_like_tokens
 from tools.services import aservices
 
 ABOUT = (
@@ -33,21 +32,31 @@ async def read_request(
 ) -> Command[Literal["questions", "__end__"]]:
     profile = profile_of(runtime.context)
     message = state["message"].strip()
-    kb = (await aservices()).kb
-    hint = await asyncio.to_thread(kb.scope_hint, profile.scope)
-    reading = await engine_named(profile.engine).read_request(message, hint)
-    reading = await asyncio.to_thread(with_written_files, kb, reading, message, profile)
+    # A new message starts a new run: nothing of an earlier run on this thread carries over.
     fresh: dict[str, Any] = {
+        # "auto" holds for this message only: a later message on the thread is asked again
+        "confirm": "ask",
+        "auto_confirm": state.get("confirm") == "auto",
         "extraction_id": uuid.uuid4().hex,
-        "reading": reading.model_dump(mode="json"),
-        "scope_hint": hint.model_dump(mode="json"),
+        "reading": None,
+        "scope_hint": None,
         "corrected": False,
         "document_ids": [],
+        "qualify_files": False,
         "notes": [],
         "tally": RESET,
         "summary": None,
         "answer": None,
     }
+    kb = (await aservices()).kb
+    try:
+        hint = await asyncio.to_thread(kb.scope_hint, profile.scope)
+    except BadPattern as exc:
+        text = f"The profile's path glob cannot be used: {exc} Nothing was read; fix the profile."
+        return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": text}})
+    reading = await engine_named(profile.engine, profile).read_request(message, hint)
+    reading = await asyncio.to_thread(with_written_files, kb, reading, message, profile)
+    fresh |= {"reading": reading.model_dump(mode="json"), "scope_hint": hint.model_dump(mode="json")}
     if reading.kind in ("greeting", "about", "empty"):
         text = {"greeting": GREETING, "about": ABOUT, "empty": "Tell me which table you need. " + ABOUT}
         return Command(goto=END, update={**fresh, "answer": {"status": "answered", "message": text[reading.kind]}})
@@ -76,7 +85,7 @@ def with_written_files(kb: KnowledgeBase, reading: Reading, message: str, profil
     """
     places = list(reading.places)
     known = {p.value for p in places if p.kind == "file"}
-    for token in _path_like_tokens(message):
+    for token in path_like_tokens(message):
         if token in known:
             continue
         if kb.find_by_path_suffix(profile.scope, token):
@@ -84,16 +93,3 @@ def with_written_files(kb: KnowledgeBase, reading: Reading, message: str, profil
             known.add(token)
     # an engine's file place that names no document stays: resolve_scope reports it as empty
     return reading.model_copy(update={"places": places})
-
-
-def _path_like_tokens(message: str) -> list[str]:
-    """Tokens that look like a path or a file name ("a/b", "x.pdf"), normalised."""
-    tokens = []
-    for token in re.findall(r"[^\s\"'`()\[\]{}<>,;!?\u201c\u201d]+", message):
-        token = token.rstrip(".:")
-        if ("/" in token or re.search(r"\.[A-Za-z0-9]{2,5}$", token)) and any(c.isalpha() for c in token):
-            try:
-                tokens.append(normalise_path(token))
-            except ValueError:
-                continue
-    return tokens

@@ -16,36 +16,49 @@ from langgraph.types import Command
 
 from graph.profile import Profile, profile_of
 from graph.state import ExtractionState
-from tools.engines.reading import Reading, ScopeHint
+from tools.engines.reading import Place, Reading, ScopeHint, folder_list
 from tools.knowledge.base import KnowledgeBase
-from tools.knowledge.paths import year_regex
+from tools.knowledge.paths import BadPattern, year_regex
 from tools.knowledge.selection import DocumentSelection, Scope, SelectionEntry
 from tools.services import aservices
 
 
+def _glob(place: Place) -> str:
+    return f"{place.value.strip('/')}/**" if place.kind == "folder" else place.value
+
+
+def _alone(place: Place) -> SelectionEntry:
+    """The documents a folder, glob or year place names on its own."""
+    if place.kind == "year":
+        return SelectionEntry(path_regex=year_regex(place.value))
+    return SelectionEntry(path_globs=[_glob(place)])
+
+
 def selection_for(reading: Reading, kb: KnowledgeBase, scope: Scope) -> tuple[DocumentSelection, list[str]]:
-    """The confirmed places as a selection, and the written-out files that name no document.
+    """The confirmed places as a selection, and the places that hold no document in scope.
 
     Folders and globs are alternatives, years narrow them (invoices + 2025 = invoices of 2025);
-    files named outright are read whatever the other places say.
+    files named outright are read whatever the other places say. A place that holds nothing on
+    its own is named, even when the others hold documents.
     """
-    globs = [f"{p.value.strip('/')}/**" for p in reading.places if p.kind == "folder"]
-    globs += [p.value for p in reading.places if p.kind == "glob"]
+    paths = [p for p in reading.places if p.kind in ("folder", "glob")]
     years = [p.value for p in reading.places if p.kind == "year"]
     entries: list[SelectionEntry] = []
-    if globs or years:
-        entries.append(
-            SelectionEntry(path_globs=globs, path_regex="|".join(f"({year_regex(y)})" for y in years) or None)
-        )
+    if paths or years:
+        regex = "|".join(f"({year_regex(y)})" for y in years) or None
+        entries.append(SelectionEntry(path_globs=[_glob(p) for p in paths], path_regex=regex))
     missing: list[str] = []
-    for place in (p for p in reading.places if p.kind == "file"):
-        found = kb.find_by_path_suffix(scope, place.value)
-        if found:
-            entries.append(SelectionEntry(ids=[d.id for d in found]))
-        else:
+    for place in reading.places:
+        if place.kind == "file":
+            found = kb.find_by_path_suffix(scope, place.value)
+            if found:
+                entries.append(SelectionEntry(ids=[d.id for d in found]))
+            else:
+                missing.append(place.value)
+        elif kb.count(scope, DocumentSelection(entries=[_alone(place)])) == 0:
             missing.append(place.value)
     if missing and not entries:
-        entries.append(SelectionEntry(ids=[]))  # only missing files were named: nothing matches
+        entries.append(SelectionEntry(ids=[]))  # only files that do not exist were named
     return DocumentSelection(entries=entries), missing
 
 
@@ -55,14 +68,18 @@ async def resolve_scope(
     profile = profile_of(runtime.context)
     reading = Reading.model_validate(state["reading"])
     kb = (await aservices()).kb
-    selection, missing = await asyncio.to_thread(selection_for, reading, kb, profile.scope)
-    resolution = await asyncio.to_thread(kb.resolve, profile.scope, selection)
-    notes = [f"No document in scope is named {m}." for m in missing]
+    try:
+        selection, missing = await asyncio.to_thread(selection_for, reading, kb, profile.scope)
+        resolution = await asyncio.to_thread(kb.resolve, profile.scope, selection)
+    except BadPattern as exc:
+        message = f"{exc} Nothing was read. Name a folder, a file, a year or a glob such as 'invoices/**'."
+        return Command(goto=END, update={"answer": {"status": "no_documents", "message": message}})
+    notes = [f"Nothing in scope is at {m}; the other places were read." for m in missing]
     if not resolution.complete:
         notes.append(resolution.reason or "The scope could not be resolved completely.")
     if not resolution.documents:
         hint = ScopeHint.model_validate(state["scope_hint"])
-        folders = ", ".join(f"{f.folder} ({f.documents})" for f in hint.folders[:10]) or "none"
+        folders = folder_list(hint.folders) or "none"
         where = reading.describe_places() or "your scope"
         message = (
             f"No document in scope matches {where}. Nothing was read. "

@@ -104,13 +104,15 @@ def collections(
     user: Annotated[str, typer.Option(help="Show what this user may read.")] = "local",
 ) -> None:
     """List collections with document counts and their largest folders."""
+    from tools.engines.reading import folder_list
+
     found = _kb().collections(user)
     if not found:
         out.print("No collections yet. Add documents with: kea ingest PATH --collection NAME")
         return
     table = Table("Collection", "Documents", "Largest folders")
     for c in found:
-        table.add_row(c.name, str(c.documents), ", ".join(f"{f.folder} ({f.documents})" for f in c.folders) or "-")
+        table.add_row(c.name, str(c.documents), folder_list(c.folders) or "-")
     out.print(table)
 
 
@@ -220,6 +222,8 @@ def _load_profile(name: str | None, collection: list[str], path_glob: str | None
 
 def _ask_in_terminal(form: dict[str, Any]) -> dict[str, Any]:
     """Ask each question: Enter takes the recommended option, a number another, text corrects."""
+    from nodes.questions import NO, YES
+
     err.print("\n[bold]Before I read any document, please confirm how I understood your request.[/bold]")
     answers: dict[str, Any] = {}
     for question in form["questions"]:
@@ -233,9 +237,9 @@ def _ask_in_terminal(form: dict[str, Any]) -> dict[str, Any]:
         except EOFError:  # nobody to answer: never read on an unconfirmed reading
             err.print("No answer (input closed), so nothing is read. Pass --yes to accept the reading as understood.")
             return {"status": "cancelled"}
-        if reply.lower() in {"no", "cancel"}:
+        if reply.lower() in NO:
             return {"status": "cancelled"}
-        if not reply:
+        if not reply or reply.lower().strip(" .!") in YES:
             answers[question["id"]] = {"type": "option", "option_index": 0, "label": question["options"][0]["label"]}
         elif reply.isdigit() and 1 <= int(reply) <= len(question["options"]):
             index = int(reply) - 1
@@ -272,11 +276,11 @@ class _ProgressView:
         self.progress.stop()
 
 
-def contract_json(values: dict[str, Any]) -> dict[str, Any]:
-    """The stable ``kea extract --json`` object from a run's final state."""
+def contract_json(values: dict[str, Any], full_summary: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The stable ``kea extract --json`` object from a run's final state (and its stored summary)."""
     answer = values.get("answer") or {}
     reading = values.get("reading") or {}
-    summary = answer.get("summary") or {}
+    summary = full_summary or answer.get("summary") or {}
     status = answer.get("status", "failed")
     return {
         "status": status,
@@ -347,20 +351,40 @@ def extract(
         values = asyncio.run(
             run_extraction(message, chosen, confirm="auto" if yes else "ask", answer=_ask_in_terminal, on_progress=view)
         )
-    except ServiceError as exc:
-        raise _fail(str(exc)) from exc
+    except Exception as exc:  # noqa: BLE001 — scripts rely on one JSON object whatever happens
+        view.stop()
+        text = str(exc) if isinstance(exc, (ServiceError, ValueError)) else f"{type(exc).__name__}: {exc}"
+        if as_json:
+            sys.stdout.write(json.dumps(contract_json({"answer": {"status": "failed", "message": text}})) + "\n")
+            raise typer.Exit(1) from exc
+        raise _fail(text) from exc
     finally:
         view.stop()
     answer = values.get("answer") or {}
     if out_file and answer.get("csv"):
         _copy_table(values["extraction_id"], out_file)
     if as_json:
-        sys.stdout.write(json.dumps(contract_json(values), ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(contract_json(values, _stored_summary(values)), ensure_ascii=False) + "\n")
     else:
         _print_answer(values)
         if out_file and answer.get("csv"):
             out.print(f"Written to {out_file}.")
     raise typer.Exit(1 if answer.get("status", "failed") == "failed" else 0)
+
+
+def _stored_summary(values: dict[str, Any]) -> dict[str, Any] | None:
+    """The run's full summary (every document without rows, every failure), when it stored one."""
+    from tools.services import services
+    from tools.storage.objects import ObjectNotFound
+    from tools.storage.rows import summary_key
+
+    if not (values.get("answer") or {}).get("csv"):
+        return None
+    try:
+        with services().objects.open(summary_key(values["extraction_id"])) as handle:
+            return dict(json.loads(handle.read()))
+    except ObjectNotFound:
+        return None
 
 
 def _copy_table(extraction_id: str, target: Path) -> None:

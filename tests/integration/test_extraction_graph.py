@@ -85,7 +85,7 @@ async def test_a_calculation_is_named_and_never_computed(corpus, svc) -> None:  
         assert shown not in answer["message"]
 
 
-async def test_questions_are_asked_before_anything_is_read(corpus, svc) -> None:  # type: ignore[no-untyped-def]
+async def test_questions_are_asked_before_anything_is_read(corpus, svc, reads) -> None:  # type: ignore[no-untyped-def]
     message = _case(corpus, "nordwerk-2025-positions")["message"]
     paused = await run_extraction(message, CORPUS)  # nobody answers: the run waits at its questions
     (form,) = paused["__interrupt__"]
@@ -100,15 +100,49 @@ async def test_questions_are_asked_before_anything_is_read(corpus, svc) -> None:
         assert len(q["question"]) <= 500 and 1 <= len(q["options"]) <= 3 and q["allow_other"]
         assert all(len(o["label"]) <= 60 for o in q["options"])
     assert not list(svc.objects.keys(extraction_prefix(paused["extraction_id"])))
+    assert reads == []
 
     done = await resume_extraction(paused["thread_id"], "yes", CORPUS)
     assert done["answer"]["status"] == "done" and done["answer"]["summary"]["rows"] > 0
 
 
-async def test_no_declines_without_reading(corpus, svc) -> None:  # type: ignore[no-untyped-def]
-    values = await run_extraction("Every position on Brightline's invoices", CORPUS, answer=lambda form: "no")
+@pytest.fixture
+def reads(svc, monkeypatch):  # type: ignore[no-untyped-def]
+    """Every document read from the knowledge base during the test."""
+    seen: list[int] = []
+    original = svc.kb.read_document
+
+    def spy(scope, document_id, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(document_id)
+        return original(scope, document_id, *args, **kwargs)
+
+    monkeypatch.setattr(svc.kb, "read_document", spy)
+    return seen
+
+
+@pytest.mark.parametrize(
+    "reply", ["no", "", None, {"status": "cancelled", "answers": {}}, {"status": "timeout"}, {"error": "disconnected", "status": "error"}]
+)
+async def test_anything_but_a_confirmation_declines_without_reading(reply, corpus, svc, reads) -> None:  # type: ignore[no-untyped-def]
+    values = await run_extraction("Every position on Brightline's invoices", CORPUS, answer=lambda form: reply)
     assert values["answer"]["status"] == "declined"
+    assert reads == []
     assert not list(svc.objects.keys(extraction_prefix(values["extraction_id"])))
+
+
+async def test_auto_confirm_holds_for_one_message_only(corpus, reads) -> None:  # type: ignore[no-untyped-def]
+    from checkpoints.saver import postgres_checkpointer
+    from graph.extraction import build_extraction_graph
+
+    config = {"configurable": {"thread_id": "auto-once"}}
+    async with postgres_checkpointer() as saver:
+        graph = build_extraction_graph(saver)
+        first = await graph.ainvoke({"message": _case(corpus, "sla-times")["message"], "confirm": "auto"}, config, context=CORPUS)
+        assert first["answer"]["status"] == "done"
+        read_before = len(reads)
+        second = await graph.ainvoke({"message": "Every position on Brightline's invoices"}, config, context=CORPUS)
+    assert "__interrupt__" in second  # the next message on the thread is asked back again
+    assert len(reads) == read_before
 
 
 async def test_a_typed_correction_is_read_once_more_without_a_second_form(corpus, svc) -> None:  # type: ignore[no-untyped-def]
@@ -299,3 +333,35 @@ def test_cli_asks_its_questions_in_the_terminal(corpus) -> None:  # type: ignore
     assert declined.returncode == 0 and "Declined" in declined.stdout
     unanswered = subprocess.run(command, input="", capture_output=True, text=True, cwd=ROOT, env=ENV)
     assert "Declined" in unanswered.stdout and "--yes" in unanswered.stderr  # no stdin: nothing is read
+
+
+async def test_a_bad_pattern_is_answered_in_a_sentence(corpus) -> None:  # type: ignore[no-untyped-def]
+    bad_profile = await run_extraction("Priority from the SLAs", Profile(collections=["corpus"], path_glob="a[z-a]*"), confirm="auto")
+    assert bad_profile["answer"]["status"] == "failed" and "not a valid path pattern" in bad_profile["answer"]["message"]
+
+    def answer(form: dict[str, Any]) -> dict[str, Any]:
+        return {"status": "answered", "answers": {"location": {"type": "other", "text": "slas/[z-a]*"}}}
+
+    bad_place = await run_extraction("Priority from the SLAs", CORPUS, answer=answer)
+    assert bad_place["answer"]["status"] == "no_documents"
+    assert "not a valid path pattern" in bad_place["answer"]["message"]
+
+
+async def test_resuming_a_thread_without_a_question_says_so(corpus) -> None:  # type: ignore[no-untyped-def]
+    from graph.runs import NothingToResume
+
+    done = await run_extraction("Hello", CORPUS)
+    with pytest.raises(NothingToResume, match="nothing to resume"):
+        await resume_extraction(done["thread_id"], "yes", CORPUS)
+
+
+async def test_a_place_that_holds_nothing_is_named_while_the_others_are_read(corpus, svc) -> None:  # type: ignore[no-untyped-def]
+    def answer(form: dict[str, Any]) -> dict[str, Any]:
+        return {"status": "answered", "answers": {"location": {"type": "other", "text": "slas and archive/old"}}}
+
+    values = await run_extraction("Priority, response time and resolution time", CORPUS, answer=answer)
+    answer_ = values["answer"]
+    assert answer_["status"] == "done", answer_["message"]
+    assert "Nothing in scope is at archive/old" in answer_["message"]
+    _, rows = _table(svc, values)
+    assert rows and all(r["file"].startswith("slas/") for r in rows)

@@ -54,7 +54,7 @@ def test_object_keys_cannot_escape_the_store(tmp_path) -> None:  # type: ignore[
     assert not (tmp_path / "outside").exists()
 
 
-@pytest.mark.parametrize("cell", ["=SUM(A1:A9)", "+1", "-2+3", "@cmd", "\tx", "\rx"])
+@pytest.mark.parametrize("cell", ["=SUM(A1:A9)", "+1+cmd|' /C calc'!A0", "-2+3", "@cmd", "\tx", "\rx"])
 def test_formula_cells_are_neutralised(cell: str) -> None:
     assert neutralise(cell) == "'" + cell
 
@@ -81,13 +81,18 @@ def test_preview_cells_are_cut_but_the_csv_keeps_them_whole() -> None:
 
 
 def test_tally_merges_in_any_order_and_resets_per_run() -> None:
-    a = {"extracted": 1, "rows": 3, "unsure_rows": 1, "no_rows_from": [], "model_calls": 2, "input_tokens": 900}
-    b = {"extracted": 1, "rows": 0, "no_rows_from": ["b.pdf"]}
-    c = {"failed": [{"file": "c.pdf", "error": "broken"}]}
+    a = {"extracted": 1, "rows": 3, "unsure_rows": 1, "model_calls": 2, "input_tokens": 900}
+    b = {"extracted": 1, "rows": 0, "no_rows": 1}
+    c = {"failed": 1}
     one = merge_tally(merge_tally(merge_tally(None, a), b), c)
     two = merge_tally(merge_tally(merge_tally(None, c), b), a)
     assert one == two == {
-        "extracted": 2, "rows": 3, "unsure_rows": 1, "no_rows_from": ["b.pdf"],
-        "failed": [{"file": "c.pdf", "error": "broken"}], "model_calls": 2, "input_tokens": 900, "output_tokens": 0,
+        "extracted": 2, "rows": 3, "unsure_rows": 1, "no_rows": 1, "failed": 1,
+        "model_calls": 2, "input_tokens": 900, "output_tokens": 0,
     }
     assert merge_tally(one, RESET)["rows"] == 0
+
+
+@pytest.mark.parametrize("number", ["-2", "-1.249,00", "+49"])
+def test_plain_numbers_are_not_taken_for_formulas(number: str) -> None:
+    assert neutralise(number) == number

@@ -13,8 +13,22 @@ def _loose(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().casefold()
 
 
-def locate(evidence: str, document: DocumentText, page: int | None = None) -> int | None:
+class _Pages:
+    """A document's pages, with their whitespace- and case-folded form made once, on demand."""
+
+    def __init__(self, document: DocumentText) -> None:
+        self.pages = document.pages
+        self._loose: list[str] | None = None
+
+    def loose(self, number: int) -> str:
+        if self._loose is None:
+            self._loose = [_loose(p) for p in self.pages]
+        return self._loose[number - 1]
+
+
+def locate(evidence: str, document: DocumentText, page: int | None = None, pages: _Pages | None = None) -> int | None:
     """The 1-based page holding ``evidence`` (exact, then whitespace- and case-tolerant)."""
+    pages = pages or _Pages(document)
     order = list(range(1, document.page_count + 1))
     if page and 1 <= page <= document.page_count:
         order.remove(page)
@@ -24,16 +38,17 @@ def locate(evidence: str, document: DocumentText, page: int | None = None) -> in
             return number
     wanted = _loose(evidence)
     for number in order:
-        if wanted and wanted in _loose(document.pages[number - 1]):
+        if wanted and wanted in pages.loose(number):
             return number
     return None
 
 
 def verify_evidence(records: list[Record], document: DocumentText) -> list[Record]:
     """Set each record's page from its evidence; keep rows without found evidence, marked unsure."""
+    pages = _Pages(document)
     checked = []
     for record in records:
-        found = locate(record.evidence, document, record.page) if record.evidence else None
+        found = locate(record.evidence, document, record.page, pages) if record.evidence else None
         if found is None:
             checked.append(record.model_copy(update={"match": "unsure", "note": record.note or NOT_FOUND}))
         else:

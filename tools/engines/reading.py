@@ -60,6 +60,22 @@ class Reading(BaseModel):
         names = {"folder": "folder", "file": "file", "year": "year", "glob": "paths"}
         return ", ".join(f"{names[p.kind]} {p.value}" for p in self.places)
 
+    def describe(self) -> str:
+        """The whole reading in one line: values; rows; places."""
+        return "; ".join(
+            [
+                ", ".join(self.columns) or "the columns of the tables found",
+                self.describe_filter() or "every row",
+                self.describe_places() or "every document in scope",
+            ]
+        )
+
+    def calculation_note(self) -> str:
+        """What Kea does not do with the calculations asked for, empty when none was."""
+        if not self.calculations:
+            return ""
+        return f"I don't calculate {', '.join(self.calculations)}: the table lists the values; total them from the CSV."
+
     def describe_filter(self) -> str:
         """Document and row conditions in words; empty for every row."""
         parts = []
@@ -109,6 +125,11 @@ class Record(BaseModel):
 class FolderCount(BaseModel):
     folder: str
     documents: int
+
+
+def folder_list(folders: list[FolderCount], limit: int = 10) -> str:
+    """Folders with their counts, as the answers and questions name them: "invoices (19), …"."""
+    return ", ".join(f"{f.folder} ({f.documents})" for f in folders[:limit])
 
 
 class ScopeHint(BaseModel):

@@ -242,13 +242,14 @@ class KnowledgeBase:
             rows = conn.execute(query, [*params, limit]).fetchall()
         return [list(r["header"]) for r in rows]
 
-    def count(self, scope: Scope) -> int:
+    def count(self, scope: Scope, selection: DocumentSelection | None = None) -> int:
         where, params = _scope_where(scope)
+        chosen, chosen_params = _selection_clause(selection or DocumentSelection())
         query = sql.SQL(
-            "SELECT count(*) AS n FROM documents d JOIN collections c ON c.id = d.collection_id WHERE {}"
-        ).format(where)
+            "SELECT count(*) AS n FROM documents d JOIN collections c ON c.id = d.collection_id WHERE {} AND {}"
+        ).format(where, chosen)
         with self._conn() as conn:
-            row = conn.execute(query, params).fetchone()
+            row = conn.execute(query, [*params, *chosen_params]).fetchone()
         return int(row["n"]) if row else 0
 
     def scope_hint(self, scope: Scope) -> ScopeHint:

@@ -11,6 +11,10 @@ class UnsafePath(ValueError):
     """A path that would leave its collection (absolute, '..', a backslash)."""
 
 
+class BadPattern(ValueError):
+    """A glob or year that is not a valid pattern; the message says which and why."""
+
+
 def normalise_path(path: str) -> str:
     """A stored document path: relative, '/'-separated, NFC, no '.' or '..' segments."""
     text = unicodedata.normalize("NFC", path.replace("\\", "/"))
@@ -59,13 +63,18 @@ def glob_to_regex(glob: str) -> str:
         else:
             out.append(re.escape(c))
             i += 1
-    return "^" + "".join(out) + "$"
+    pattern = "^" + "".join(out) + "$"
+    try:
+        re.compile(pattern)
+    except re.error as exc:
+        raise BadPattern(f"{glob!r} is not a valid path pattern ({exc.msg}).") from exc
+    return pattern
 
 
 def year_regex(year: str) -> str:
     """A path mentions a year when it stands as its own number (2025 in invoices/2025/a.pdf)."""
     if not re.fullmatch(r"\d{4}", year):
-        raise ValueError(f"not a year: {year!r}")
+        raise BadPattern(f"{year!r} is not a year (four digits, e.g. 2025).")
     return f"(^|[^0-9]){year}([^0-9]|$)"
 
 
@@ -87,3 +96,17 @@ def glob_prefix(glob: str) -> str:
 def like_prefix(prefix: str) -> str:
     """A LIKE pattern matching strings that start with ``prefix`` (wildcards escaped)."""
     return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def path_like_tokens(text: str) -> list[str]:
+    """Words of ``text`` that look like a path, a glob or a file name ("a/b", "x.pdf", "*.md")."""
+    tokens = []
+    for token in re.findall(r"[^\s\"'`()\[\]{}<>,;!?\u201c\u201d]+", text):
+        token = token.rstrip(".:")
+        looks_like = "/" in token or "*" in token or re.search(r"\.[A-Za-z0-9]{2,5}$", token)
+        if looks_like and any(c.isalpha() for c in token):
+            try:
+                tokens.append(token if "*" in token else normalise_path(token))
+            except ValueError:
+                continue
+    return tokens

@@ -24,6 +24,7 @@ class ObjectStore(Protocol):
     def put_bytes(self, key: str, data: bytes, content_type: str) -> None: ...
     def open(self, key: str) -> IO[bytes]: ...
     def exists(self, key: str) -> bool: ...
+    def delete(self, key: str) -> None: ...
     def keys(self, prefix: str) -> Iterator[str]: ...
     def url(self, key: str) -> str: ...
 
@@ -57,13 +58,23 @@ class FileObjectStore:
 
     def put_file(self, key: str, source: Path, content_type: str) -> None:
         target, tmp = self._atomic_target(key)
-        shutil.copyfile(source, tmp)
-        os.replace(tmp, target)
+        try:
+            shutil.copyfile(source, tmp)
+            os.replace(tmp, target)
+        finally:
+            tmp.unlink(missing_ok=True)
 
     def put_bytes(self, key: str, data: bytes, content_type: str) -> None:
         target, tmp = self._atomic_target(key)
-        tmp.write_bytes(data)
-        os.replace(tmp, target)
+        try:
+            tmp.write_bytes(data)
+            os.replace(tmp, target)
+        finally:
+            tmp.unlink(missing_ok=True)
+
+    def delete(self, key: str) -> None:
+        """Remove an object; nothing happens when there is none."""
+        self._path(key).unlink(missing_ok=True)
 
     def open(self, key: str) -> IO[bytes]:
         path = self._path(key)

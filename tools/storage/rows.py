@@ -1,17 +1,23 @@
-"""Rows of an extraction, stored per document beside its table: never in graph state.
+"""What each document of an extraction gave, stored beside its table: never in graph state.
 
-Layout under ``record-extraction/{extraction_id}/``: ``rows/{document_id}.jsonl`` (one record
-a line, written whole and atomically, so a retried document overwrites and never duplicates)
-and the assembled ``table.csv``.
+Layout under ``record-extraction/{extraction_id}/``:
+- ``rows/{document_id}.jsonl``: a first line ``{"file": ...}``, then one record a line, written
+  whole and atomically, so a retried document overwrites and never duplicates;
+- ``failed/{document_id}.json``: ``{"file", "error"}`` for a document that could not be read;
+- ``reading.json``: the confirmed reading every document is extracted with;
+- ``table.csv`` and ``summary.json``: the assembled table and the run's full summary.
+A document has either rows or a failure: writing one removes the other.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
-from tools.engines.reading import Record
+from tools.engines.reading import Reading, Record
 from tools.storage.objects import ObjectNotFound, ObjectStore
 
 PREFIX = "record-extraction"
@@ -27,27 +33,74 @@ def rows_key(extraction_id: str, document_id: int) -> str:
     return f"{extraction_prefix(extraction_id)}/rows/{int(document_id)}.jsonl"
 
 
+def failure_key(extraction_id: str, document_id: int) -> str:
+    return f"{extraction_prefix(extraction_id)}/failed/{int(document_id)}.json"
+
+
+def reading_key(extraction_id: str) -> str:
+    return f"{extraction_prefix(extraction_id)}/reading.json"
+
+
 def table_key(extraction_id: str) -> str:
     return f"{extraction_prefix(extraction_id)}/table.csv"
+
+
+def summary_key(extraction_id: str) -> str:
+    return f"{extraction_prefix(extraction_id)}/summary.json"
+
+
+@dataclass
+class Outcome:
+    """One document's result as stored: its file and either its records or its failure."""
+
+    file: str
+    records: Iterator[Record]
+    error: str | None = None
 
 
 class RowStore:
     def __init__(self, objects: ObjectStore) -> None:
         self.objects = objects
 
+    def write_reading(self, extraction_id: str, reading: Reading) -> None:
+        self.objects.put_bytes(reading_key(extraction_id), reading.model_dump_json().encode("utf-8"), "application/json")
+
+    @functools.lru_cache(maxsize=64)  # noqa: B019 — a reading never changes once its extraction started
+    def reading(self, extraction_id: str) -> Reading:
+        with self.objects.open(reading_key(extraction_id)) as handle:
+            return Reading.model_validate_json(handle.read())
+
     def write(self, extraction_id: str, document_id: int, file: str, records: list[Record]) -> None:
         """Store one document's records whole, replacing what an earlier attempt stored."""
-        lines = (json.dumps({"file": file, **r.model_dump(mode="json")}, ensure_ascii=False) + "\n" for r in records)
-        self.objects.put_bytes(rows_key(extraction_id, document_id), "".join(lines).encode("utf-8"), "application/x-ndjson")
+        lines = [json.dumps({"file": file}, ensure_ascii=False)]
+        lines += [json.dumps(r.model_dump(mode="json"), ensure_ascii=False) for r in records]
+        data = ("\n".join(lines) + "\n").encode("utf-8")
+        self.objects.put_bytes(rows_key(extraction_id, document_id), data, "application/x-ndjson")
+        self.objects.delete(failure_key(extraction_id, document_id))
 
-    def read(self, extraction_id: str, document_id: int) -> Iterator[tuple[str, Record]]:
-        """(file, record) of one document, streamed; nothing when none were stored."""
+    def write_failure(self, extraction_id: str, document_id: int, file: str, error: str) -> None:
+        data = json.dumps({"file": file, "error": error}, ensure_ascii=False).encode("utf-8")
+        self.objects.put_bytes(failure_key(extraction_id, document_id), data, "application/json")
+        self.objects.delete(rows_key(extraction_id, document_id))
+
+    def outcome(self, extraction_id: str, document_id: int) -> Outcome | None:
+        """The stored outcome of one document (records streamed); None when it stored nothing."""
+        try:
+            with self.objects.open(failure_key(extraction_id, document_id)) as handle:
+                failure = json.loads(handle.read())
+            return Outcome(failure["file"], iter(()), failure["error"])
+        except ObjectNotFound:
+            pass
         try:
             handle = self.objects.open(rows_key(extraction_id, document_id))
         except ObjectNotFound:
-            return
-        with handle:
-            for line in handle:
-                if line.strip():
-                    data = json.loads(line)
-                    yield data.pop("file"), Record.model_validate(data)
+            return None
+        head = json.loads(handle.readline() or b"{}")
+        return Outcome(head.get("file", f"document {document_id}"), _records(handle))
+
+
+def _records(handle) -> Iterator[Record]:  # type: ignore[no-untyped-def]
+    with handle:
+        for line in handle:
+            if line.strip():
+                yield Record.model_validate_json(line)

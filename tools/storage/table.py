@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import IO
@@ -15,9 +16,24 @@ PREVIEW_CELL = 80
 PREVIEW_BYTES = 40_000
 
 
+def shorten(text: str | None, limit: int = PREVIEW_CELL) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis (previews only, never the CSV)."""
+    text = text or ""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+_PLAIN_NUMBER = re.compile(r"[+-]?\d[\d.,' ]*")
+
+
 def neutralise(cell: str) -> str:
-    """A cell a spreadsheet would run as a formula is prefixed with ' (OWASP CSV injection)."""
-    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+    """A cell a spreadsheet would run as a formula is prefixed with ' (OWASP CSV injection).
+
+    A plain signed number (-2, +49, -1.249,00) stays as it is: a spreadsheet reads it as a
+    number, not a formula, and the prefix would break totals.
+    """
+    if cell.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
 
 
 def header(columns: list[str]) -> list[str]:
@@ -46,7 +62,7 @@ class TableWriter:
         self._csv.writerow([neutralise(c) for c in cells])
         self.rows += 1
         if len(self.preview) < PREVIEW_ROWS and not self.preview_cut:
-            shown = [c if len(c) <= PREVIEW_CELL else c[: PREVIEW_CELL - 1] + "…" for c in cells[:-1]]
+            shown = [shorten(c) for c in cells[:-1]]
             size = sum(len(c.encode("utf-8")) + 4 for c in shown)
             if self.preview_bytes + size > PREVIEW_BYTES:
                 self.preview_cut = True
