@@ -201,7 +201,8 @@ def services_stop() -> None:
 # -- extract --------------------------------------------------------------------------------------
 
 
-def _load_profile(name: str | None, collection: list[str], path_glob: str | None, user: str) -> Any:
+def _load_profile(name: str | None, collection: list[str], path_glob: str | None, user: str | None) -> Any:
+    """The profile, narrowed by the command's options; options never widen what a profile allows."""
     from checkpoints.cluster import kea_home
     from graph.profile import Profile
 
@@ -213,10 +214,20 @@ def _load_profile(name: str | None, collection: list[str], path_glob: str | None
         values = json.loads(candidate.read_text(encoding="utf-8"))
         values.setdefault("name", candidate.stem)
     if collection:
+        allowed = values.get("collections") or []
+        outside = [c for c in collection if allowed and c not in allowed]
+        if outside:
+            raise _fail(f"The profile reads only {', '.join(allowed)}; --collection {', '.join(outside)} is outside it.")
         values["collections"] = collection
     if path_glob:
+        if values.get("path_glob") not in (None, path_glob):
+            raise _fail(
+                f"The profile reads only {values['path_glob']}; --path-glob cannot replace it. "
+                "Name the folder or year in the request instead."
+            )
         values["path_glob"] = path_glob
-    values.setdefault("user", user)
+    if user:
+        values["user"] = user
     return Profile.from_mapping(values)
 
 
@@ -333,7 +344,7 @@ def extract(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Accept the reading as understood; ask nothing.")] = False,
     out_file: Annotated[Optional[Path], typer.Option("--out", help="Also write the table to this CSV file.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout (progress on stderr).")] = False,
-    user: Annotated[str, typer.Option(help="Ask as this user (access to collections).")] = "local",
+    user: Annotated[Optional[str], typer.Option(help="Ask as this user (access to collections); default 'local'.")] = None,
 ) -> None:
     """Extract one table from every document in scope and store it as a CSV.
 

@@ -365,3 +365,18 @@ async def test_a_place_that_holds_nothing_is_named_while_the_others_are_read(cor
     assert "Nothing in scope is at archive/old" in answer_["message"]
     _, rows = _table(svc, values)
     assert rows and all(r["file"].startswith("slas/") for r in rows)
+
+
+def test_cli_options_narrow_a_profile_and_never_widen_it(corpus, kea_home) -> None:  # type: ignore[no-untyped-def]
+    profiles = kea_home / "profiles"
+    profiles.mkdir(exist_ok=True)
+    (profiles / "sla-desk.json").write_text(json.dumps({"collections": ["corpus"], "path_glob": "slas/**"}))
+    base = [sys.executable, "-m", "server.cli", "extract", "Priority and response time of every row", "--profile", "sla-desk", "--yes"]
+    done = subprocess.run([*base, "--json"], capture_output=True, text=True, cwd=ROOT, env=ENV)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["status"] == "done" and result["documents"]["in_scope"] == 3  # the profile's glob holds
+    widened = subprocess.run([*base, "--collection", "other"], capture_output=True, text=True, cwd=ROOT, env=ENV)
+    assert widened.returncode == 1 and "outside it" in widened.stderr
+    replaced = subprocess.run([*base, "--path-glob", "**"], capture_output=True, text=True, cwd=ROOT, env=ENV)
+    assert replaced.returncode == 1 and "cannot replace it" in replaced.stderr
