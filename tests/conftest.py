@@ -14,7 +14,8 @@ import pytest
 _HOME = Path(tempfile.mkdtemp(prefix="kea-test-home-"))
 os.environ["KEA_HOME"] = str(_HOME)
 os.environ.pop("KEA_DATABASE_URL", None)
-os.environ.pop("KEA_ENGINE", None)
+for _name in ("KEA_ENGINE", "KEA_MODEL", "KEA_BASE_URL"):
+    os.environ.pop(_name, None)
 
 
 @pytest.fixture(scope="session")
