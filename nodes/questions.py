@@ -8,6 +8,7 @@ the dialog's answers (a JSON object by question id) or typed text: "yes" keeps t
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any, Literal
 
@@ -18,8 +19,11 @@ from langgraph.types import Command, interrupt
 from graph.profile import Profile, profile_of
 from graph.state import ExtractionState
 from tools.engines import Engine, engine_named
+from tools.engines.base import Estimate
 from tools.engines.reading import Place, Reading, ScopeHint, folder_list
-from tools.knowledge.paths import path_like_tokens
+from tools.knowledge.paths import BadPattern, path_like_tokens
+from tools.knowledge.places import selection_for
+from tools.services import aservices
 from tools.storage.table import shorten
 
 QUESTION_CHARS = 500
@@ -38,11 +42,14 @@ async def questions(
 ) -> Command[Literal["resolve_scope", "__end__"]]:
     if state.get("auto_confirm"):
         return Command(goto="resolve_scope")
+    profile = profile_of(runtime.context)
     reading = Reading.model_validate(state["reading"])
     hint = ScopeHint.model_validate(state["scope_hint"])
-    # Nothing before interrupt() has side effects: on resume this node runs again from the top.
-    reply = interrupt(build_form(reading, hint))
-    engine = engine_named(profile_of(runtime.context).engine, profile_of(runtime.context))
+    engine = engine_named(profile.engine, profile)
+    # Nothing before interrupt() has side effects (the estimate only reads): on resume this
+    # node runs again from the top.
+    estimate = await _estimate(reading, profile, engine)
+    reply = interrupt(build_form(reading, hint, estimate))
     confirmed = await apply_reply(reply, reading, hint, engine)
     if confirmed is None:
         return Command(
@@ -53,6 +60,17 @@ async def questions(
         goto="resolve_scope",
         update={"reading": confirmed.model_dump(mode="json"), "corrected": confirmed != reading},
     )
+
+
+async def _estimate(reading: Reading, profile: Profile, engine: Engine) -> Estimate | None:
+    """The cost of reading the places as understood; None when they cannot be resolved."""
+    kb = (await aservices()).kb
+    try:
+        selection, _ = await asyncio.to_thread(selection_for, reading, kb, profile.scope)
+        documents = (await asyncio.to_thread(kb.resolve, profile.scope, selection)).documents
+    except BadPattern:
+        return None
+    return engine.estimate([d.page_count for d in documents], profile.concurrency)
 
 
 # -- the form ------------------------------------------------------------------------------
@@ -67,11 +85,15 @@ def _folders_hint(hint: ScopeHint, limit: int = 8) -> str:
     return f"Largest folders: {folders}." if folders else ""
 
 
-def build_form(reading: Reading, hint: ScopeHint) -> dict[str, Any]:
+def build_form(reading: Reading, hint: ScopeHint, estimate: Estimate | None = None) -> dict[str, Any]:
     """The interrupt payload: ``{"kind": "questions", "text", "questions", "reading"}``."""
     places = reading.describe_places()
     where = places or ALL_DOCUMENTS
-    location_q = f"Where should I read? I understood: {where}. The scope holds {hint.documents} documents. {_folders_hint(hint)}"
+    cost = f" {estimate.sentence()}" if estimate else ""
+    location_q = (
+        f"Where should I read? I understood: {where}.{cost} "
+        f"The scope holds {hint.documents} documents. {_folders_hint(hint)}"
+    )
     location_options = [_option(where, "As I understood it")]
     if places:
         location_options.append(_option(ALL_DOCUMENTS, f"Every one of the {hint.documents} documents in scope"))
@@ -103,6 +125,7 @@ def build_form(reading: Reading, hint: ScopeHint) -> dict[str, Any]:
             "",
             *(f"{i}. {q['header']}: {q['options'][0]['label']}" for i, q in enumerate(form_questions, 1)),
             "",
+            *([estimate.sentence()] if estimate else []),
             *([n for n in [_folders_hint(hint), notes] if n]),
             *([reading.calculation_note()] if reading.calculations else []),
             'Reply "yes" to read it like this, "no" to cancel, or write what to change.',

@@ -94,6 +94,7 @@ async def test_questions_are_asked_before_anything_is_read(corpus, svc, reads) -
     location, condition, columns = form["questions"]
     assert "invoices" in location["options"][0]["label"] and "2025" in location["options"][0]["label"]
     assert "invoices (" in location["question"]  # the largest folders as a hint
+    assert "That is 11 documents (" in location["question"] and "without a language model" in location["question"]
     assert "Nordwerk" in condition["options"][0]["label"]
     assert columns["options"][0]["label"] == "Description, Quantity, Unit price"
     for q in form["questions"]:

@@ -390,3 +390,15 @@ def test_engine_named_gives_the_llm_engine_its_profile() -> None:
 def test_the_reading_schema_asks_for_every_field() -> None:
     schema = RequestReading.model_json_schema()
     assert set(schema["required"]) == set(schema["properties"])
+
+
+def test_the_estimate_counts_windows_and_lanes() -> None:
+    from graph.profile import Profile
+    from tools.engines.llm import LLMEngine
+
+    engine = LLMEngine(Profile(model="m", context_tokens=8000, model_concurrency=4))
+    small = engine.estimate([1] * 40, parallel=8)
+    assert (small.documents, small.pages, small.model_calls) == (40, 40, 40)
+    assert small.minutes == 10 * 20 / 60  # 40 calls, 4 at a time (the model's cap), 20 s each
+    long = engine.estimate([60], parallel=8)
+    assert long.model_calls > 1 and "model calls" in long.sentence()

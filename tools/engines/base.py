@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import Protocol
 
 from tools.engines.reading import DocumentText, Reading, Record, ScopeHint
@@ -20,6 +22,27 @@ class Engine(Protocol):
     async def read_request(self, message: str, scope: ScopeHint) -> Reading: ...
 
     async def extract_document(self, document: DocumentText, reading: Reading) -> list[Record]: ...
+
+    def estimate(self, page_counts: list[int], parallel: int) -> Estimate:
+        """What reading documents of these page counts will cost, ``parallel`` at a time."""
+        ...
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """The cost of a run, said before it starts."""
+
+    documents: int
+    pages: int
+    model_calls: int
+    minutes: float
+
+    def sentence(self) -> str:
+        size = f"{self.documents} document{'s' if self.documents != 1 else ''} ({self.pages} pages)"
+        if not self.model_calls:
+            return f"That is {size}, read without a language model."
+        duration = "under a minute" if self.minutes < 1 else f"about {math.ceil(self.minutes)} minutes"
+        return f"That is {size}: about {self.model_calls} model calls, {duration}."
 
 
 class ExtractionError(Exception):

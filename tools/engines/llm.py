@@ -21,6 +21,7 @@ then checks what came back:
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import re
 import time
@@ -37,7 +38,7 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from tools.engines import prompts
-from tools.engines.base import ExtractionError
+from tools.engines.base import Estimate, ExtractionError
 from tools.engines.columns import match_column
 from tools.engines.numbers import compare, parse_number
 from tools.engines.offline import read_message
@@ -58,6 +59,9 @@ if TYPE_CHECKING:
     from graph.profile import Profile
 
 CHARS_PER_TOKEN = 4  # the estimate windows are sized with
+PAGE_CHARS = 3000  # a typical page of business text, for the estimate before a run
+SECONDS_PER_CALL = 20  # a typical extraction call, for the estimate before a run
+ESTIMATE_PROMPT_CHARS = 2000
 MIN_WINDOW_CHARS = 400  # a window never shrinks below this, whatever the budget
 PIECES_PER_WINDOW = 4  # long pages are cut into pieces of at most a quarter window
 PROMPT_SKELETON_CHARS = 600  # the user prompt around the text: names, markers, labels
@@ -618,6 +622,14 @@ class LLMEngine:
         self.settings = ModelSettings.of(profile)
         self._model = model  # a chat model to use instead of ChatOpenAI (tests at the model boundary)
         self._slots = slots
+
+    def estimate(self, page_counts: list[int], parallel: int) -> Estimate:
+        """Windows per document from its pages (about PAGE_CHARS each), SECONDS_PER_CALL a call."""
+        budget = window_chars(self.settings.context_tokens, ESTIMATE_PROMPT_CHARS)
+        calls = sum(max(1, math.ceil(pages * PAGE_CHARS / budget)) for pages in page_counts)
+        lanes = max(1, min(parallel, self.settings.model_concurrency))
+        minutes = math.ceil(calls / lanes) * SECONDS_PER_CALL / 60
+        return Estimate(documents=len(page_counts), pages=sum(page_counts), model_calls=calls, minutes=minutes)
 
     # -- calls --------------------------------------------------------------------------------
 

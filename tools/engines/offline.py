@@ -19,11 +19,13 @@ or, in prose, onto ``Key: value`` lines; conditions are checked literally.
 
 from __future__ import annotations
 
+import asyncio
 import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tools.engines.base import Estimate
 from tools.engines.columns import is_known_column, map_columns, match_column
 from tools.engines.numbers import compare, parse_number
 from tools.engines.reading import Condition, DocumentText, Place, Reading, Record, ScopeHint, Table
@@ -40,7 +42,11 @@ class OfflineEngine:
         return read_message(message, scope)
 
     async def extract_document(self, document: DocumentText, reading: Reading) -> list[Record]:
-        return extract_records(document, reading)
+        # plain CPU work: off the event loop, so progress and other documents keep moving
+        return await asyncio.to_thread(extract_records, document, reading)
+
+    def estimate(self, page_counts: list[int], parallel: int) -> Estimate:
+        return Estimate(documents=len(page_counts), pages=sum(page_counts), model_calls=0, minutes=0.0)
 
 
 # ============================================================================================
