@@ -20,7 +20,7 @@ from tools.engines import engine_named
 from tools.engines.grounding import verify_evidence
 from tools.engines.reading import DocumentText, Reading, Record
 from tools.engines.usage import Usage, metered
-from tools.services import aservices
+from tools.services import Services, aservices
 from tools.storage.table import shorten
 
 FIRST_ROWS = 3  # rows a progress event shows of a finished document
@@ -52,15 +52,14 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
     usage = Usage()
     async with _slot(profile):
         try:
-            document = await asyncio.to_thread(svc.kb.read_document, profile.scope, task["document_id"])
+            # one trip to a worker thread before the engine and one after: each trip queues
+            document, reading = await asyncio.to_thread(_load, svc, profile, task)
             file = f"{document.collection}:{document.path}" if task.get("qualify") else document.path
             if document.page_count > profile.long_document_pages:
                 emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": document.page_count})
-            reading = await asyncio.to_thread(svc.rows.reading, task["extraction_id"])
             with metered() as usage:
                 records = await _extract_watched(profile, document, reading, emit)
-            records = await asyncio.to_thread(verify_evidence, records, document)
-            await asyncio.to_thread(svc.rows.write, task["extraction_id"], document.id, file, records)
+            records = await asyncio.to_thread(_store, svc, task, document, file, records)
         except Exception as exc:  # noqa: BLE001 — any failure of one document is reported, never fatal
             error = shorten(str(exc) or type(exc).__name__, ERROR_CHARS)
             emit({"kind": "progress", "event": "document_failed", "file": file, "error": error})
@@ -89,6 +88,18 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
             **_cost(usage),
         }
     }
+
+
+def _load(svc: Services, profile: Profile, task: DocumentTask) -> tuple[DocumentText, Reading]:
+    """The document (checked against the asking user's scope) and the extraction's reading."""
+    return svc.kb.read_document(profile.scope, task["document_id"]), svc.rows.reading(task["extraction_id"])
+
+
+def _store(svc: Services, task: DocumentTask, document: DocumentText, file: str, records: list[Record]) -> list[Record]:
+    """Verify each record's evidence, then store the document's records whole."""
+    records = verify_evidence(records, document)
+    svc.rows.write(task["extraction_id"], document.id, file, records)
+    return records
 
 
 def _cost(usage: Usage) -> dict[str, int]:
