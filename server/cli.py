@@ -322,9 +322,8 @@ def _print_answer(values: dict[str, Any]) -> None:
     preview = answer.get("preview") or []
     if preview:
         table = Table(show_lines=False)
-        for number, name in enumerate(answer["preview_header"]):
-            longest = max(len(row[number]) for row in preview[:TERMINAL_PREVIEW_ROWS])
-            table.add_column(name, no_wrap=number == 0, min_width=min(longest, 40) if number == 0 else None)
+        for name in answer["preview_header"]:
+            table.add_column(name, overflow="fold")  # wrap, never cut: the preview is cut already
         for row in preview[:TERMINAL_PREVIEW_ROWS]:
             table.add_row(*row)
         out.print(table)
