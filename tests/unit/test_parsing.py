@@ -240,6 +240,116 @@ def test_pdf_single_row_continuing_on_page_two(tmp_path: Path) -> None:
     assert_rows_in_text(doc)
 
 
+RESULTS_HEADER = ["Rank", "Name", "Club", "Time", "", "Reaction"]
+RESULTS_ROWS = [
+    ["1", "Anna Berg", "SV Nord", "1:02.35", "CR", "0.71"],
+    ["2", "Lena Maria Vogt", "Schwimmverein Hamburg Nord 1899", "1:04.10", "", "0.80"],
+    ["", "Eva Lind", "TSV Kiel", "DSQ", "", ""],
+    ["", "Mia Roth", "SC Bremen", "DNS", "", ""],
+]
+RESULTS_REMARK = "Disqualified: false start at the turn"
+REAL_RESULTS = Path(__file__).resolve().parents[2] / "evals" / "real" / "swimming" / "documents"
+REAL_HEADER = ["Rank", "HT/LN", "Name", "Fed.", "YB", "Team", "50m", "Time", "(R.T.)"]
+
+
+def _results_list(path: Path) -> None:
+    """A results list set in a monospaced font without ruling lines, as timing systems print.
+
+    Every row spans two lines: rank, name and club on the first, the time right-aligned under
+    its header (and a record mark beside it) and the reaction time on the second. The header
+    spans two lines too, a long club runs on under the Time header, and a disqualification
+    adds a remark under its row that straddles the Club and Time columns.
+    """
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Courier", size=9)
+    y = 20.0
+
+    def put(x: float, text: str, right: bool = False) -> None:
+        pdf.text(x - pdf.get_string_width(text) if right else x, y, text)
+
+    put(10, "Women 100 m freestyle")
+    put(126, "Record 58.10")
+    y += 8
+    for x, word in ((10, "Rank"), (25, "Name"), (75, "Club"), (130, "Time")):
+        put(x, word)
+    y += 4
+    put(160, "Reaction")
+    y += 6
+    for rank, name, club, time, mark, reaction in RESULTS_ROWS:
+        put(12, rank)
+        put(25, name)
+        put(75, club)
+        y += 4
+        put(145, time, right=True)
+        put(149, mark)
+        put(160, reaction)
+        if time == "DSQ":
+            y += 4
+            put(80, RESULTS_REMARK)
+        y += 6
+    y += 30
+    put(10, "Printed 2025-06-01")
+    pdf.output(str(path))
+
+
+def test_pdf_unruled_rows_on_two_lines(tmp_path: Path) -> None:
+    path = tmp_path / "results.pdf"
+    _results_list(path)
+    doc = parse_file(path)
+    assert len(doc.tables) == 1
+    table = doc.tables[0]
+    # "Reaction" names a column from the header's second line; the record mark has a column
+    # of its own, unnamed
+    assert table.header == RESULTS_HEADER
+    assert table.rows == RESULTS_ROWS
+    assert_rows_in_text(doc)
+    lines = doc.pages[0].split("\n")
+    assert lines[0] == "Women 100 m freestyle Record 58.10"
+    # the remark stays in the text under its row, and is no row of the table
+    assert lines.index(RESULTS_REMARK) == lines.index("\t".join(RESULTS_ROWS[2])) + 1
+    assert lines[-1] == "Printed 2025-06-01"
+
+
+def test_pdf_real_results_list() -> None:
+    doc = parse_file(REAL_RESULTS / "ma_2023_sw_M-table2.pdf")
+    assert [t.page for t in doc.tables] == [1, 2, 3]
+    assert all(t.header == REAL_HEADER for t in doc.tables)
+    assert doc.tables[0].rows == [
+        ["1", "1/0", "Kazuo YASUIKE", "JPN", "1928", "OISO MSC", "", "1:12.15", "( -----)"]
+    ]
+    rows = doc.tables[1].rows
+    assert [row[2] for row in rows] == [
+        "Fritz ILGEN",
+        "Fusao TAKAHASHI",
+        "Chen-I LIN",
+        "Adelson LEITE JULIAO",
+        "Itaru YANAGAWA",
+        "Carlos SALAZAR FLORES",
+        "Takashi MASAMURA",
+    ]
+    # the team runs on under the Time header; the time stands on the line below
+    assert rows[3] == [
+        "4",
+        "1/2",
+        "Adelson LEITE JULIAO",
+        "BRA",
+        "1933",
+        "CIRCULO MILITAR DE FORTALEZA",
+        "",
+        "1:15.23",
+        "( 1.06)",
+    ]
+    assert rows[4] == ["", "1/6", "Itaru YANAGAWA", "JPN", "1930", "ITOMAN NAGAZUMI", "", "DSQ", ""]
+    lines = doc.pages[1].split("\n")
+    assert lines[lines.index("\t".join(rows[4])) + 1] == "BaF:Did not finish on back"
+    assert_rows_in_text(doc)
+    # a record mark between the time and the reaction time gets a column of its own
+    marked = parse_file(REAL_RESULTS / "ma_2023_sw_M-table3.pdf").tables[2]
+    assert marked.header == [*REAL_HEADER[:8], "", "(R.T.)"]
+    assert marked.rows[0][7:] == ["45.42", "WR-CR", "( 0.85)"]
+
+
 def test_pdf_unicode_text(tmp_path: Path) -> None:
     font = unicode_font()
     if font is None:

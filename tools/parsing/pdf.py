@@ -1,15 +1,27 @@
 """PDF: the text of each page and its tables, ruled (drawn with lines) or unruled (aligned text).
 
 Ruled tables come from pdfplumber's line-based finder. Unruled tables are rebuilt from word
-positions: words become lines, a line's words become segments where the gap between them is
-wider than a space, a line of three or more segments followed by lines whose segments fall
-under its segments is a header, and the table ends at the first line that does not fit.
+positions:
+
+* words become lines, and a line's words become segments where the gap between them is wider
+  than a space of the line's font (measured on the space glyphs it draws, or on its glyphs
+  when they are all equally wide), so one space between two words of a name does not split it;
+* a line of three or more segments is a header; a line right under it with words beside its
+  cells (a header set on two lines) names columns of its own;
+* a row is a record: a line filling enough columns, with the lines right under it that fill
+  only columns it left empty (a time set on a second line, right-aligned under its header);
+* a text cell may run on under the columns right of it while they are empty on its line;
+* between two rows, a line filling a few columns is a cell wrapped onto a line of its own,
+  and a line that fits no column (a remark under a row) stays in the page text but out of
+  the table; any other line ends the table.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+import statistics
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -21,11 +33,15 @@ from tools.engines.reading import Table
 from tools.parsing.base import ParsedDocument, UnreadableFile
 from tools.parsing.text import make_table, pick_title, table_lines
 
-Span = tuple[float, float]
-
 MIN_COLUMNS = 3  # two aligned runs of text are as often a letterhead as a table
-SEGMENT_GAP = 0.45  # a gap wider than this share of the font size separates cells
+SEGMENT_GAP = 0.45  # a gap wider than this share of the font size separates cells ...
+SPACE_GAP = 1.5  # ... when it is also wider than this many spaces of the line's font
+MAX_SPACE = 0.6  # a space glyph wider than this share of the line height is no plain space
+MONOSPACED = 5  # a line drawing this many different glyphs, all equally wide, is monospaced
 ROW_GAP = 2.5  # a vertical gap larger than this many line heights ends a table
+MARGINAL = 0.25  # overlapping a column by less than this share of the narrower one only brushes it
+ALIGN = 0.5  # a cell starts at its column's left edge when within this share of the line height
+HEADER_LINES = 3  # a header is set on at most this many lines
 MAX_EDGES = 6000  # past this many drawn lines a page is a drawing; finding cells would crawl
 
 
@@ -41,6 +57,7 @@ class _Line:
     top: float
     bottom: float
     words: list[dict] = field(default_factory=list)
+    space: float = 0.0  # the width of a space glyph on this line; 0 when it draws none
 
     @property
     def text(self) -> str:
@@ -49,13 +66,41 @@ class _Line:
     @cached_property
     def segments(self) -> list[_Segment]:
         height = self.bottom - self.top
+        gap = max(SEGMENT_GAP * height, SPACE_GAP * min(self.space, MAX_SPACE * height))
         out: list[_Segment] = []
         for w in self.words:
-            if out and w["x0"] - out[-1].x1 <= SEGMENT_GAP * height:
+            if out and w["x0"] - out[-1].x1 <= gap:
                 out[-1].x1, out[-1].text = w["x1"], f"{out[-1].text} {w['text']}"
             else:
                 out.append(_Segment(w["x0"], w["x1"], w["text"]))
         return out
+
+
+@dataclass(frozen=True)
+class _Column:
+    key: int  # stays while the column widens and others are added beside it
+    x0: float
+    x1: float
+    named: bool = True  # False for a column only the data has (no header cell above it)
+
+
+@dataclass
+class _Placed:
+    """A line's segments placed in columns: the columns after it, and its cells by column key."""
+
+    columns: list[_Column]
+    cells: dict[int, str]
+    overflow: bool  # a cell runs on under the columns right of it
+
+
+@dataclass
+class _Grown:
+    """An unruled table: its rows (header first), the notes between them, its columns, its end."""
+
+    rows: list[list[str]]
+    notes: list[tuple[int, str]]  # (rows above it, text)
+    columns: list[_Column]
+    end: int
 
 
 @dataclass
@@ -63,7 +108,7 @@ class _Found:
     top: float
     lines: list[str]
     table: Table | None = None
-    spans: list[Span] | None = None
+    columns: list[_Column] | None = None
 
 
 def parse_pdf(path: Path) -> ParsedDocument:
@@ -78,7 +123,7 @@ def parse_pdf(path: Path) -> ParsedDocument:
     pages: list[str] = []
     tables: list[Table] = []
     try:
-        carried: list[Span] | None = None
+        carried: list[_Column] | None = None
         for number, page in enumerate(pdf.pages, start=1):
             text, found, carried = _read_page(page, number, carried)
             pages.append(text)
@@ -96,8 +141,8 @@ def parse_pdf(path: Path) -> ParsedDocument:
 
 
 def _read_page(
-    page: pdfplumber.page.Page, number: int, carried: list[Span] | None
-) -> tuple[str, list[Table], list[Span] | None]:
+    page: pdfplumber.page.Page, number: int, carried: list[_Column] | None
+) -> tuple[str, list[Table], list[_Column] | None]:
     """The page text, its tables, and the column layout the next page may continue."""
     found: list[_Found] = []
     boxes = []
@@ -107,30 +152,33 @@ def _read_page(
         if table is None or not table.rows or len(table.header) < 2:
             continue
         boxes.append(ruled.bbox)
-        spans = [(col.bbox[0], col.bbox[2]) for col in ruled.columns]
-        found.append(_Found(ruled.bbox[1], table_lines(table), table, spans))
-    lines = _lines(w for w in page.extract_words() if not _inside(w, boxes))
+        columns = [_Column(k, col.bbox[0], col.bbox[2]) for k, col in enumerate(ruled.columns)]
+        found.append(_Found(ruled.bbox[1], table_lines(table), table, columns))
+    lines = _lines((w for w in page.extract_words() if not _inside(w, boxes)), page.chars)
     # a layout carried from the previous page can only continue above this page's first table
     carry_until = min((box[1] for box in boxes), default=math.inf)
     i = 0
     while i < len(lines):
-        rows, spans, end = [], None, i
+        grown = None
         if carried and lines[i].top < carry_until:
-            rows, spans, end = _grow(lines, i, carried, header=False)
-        if not rows:
-            rows, spans, end = _table_at(lines, i)
-        if rows:
-            table = make_table(number, rows)
-            found.append(_Found(lines[i].top, table_lines(table), table, spans))
+            grown = _grow(lines, i, carried, None)
+        if grown is None:
+            grown = _table_at(lines, i)
+        if grown is not None:
+            table = make_table(number, grown.rows)
+            text = table_lines(table)
+            for position, note in reversed(grown.notes):
+                text.insert(position, note)
+            found.append(_Found(lines[i].top, text, table, grown.columns))
             carried = None
-            i = end
+            i = grown.end
         else:
             found.append(_Found(lines[i].top, [lines[i].text]))
             i += 1
     found.sort(key=lambda f: f.top)
     tables = [f.table for f in found if f.table is not None]
-    last_spans = next((f.spans for f in reversed(found) if f.table is not None), None)
-    return "\n".join(line for f in found for line in f.lines), tables, last_spans
+    last = next((f.columns for f in reversed(found) if f.table is not None), None)
+    return "\n".join(line for f in found for line in f.lines), tables, last
 
 
 def _inside(word: dict, boxes: list) -> bool:
@@ -138,8 +186,12 @@ def _inside(word: dict, boxes: list) -> bool:
     return any(x0 <= x <= x1 and top <= y <= bottom for x0, top, x1, bottom in boxes)
 
 
-def _lines(words) -> list[_Line]:
-    """Words grouped into lines: a word whose vertical middle lies within a line joins it."""
+def _lines(words, chars: list[dict]) -> list[_Line]:
+    """Words grouped into lines: a word whose vertical middle lies within a line joins it.
+
+    Each line learns how wide a space is: the width of the space glyphs drawn on it, else,
+    when all its glyphs are equally wide (a monospaced font), the width of one glyph.
+    """
     lines: list[_Line] = []
     for w in sorted(words, key=lambda w: (w["top"], w["x0"])):
         middle = (w["top"] + w["bottom"]) / 2
@@ -149,103 +201,250 @@ def _lines(words) -> list[_Line]:
             lines.append(_Line(w["top"], w["bottom"], [w]))
     for line in lines:
         line.words.sort(key=lambda w: w["x0"])
+    glyphs = sorted(((c["top"] + c["bottom"]) / 2, c["x1"] - c["x0"], c["text"]) for c in chars)
+    middles = [middle for middle, *_ in glyphs]
+    for line in lines:
+        line.space = _space(glyphs[bisect_left(middles, line.top) : bisect_right(middles, line.bottom)])
     return lines
 
 
-def _table_at(lines: list[_Line], i: int) -> tuple[list[list[str]], list[Span] | None, int]:
-    """The rows of an unruled table whose header is line ``i`` and the line after it."""
+def _space(glyphs: list[tuple[float, float, str]]) -> float:
+    """How wide a space is among a line's glyphs (middle, width, text); 0 when unknown."""
+    spaces = [width for _, width, text in glyphs if text == " "]
+    if spaces:
+        return statistics.median(spaces)
+    widths = [width for _, width, _ in glyphs]
+    texts = {text for *_, text in glyphs}
+    # digits are equally wide in most fonts, letters of several kinds only in a monospaced one
+    monospaced = max(widths) - min(widths) <= 0.02 * max(widths) if widths else False
+    if monospaced and len(texts) >= MONOSPACED and any(text.isalpha() for text in texts):
+        return widths[0]
+    return 0.0
+
+
+def _table_at(lines: list[_Line], i: int) -> _Grown | None:
+    """The unruled table whose header is line ``i``, if the lines after it are its rows."""
     header = lines[i].segments
     if len(header) < MIN_COLUMNS:
-        return [], None, i
-    rows, spans, end = _grow(lines, i + 1, [(s.x0, s.x1) for s in header], header=True)
-    if not rows:
-        return [], None, i
-    return [[s.text for s in header], *rows], spans, end
+        return None
+    columns = [_Column(k, s.x0, s.x1) for k, s in enumerate(header)]
+    return _grow(lines, i + 1, columns, {k: s.text for k, s in enumerate(header)})
 
 
 def _grow(
-    lines: list[_Line], start: int, spans: list[Span], header: bool
-) -> tuple[list[list[str]], list[Span], int]:
-    """The rows of the lines from ``start`` that fit the columns ``spans``, and the line after.
+    lines: list[_Line], start: int, columns: list[_Column], head: dict[int, str] | None
+) -> _Grown | None:
+    """The table of the lines from ``start`` that fit ``columns`` under the header ``head``.
 
     Columns widen to the text placed in them, so numbers aligned right under a header aligned
-    left still fall in place. A line filling too few columns ends the table, unless a full
-    row follows it: then it is a cell wrapped onto a second line. Without a header above (a
-    table continued from the previous page) the first row must fill all columns but one.
+    left still fall in place. Rows are records (see ``_record``). A line that is no record
+    is a second header line right under the header, a cell wrapped onto a line of its own, or
+    a note between two rows; anything else ends the table. Without a header above (a table
+    continued from the previous page) the first row must fill all columns but one.
     """
-    spans = list(spans)
-    need = max(2, math.ceil(0.6 * len(spans)))
-    rows: list[list[str]] = []
+    rows: list[dict[int, str]] = []
+    notes: list[tuple[int, str]] = []
+    header_lines = 1
     i = start
     while i < len(lines):
-        if (header or rows) and _far(lines[i - 1], lines[i]):
+        if (head is not None or rows) and _far(lines[i - 1], lines[i]):
             break
-        slots = _fit(lines[i], spans)
-        if slots is None:
-            break
-        filled = sum(1 for slot in slots if slot)
-        cells = [" ".join(seg.text for seg in slot) for slot in slots]
-        if filled >= (need if header or rows else max(need, len(spans) - 1)):
+        record = _record(lines, i, columns, strict=head is None and not rows)
+        if record is not None:
+            cells, columns, i = record
             rows.append(cells)
-        elif rows and _is_row(lines, i + 1, spans, need):
-            rows[-1] = [f"{old} {new}".strip() for old, new in zip(rows[-1], cells)]
-        else:
+            continue
+        follows = i + 1 < len(lines) and not _far(lines[i], lines[i + 1])
+        if head is not None and not rows:
+            # a header set on more lines names columns of its own beside the cells above
+            # (words under those cells join them); it has fewer cells than its first line
+            if header_lines == HEADER_LINES or len(lines[i].segments) >= len(lines[start - 1].segments):
+                break
+            placed = _place(lines[i], columns, header=True)
+            if placed is None or len(placed.columns) == len(columns) or not follows:
+                break
+            if _record(lines, i + 1, placed.columns) is None:
+                break
+            for key, text in placed.cells.items():
+                head[key] = f"{head.get(key, '')} {text}".strip()
+            columns, header_lines, i = placed.columns, header_lines + 1, i + 1
+            continue
+        if not rows or not follows or _record(lines, i + 1, columns) is None:
             break
-        for j, slot in enumerate(slots):
-            if slot:
-                spans[j] = (min(spans[j][0], slot[0].x0), max(spans[j][1], slot[-1].x1))
+        placed = _place(lines[i], columns)
+        if placed is not None and not placed.overflow:
+            # a cell wrapped onto a line of its own: it runs on in the row above
+            for key, text in placed.cells.items():
+                rows[-1][key] = f"{rows[-1].get(key, '')} {text}".strip()
+            columns = placed.columns
+        else:
+            # a line between two rows that fits no column: a note, not a row
+            notes.append((len(rows) + (head is not None), lines[i].text))
         i += 1
-    return rows, spans, i
+    if not rows:
+        return None
+    keys = [c.key for c in columns]
+    table = [[cells.get(k, "") for k in keys] for cells in ([head] if head is not None else []) + rows]
+    return _Grown(table, notes, columns, i)
+
+
+def _record(
+    lines: list[_Line], i: int, columns: list[_Column], strict: bool = False
+) -> tuple[dict[int, str], list[_Column], int] | None:
+    """The row that starts at line ``i``: its cells, the columns after it, the line after it.
+
+    A row's first line may leave columns empty that the lines right under it fill: those
+    lines belong to it while they fill only columns still empty and none left of the first
+    line's first cell, are no row of their own and run no text across columns (that is
+    prose under the table). Together they fill enough named columns (all but one when
+    ``strict``).
+    """
+    placed = _place(lines[i], columns)
+    if placed is None:
+        return None
+    cells, columns = dict(placed.cells), placed.columns
+    j = i + 1
+    while j < len(lines) and not _far(lines[j - 1], lines[j]):
+        more = _place(lines[j], columns)
+        if more is None or more.overflow or cells.keys() & more.cells.keys():
+            break
+        if _filled(more.columns, more.cells) >= _need(more.columns):
+            break
+        order = {c.key: n for n, c in enumerate(more.columns)}
+        if min(order[k] for k in more.cells) < min(order[k] for k in placed.cells):
+            break  # a row starts with its first cell: this line starts the next row
+        cells.update(more.cells)
+        columns = more.columns
+        j += 1
+    if _filled(columns, cells) < _need(columns, strict):
+        return None
+    return cells, columns, j
+
+
+def _need(columns: list[_Column], strict: bool = False) -> int:
+    """How many named columns a row fills at least."""
+    named = sum(1 for c in columns if c.named)
+    need = max(2, math.ceil(0.6 * named))
+    return max(need, named - 1) if strict else need
+
+
+def _filled(columns: list[_Column], cells: dict[int, str]) -> int:
+    return sum(1 for c in columns if c.named and c.key in cells)
 
 
 def _far(above: _Line, below: _Line) -> bool:
     return below.top - above.bottom > ROW_GAP * (below.bottom - below.top)
 
 
-def _is_row(lines: list[_Line], i: int, spans: list[Span], need: int) -> bool:
-    if i >= len(lines) or _far(lines[i - 1], lines[i]):
-        return False
-    slots = _fit(lines[i], spans)
-    return slots is not None and sum(1 for slot in slots if slot) >= need
+def _overlap(seg: _Segment, column: _Column) -> float:
+    return min(seg.x1, column.x1) - max(seg.x0, column.x0)
 
 
-def _overlap(seg: _Segment, span: Span) -> float:
-    return min(seg.x1, span[1]) - max(seg.x0, span[0])
+# where a segment may go: (column position, last column position it covers, a new column,
+# distance from the column); a new column between positions j and j + 1 is at j + 0.5
+_Option = tuple[float, float, bool, float]
 
 
-def _fit(line: _Line, spans: list[Span]) -> list[list[_Segment]] | None:
-    """The line's segments placed in columns, or None when a segment straddles two columns.
+def _options(
+    seg: _Segment, columns: list[_Column], height: float, header: bool, add: bool = True
+) -> list[_Option] | None:
+    """The places of one segment, or None when it straddles columns it cannot belong to.
 
-    A segment under one column goes there. One in the gap between two columns may go to
-    either neighbour: headers aligned left over numbers aligned right leave numbers in the
-    gaps. Of the placements that keep left-to-right order, the one putting the fewest
-    segments together in a column wins, then the one nearest to the headers.
+    A segment under one column goes there; one that only brushes a neighbour too still goes
+    to the column it stands under. One under several columns is a text cell running on under
+    its neighbours when it starts at the left edge of the first; else it straddles. One in a
+    gap may go to either neighbour (headers aligned left over numbers aligned right leave
+    numbers in the gaps) or start a column of its own; in a header line it starts one.
     """
-    # best[column of the last segment] = ((shared columns, distance), columns so far)
-    best: dict[int, tuple[tuple[int, float], list[int]]] = {-1: ((0, 0.0), [])}
+    hits = [(j, ov) for j, c in enumerate(columns) if (ov := _overlap(seg, c)) > 0.5]
+    if hits:
+        width = seg.x1 - seg.x0
+        major = [j for j, ov in hits if ov > MARGINAL * min(width, columns[j].x1 - columns[j].x0)]
+        if len(major) <= 1:
+            j = major[0] if major else max(hits, key=lambda hit: hit[1])[0]
+            return [(j, j, False, 0.0)]
+        if abs(seg.x0 - columns[major[0]].x0) <= ALIGN * height:
+            return [(major[0], major[-1], False, 0.0)]
+        return None
+    left = sum(1 for c in columns if c.x1 <= seg.x0 + 0.5) - 1
+    options: list[_Option] = [(left + 0.5, left + 0.5, True, 0.0)] if add else []
+    if not header:
+        if left >= 0:
+            options.append((left, left, False, seg.x0 - columns[left].x1))
+        if left + 1 < len(columns):
+            options.append((left + 1, left + 1, False, columns[left + 1].x0 - seg.x1))
+    return options
+
+
+def _place(line: _Line, columns: list[_Column], header: bool = False, add: bool = True) -> _Placed | None:
+    """The line's segments placed in columns, or None when they do not fit.
+
+    Of the placements that keep left-to-right order, the one putting the fewest segments
+    together in a column wins, then the one adding the fewest columns, then the one nearest
+    to the columns. A data line adds at most one column, for a value in a gap between two
+    columns it fills (a mark between a time and its reaction time); a line that has to put
+    more than every other segment together is no row.
+    """
+    height = line.bottom - line.top
     segments = line.segments
+    # best[(last position covered, whether the next segment may join it)] = (cost, places)
+    best: dict[tuple[float, bool], tuple[tuple[int, int, float], list[_Option]]] = {
+        (-1.0, False): ((0, 0, 0.0), [])
+    }
     for seg in segments:
-        hits = [j for j, span in enumerate(spans) if _overlap(seg, span) > 0.5]
-        if len(hits) > 1:
+        options = _options(seg, columns, height, header, add)
+        if options is None:
             return None
-        if hits:
-            options = [(hits[0], 0.0)]
-        else:
-            left = [j for j, span in enumerate(spans) if span[1] <= seg.x0 + 0.5][-1:]
-            right = [j for j, span in enumerate(spans) if span[0] >= seg.x1 - 0.5][:1]
-            options = [(j, -_overlap(seg, spans[j])) for j in left + right]
-        step: dict[int, tuple[tuple[int, float], list[int]]] = {}
-        for column, distance in options:
-            for last, ((shared, total), path) in best.items():
-                if column < last:
+        step: dict[tuple[float, bool], tuple[tuple[int, int, float], list[_Option]]] = {}
+        for option in options:
+            start, end, new, distance = option
+            for (last, joinable), ((shared, added, total), places) in best.items():
+                if start < last or (start == last and not joinable):
                     continue
-                cost = (shared + (column == last), total + distance)
-                if column not in step or cost < step[column][0]:
-                    step[column] = (cost, [*path, column])
+                together = start == last
+                cost = (shared + together, added + (new and not together), total + distance)
+                state = (end, start == end)
+                if state not in step or cost < step[state][0]:
+                    step[state] = (cost, [*places, option])
         if not step:
             return None
         best = step
-    slots: list[list[_Segment]] = [[] for _ in spans]
-    for seg, column in zip(segments, min(best.values())[1]):
-        slots[column].append(seg)
-    return slots
+    (shared, added, _), places = min(best.values())
+    if (not header and added > 1) or 2 * shared > len({start for start, *_ in places}):
+        return None
+    if not header and added and not _between_taken(places):
+        return _place(line, columns, header, add=False)
+    return _apply(columns, segments, places, header)
+
+
+def _between_taken(places: list[_Option]) -> bool:
+    """Whether every column a data line adds stands between two columns the line fills."""
+    taken = {start for start, end, new, _ in places if not new and start == end}
+    return all(start - 0.5 in taken and start + 0.5 in taken for start, _, new, _ in places if new)
+
+
+def _apply(columns: list[_Column], segments: list[_Segment], places: list[_Option], header: bool) -> _Placed:
+    """The columns after placing the segments (widened, new ones added) and the cells."""
+    key = max((c.key for c in columns), default=-1)
+    by_position: dict[float, _Column] = dict(enumerate(columns))
+    for start, _, new, _ in places:
+        if new and start not in by_position:
+            key += 1
+            by_position[start] = _Column(key, math.inf, -math.inf, named=header)
+    texts: dict[float, list[str]] = {}
+    for seg, (start, end, _, _) in zip(segments, places):
+        texts.setdefault(start, []).append(seg.text)
+        if start == end:  # a cell running on under its neighbours widens nothing
+            column = by_position[start]
+            by_position[start] = replace(column, x0=min(column.x0, seg.x0), x1=max(column.x1, seg.x1))
+    order = sorted(by_position)
+    placed = [by_position[position] for position in order]
+    # widened columns stop where their neighbours start
+    for j, column in enumerate(placed):
+        x0 = max(column.x0, placed[j - 1].x1) if j else column.x0
+        x1 = min(column.x1, placed[j + 1].x0) if j + 1 < len(placed) else column.x1
+        if (x0, x1) != (column.x0, column.x1) and x0 < x1:
+            placed[j] = replace(column, x0=x0, x1=x1)
+    cells = {by_position[start].key: " ".join(words) for start, words in texts.items()}
+    overflow = any(start != end for start, end, _, _ in places)
+    return _Placed(placed, cells, overflow)
