@@ -142,6 +142,15 @@ def explain_misses(kb: Any, scope: Any, missed: list[dict[str, Any]]) -> list[di
 # Running the cases
 
 
+def crashed(case: Case, exc: BaseException, seconds: float) -> dict[str, Any]:
+    """The result of a case that raised: scored as empty, with the error."""
+    from evals.score import score_case
+
+    error = " ".join("".join(traceback.format_exception_only(exc)).split())
+    result = score_case(case.truth, [], [], "error")
+    return {**result, "collection": case.collection, "seconds": round(seconds, 3), "crashed": True, "error": error}
+
+
 async def run_case(case: Case, profile_values: dict[str, Any], svc: Any) -> dict[str, Any]:
     """One case through the real graph, read back and scored; a crash is recorded, not raised."""
     from evals.score import score_case
@@ -155,16 +164,7 @@ async def run_case(case: Case, profile_values: dict[str, Any], svc: Any) -> dict
     try:
         values = await run_extraction(case.truth["message"], profile, confirm="auto")
     except Exception as exc:  # noqa: BLE001 — one crashed case is reported; the others still run
-        seconds = time.perf_counter() - start
-        result = score_case(case.truth, [], [], "error")
-        error = " ".join("".join(traceback.format_exception_only(exc)).split())
-        return {
-            **result,
-            "collection": case.collection,
-            "seconds": round(seconds, 3),
-            "crashed": True,
-            "error": error,
-        }
+        return crashed(case, exc, time.perf_counter() - start)
     seconds = time.perf_counter() - start
     answer = values.get("answer") or {}
     status = answer.get("status", "?")
@@ -275,7 +275,11 @@ async def _run_all(
 ) -> list[dict[str, Any]]:
     results = []
     for case in cases:
-        result = await run_case(case, profile_values, svc)
+        start = time.perf_counter()
+        try:
+            result = await run_case(case, profile_values, svc)
+        except Exception as exc:  # noqa: BLE001 — reading back or scoring failed: this case only
+            result = crashed(case, exc, time.perf_counter() - start)
         log(
             f"  {case.id}: {result['status']}, {result['matched']}/{result['true_rows']} true rows found, "
             f"{result['predicted_rows']} given, {result['seconds']:.1f} s"

@@ -12,7 +12,7 @@ from langgraph.types import Command
 
 from graph.profile import Profile, profile_of
 from graph.state import RESET, ExtractionState
-from tools.engines import engine_named
+from tools.engines import ExtractionError, engine_named
 from tools.engines.reading import Place, Reading
 from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.paths import BadPattern, path_like_tokens
@@ -54,7 +54,11 @@ async def read_request(
     except BadPattern as exc:
         text = f"The profile's path glob cannot be used: {exc} Nothing was read; fix the profile."
         return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": text}})
-    reading = await engine_named(profile.engine, profile).read_request(message, hint)
+    try:
+        reading = await engine_named(profile.engine, profile).read_request(message, hint)
+    except ExtractionError as exc:
+        text = f"{exc} Nothing was read."
+        return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": text}})
     reading = await asyncio.to_thread(with_written_files, kb, reading, message, profile)
     fresh |= {"reading": reading.model_dump(mode="json"), "scope_hint": hint.model_dump(mode="json")}
     if reading.kind in ("greeting", "about", "empty"):

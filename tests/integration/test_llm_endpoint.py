@@ -42,16 +42,18 @@ PARTS_ROWS = 48
 @pytest.fixture(scope="module")
 def endpoint() -> Iterator[ScriptedEndpoint]:
     scripted = ScriptedEndpoint()
-    key = os.environ.get("OPENAI_API_KEY")
+    saved = {name: os.environ.get(name) for name in ("OPENAI_API_KEY", "KEA_ALLOWED_BASE_URLS")}
     os.environ["OPENAI_API_KEY"] = "test"
     try:
         with serve(scripted):
+            os.environ["KEA_ALLOWED_BASE_URLS"] = scripted.base_url  # the operator allows this endpoint
             yield scripted
     finally:
-        if key is None:
-            os.environ.pop("OPENAI_API_KEY", None)
-        else:
-            os.environ["OPENAI_API_KEY"] = key
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def profile(endpoint: ScriptedEndpoint, **settings: Any) -> Profile:
@@ -431,3 +433,16 @@ HOLD_SCRIPT = textwrap.dedent(
     asyncio.run(main())
     """
 )
+
+
+async def test_the_key_goes_only_to_endpoints_the_operator_allows(endpoint) -> None:  # type: ignore[no-untyped-def]
+    endpoint.reset(lambda seen: answer({"records": []}))
+    refusals = {
+        "not one this installation allows": {"base_url": "http://127.0.0.1:9/v1"},
+        "only OPENAI_": {"api_key_env": "KEA_DATABASE_URL"},
+    }
+    for why, settings in refusals.items():
+        values = await run_extraction(
+            "Priority, response time and resolution time from the SLAs", profile(endpoint, **settings), confirm="auto"
+        )
+        assert values["answer"]["status"] == "failed" and why in values["answer"]["message"], values["answer"]

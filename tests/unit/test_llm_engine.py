@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import json
+import re
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -30,7 +32,7 @@ from tools.engines.llm import (
     record_schema,
     split_window,
 )
-from tools.engines.reading import Condition, DocumentText, FolderCount, Reading, ScopeHint, Table
+from tools.engines.reading import Condition, DocumentText, FolderCount, Reading, Record, ScopeHint, Table
 from tools.engines.usage import metered
 
 CUT = object()  # the fake's answer was cut off by the output limit
@@ -402,3 +404,43 @@ def test_the_estimate_counts_windows_and_lanes() -> None:
     assert small.minutes == 10 * 20 / 60  # 40 calls, 4 at a time (the model's cap), 20 s each
     long = engine.estimate([60], parallel=8)
     assert long.model_calls > 1 and "model calls" in long.sentence()
+
+
+def test_a_line_repeated_on_a_later_page_is_a_row_of_its_own() -> None:
+    from tools.engines.llm import Piece, _Part, merge_windows
+
+    line = "Service fee\t50.00\n"
+    first, second = "Header\n" + line + "x\n", "y\n" + line
+    document = DocumentText(id=1, collection="c", path="a", pages=[first, second])
+    opening = (Piece(1, 0, len(first)),)
+    later = (Piece(1, 0, len(first)), Piece(2, 0, len(second)))  # shares page 1 with the opening
+
+    def row(page: int) -> Record:
+        return Record(values={"D": "Service fee", "A": "50.00"}, page=page, evidence="Service fee\t50.00")
+
+    # the later window reports only page 2's row: it is not the page-1 row seen before
+    merged = merge_windows(document, [_Part(opening, [row(1)]), _Part(later, [row(2)])])
+    assert [r.page for r in merged] == [1, 2]
+    # the same page-1 row reported by both windows is kept once
+    assert [r.page for r in merge_windows(document, [_Part(opening, [row(1)]), _Part(later, [row(1), row(2)])])] == [1, 2]
+
+
+def test_only_the_opening_of_a_document_can_fail_its_document_condition() -> None:
+    line = "Service fee\t50.00\n"
+    pages = ["ACME GmbH invoice 2025\n" + "filler text line\n" * 30, "filler\n" * 20 + line + "filler\n" * 20, "more filler\n" * 30 + line]
+    document = DocumentText(id=1, collection="c", path="a.pdf", pages=pages)
+    reading = Reading(request="x", columns=["Description", "Amount"], document_conditions=["ACME"])
+
+    def script(schema, system, user):  # type: ignore[no-untyped-def]
+        rows = [
+            {"Description": "Service fee", "Amount": "50.00", "record_match": "yes", "page": None,
+             "evidence": "Service fee\t50.00", "note": None}
+            for _ in re.finditer(r"Service fee\t50.00", user)
+        ]
+        opening = "ACME GmbH invoice" in user and "=== Page 1 ===" in user
+        return {"records": rows, "document_condition": "met" if opening else "not_met"}
+
+    llm, _ = engine(script, context_tokens=300)
+    records = asyncio.run(llm.extract_document(document, reading))
+    assert [r.page for r in records] == [2, 3]  # a later part's doubt keeps its rows, marked unsure
+    assert all(r.match == "unsure" for r in records)

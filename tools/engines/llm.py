@@ -137,10 +137,39 @@ _methods: dict[tuple[str, str], str] = {}
 _refusals: dict[tuple[str, str, str], tuple[float, str]] = {}
 
 
+_KEY_NAME = re.compile(r"(OPENAI|KEA)_[A-Z0-9_]*KEY")
+
+
+def _allowed_endpoints() -> set[str | None]:
+    """Endpoints the operator configured: KEA_BASE_URL (OpenAI's when unset) and KEA_ALLOWED_BASE_URLS."""
+    allowed: set[str | None] = {(os.environ.get("KEA_BASE_URL") or "").rstrip("/") or None}
+    allowed |= {u.strip().rstrip("/") for u in os.environ.get("KEA_ALLOWED_BASE_URLS", "").split(",") if u.strip()}
+    return allowed
+
+
+def check_endpoint(settings: ModelSettings) -> None:
+    """A profile is context any caller may set: the key goes only where the operator allows.
+
+    Without this, a caller could name its own server as the endpoint and any environment
+    variable (a database password, a cloud secret) as the key, and receive it.
+    """
+    if not _KEY_NAME.fullmatch(settings.api_key_env):
+        raise ExtractionError(
+            f"The profile names {settings.api_key_env} as the API key variable; only OPENAI_…KEY or KEA_…KEY "
+            "variables may hold model keys."
+        )
+    if ((settings.base_url or "").rstrip("/") or None) not in _allowed_endpoints():
+        raise ExtractionError(
+            f"The model endpoint {settings.endpoint} is not one this installation allows; the operator lists "
+            "endpoints in KEA_BASE_URL or KEA_ALLOWED_BASE_URLS."
+        )
+
+
 def chat_model(settings: ModelSettings) -> ChatOpenAI:
     """The ChatOpenAI client for these settings on the running event loop."""
     from langchain_openai import ChatOpenAI
 
+    check_endpoint(settings)
     key = os.environ.get(settings.api_key_env)
     if not key:
         if settings.base_url is None:
@@ -466,6 +495,9 @@ def _occurrences(document: DocumentText, window: Window, evidence: str) -> list[
     ]
 
 
+LATER_VERDICT = "the model doubted a document condition in this part; the document's opening meets it"
+
+
 @dataclass
 class _Part:
     """What one window gave: its rows, and whether the document failed a document condition."""
@@ -485,22 +517,28 @@ def merge_windows(document: DocumentText, parts: Sequence[_Part]) -> list[Record
     """
     kept_at: Counter[tuple[Any, ...]] = Counter()
     merged: list[Record] = []
-    for part in parts:
+    for index, part in enumerate(parts):
+        # only the piece a window shares with the one before can repeat rows already kept
+        overlap = part.window[0] if index > 0 else None
         here: Counter[tuple[Any, ...]] = Counter()
-        quoted: Counter[str] = Counter()
+        quoted: Counter[tuple[str, int | None]] = Counter()
         for record in part.records:
             evidence = record.evidence or ""
             places = _occurrences(document, part.window, evidence) if evidence.strip() else []
             if places:
-                page, offset = places[min(quoted[evidence], len(places) - 1)]
-                quoted[evidence] += 1
+                # the row's own page first: the same line may stand on several pages
+                places.sort(key=lambda place: place[0] != record.page)
+                page, offset = places[min(quoted[evidence, record.page], len(places) - 1)]
+                quoted[evidence, record.page] += 1
                 line = document.pages[page - 1].rfind("\n", 0, offset) + 1
                 key: tuple[Any, ...] = ("at", page, line)
                 record = record.model_copy(update={"page": page})
+                shared = overlap is not None and page == overlap.page and overlap.start <= offset < overlap.end
             else:
                 key = ("text", _loose(evidence), tuple(sorted(record.values.items(), key=lambda kv: kv[0])))
+                shared = True
             here[key] += 1
-            if here[key] > kept_at[key]:
+            if index == 0 or not shared or here[key] > kept_at[key]:
                 merged.append(record)
         for key, count in here.items():
             kept_at[key] = max(kept_at[key], count)
@@ -805,9 +843,13 @@ class LLMEngine:
                 [self._read_part(document, reading, schema, system, half, splits + 1) for half in halves]
             )
             return _Part(window, first.records + second.records, first.fails_document)
-        rows = [_to_record(row, reading.columns, document.page_count) for row in answer.records]
-        fails = getattr(answer, "document_condition", None) == "not_met"
-        return _Part(window, [] if fails else [r for r in rows if r is not None], fails)
+        rows = [r for r in (_to_record(row, reading.columns, document.page_count) for row in answer.records) if r]
+        if getattr(answer, "document_condition", None) != "not_met":
+            return _Part(window, rows)
+        if window[0].page == 1 and window[0].start == 0:
+            return _Part(window, [], True)  # the opening (the letterhead) decides for the document
+        # a later part sees only the document's head: its verdict cannot drop rows, only doubt them
+        return _Part(window, [_unsure(r, LATER_VERDICT) for r in rows])
 
 
 async def _all_or_first_failure(calls: list[Awaitable[Any]]) -> list[Any]:

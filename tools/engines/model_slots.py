@@ -59,14 +59,20 @@ class ModelSlots:
                     self.url,
                     min_size=1,
                     max_size=self.size,
-                    kwargs={"autocommit": True},
+                    # a slot's transaction lasts a whole model call, retries included: a server
+                    # timeout on idle transactions would free the slot behind the cap's back
+                    kwargs={"autocommit": True, "options": "-c idle_in_transaction_session_timeout=0"},
                     open=False,
                     timeout=60.0,
                     name=f"kea-model-slots-{self.model}",
                 )
-                await pool.open(wait=True, timeout=60.0)
-                async with pool.connection() as conn:
-                    await conn.execute(_FILL, (self.model, self.size))
+                try:
+                    await pool.open(wait=True, timeout=60.0)
+                    async with pool.connection() as conn:
+                        await conn.execute(_FILL, (self.model, self.size))
+                except BaseException:
+                    await pool.close()  # a failed or cancelled start must not leave connections open
+                    raise
                 self._pool = pool
             return self._pool
 
