@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from pathlib import PurePosixPath
 
 
 class UnsafePath(ValueError):
@@ -80,11 +79,6 @@ def year_regex(year: str) -> str:
 
 def matches_glob(path: str, glob: str) -> bool:
     return re.match(glob_to_regex(glob), path) is not None
-
-
-def parent_folder(path: str) -> str:
-    parent = str(PurePosixPath(path).parent)
-    return "" if parent == "." else parent
 
 
 def glob_prefix(glob: str) -> str:

@@ -30,9 +30,6 @@ class SelectionEntry(BaseModel):
     content: ContentQuery | None = None
     ids: list[int] | None = None
 
-    def is_empty(self) -> bool:
-        return not (self.path_globs or self.path_regex or self.content or self.ids is not None)
-
 
 class DocumentSelection(BaseModel):
     """Entries ORed together; no entry means the whole scope."""

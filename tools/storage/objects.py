@@ -95,6 +95,3 @@ class FileObjectStore:
 
     def url(self, key: str) -> str:
         return self._path(key).as_uri()
-
-    def local_path(self, key: str) -> Path:
-        return self._path(key)
