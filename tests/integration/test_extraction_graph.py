@@ -381,3 +381,8 @@ def test_cli_options_narrow_a_profile_and_never_widen_it(corpus, kea_home) -> No
     assert widened.returncode == 1 and "outside it" in widened.stderr
     replaced = subprocess.run([*base, "--path-glob", "**"], capture_output=True, text=True, cwd=ROOT, env=ENV)
     assert replaced.returncode == 1 and "cannot replace it" in replaced.stderr
+
+
+async def test_an_unknown_engine_is_answered_in_a_sentence(corpus) -> None:  # type: ignore[no-untyped-def]
+    values = await run_extraction("Priority from the SLAs", Profile(collections=["corpus"], engine="gpt-9"), confirm="auto")
+    assert values["answer"]["status"] == "failed" and "unknown engine 'gpt-9'" in values["answer"]["message"]

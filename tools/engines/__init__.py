@@ -38,7 +38,7 @@ def _takes_profile(factory: Callable[..., Engine]) -> bool:
 def engine_named(name: str, profile: Any = None) -> Engine:
     """The engine a profile names; a clear error for an unknown one."""
     if name not in _factories:
-        raise ValueError(f"Unknown engine {name!r}. Available: {', '.join(sorted(_factories))}.")
+        raise ExtractionError(f"The profile names an unknown engine {name!r}; available: {', '.join(sorted(_factories))}.")
     factory = _factories[name]
     if profile is not None and _takes_profile(factory):
         return factory(profile)
