@@ -16,21 +16,20 @@ Status = Literal["done", "no_documents", "needs_narrowing", "declined", "failed"
 class Tally(TypedDict):
     """Counts of what the documents gave, summed as they finish (order-independent).
 
-    Names of the documents that gave no rows or failed are not kept here — they grow with the
-    scope — but in storage, where ``store_csv`` reads them back.
+    Which documents gave no rows or failed is not kept here — the lists grow with the scope —
+    but in storage (each document stores its rows or its failure), where ``store_csv`` reads
+    them back and counts them.
     """
 
     extracted: int
     rows: int
     unsure_rows: int
-    no_rows: int
-    failed: int
     model_calls: int
     input_tokens: int
     output_tokens: int
 
 
-COUNTS = ("extracted", "rows", "unsure_rows", "no_rows", "failed", "model_calls", "input_tokens", "output_tokens")
+COUNTS = ("extracted", "rows", "unsure_rows", "model_calls", "input_tokens", "output_tokens")
 
 
 def empty_tally() -> Tally:

@@ -58,7 +58,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
             if document.page_count > profile.long_document_pages:
                 emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": document.page_count})
             with metered() as usage:
-                records = await _extract_watched(profile, document, reading, emit)
+                records = await _extract_watched(profile, document, reading, file, emit)
             records = await asyncio.to_thread(_store, svc, task, document, file, records)
         except Exception as exc:  # noqa: BLE001 — any failure of one document is reported, never fatal
             error = shorten(str(exc) or type(exc).__name__, ERROR_CHARS)
@@ -67,7 +67,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
                 await asyncio.to_thread(svc.rows.write_failure, task["extraction_id"], task["document_id"], file, error)
             except Exception:  # noqa: BLE001 — store_csv lists a document without a stored outcome as failed
                 pass
-            return {"tally": {"failed": 1, **_cost(usage)}}
+            return {"tally": _cost(usage)}
     unsure = sum(r.match == "unsure" for r in records)
     emit(
         {
@@ -84,7 +84,6 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
             "extracted": 1,
             "rows": len(records),
             "unsure_rows": unsure,
-            "no_rows": 0 if records else 1,
             **_cost(usage),
         }
     }
@@ -106,7 +105,9 @@ def _cost(usage: Usage) -> dict[str, int]:
     return {"model_calls": usage.calls, "input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens}
 
 
-async def _extract_watched(profile: Profile, document: DocumentText, reading: Reading, emit: Any) -> list[Record]:
+async def _extract_watched(
+    profile: Profile, document: DocumentText, reading: Reading, file: str, emit: Any
+) -> list[Record]:
     """Extract, saying so every minute while the document is still being read."""
     work = asyncio.ensure_future(engine_named(profile.engine, profile).extract_document(document, reading))
     interval = still_reading_seconds()
@@ -117,6 +118,6 @@ async def _extract_watched(profile: Profile, document: DocumentText, reading: Re
             if done:
                 return work.result()
             waited += interval
-            emit({"kind": "progress", "event": "still_reading", "file": document.path, "seconds": int(waited)})
+            emit({"kind": "progress", "event": "still_reading", "file": file, "seconds": int(waited)})
     finally:
         work.cancel()  # no-op when finished; stops the engine when the run itself is cancelled
