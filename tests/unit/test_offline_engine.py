@@ -672,3 +672,17 @@ def test_match_column(requested, header, index):
 def test_an_exact_header_beats_a_synonym():
     assert match_column("Total", ["Amount", "Total"]) == 1
     assert map_columns(["Item code", "Item"], ["Item", "Item code"]) == {"Item code": 1, "Item": 0}
+
+
+@pytest.mark.parametrize(
+    ("message", "condition"),
+    [
+        ("Description and amount no more than 100", "Amount at most 100"),
+        ("Description and amount at least 100", "Amount at least 100"),
+        ("Columns: description, amount at least 100", "Amount at least 100"),
+    ],
+)
+def test_every_operator_ends_a_column_list(message: str, condition: str) -> None:
+    reading = read_message(message, ScopeHint(documents=1))
+    assert reading.columns == ["Description", "Amount"]
+    assert [c.text for c in reading.conditions] == [condition]

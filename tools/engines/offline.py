@@ -29,6 +29,7 @@ from tools.engines.base import Estimate
 from tools.engines.columns import is_known_column, map_columns, match_column
 from tools.engines.numbers import compare, parse_number
 from tools.engines.reading import Condition, DocumentText, Place, Reading, Record, ScopeHint, Table
+from tools.parsing.text import clean, table_lines
 
 JUDGEMENT_HINT = "Configure a language model (KEA_MODEL) to filter by meaning."
 
@@ -135,12 +136,13 @@ _OPERATOR = re.compile(
     r"\s*(?P<op>" + "|".join(f"(?P<{name}>{pattern})" for name, pattern in _OPERATORS) + r")(?=\s|\d|$)",
     re.IGNORECASE,
 )
-_OP_WORDS = _words(
-    """
-    is are below under above over less more greater higher lower smaller larger bigger exceeds
-    exceeding equals contains includes between beneath up < > = <= >= ≤ ≥ !=
-    """
-)
+# the first word of every operator phrase: where a list of column names ends
+_OP_WORDS = frozenset(
+    alternative.removeprefix("is ").split()[0].lower()
+    for _, pattern in _OPERATORS
+    for alternative in re.sub(r"\(\?:is \)\?|\(\?:|\)", "", pattern).split("|")
+    if alternative.strip()
+) | {"is"}
 _OP_PHRASES = {
     "equals": "is",
     "contains": "contains",
@@ -878,16 +880,8 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
 
 def text_outside_tables(document: DocumentText) -> str:
     """The document's text without the lines its tables put into the pages."""
-    table_lines = {
-        " ".join("\t".join(row).split()) for table in document.tables for row in [table.header, *table.rows]
-    }
-    kept = [
-        line
-        for page in document.pages
-        for line in page.splitlines()
-        if " ".join(line.split()) not in table_lines
-    ]
-    return "\n".join(kept)
+    in_tables = {clean(line) for table in document.tables for line in table_lines(table)}
+    return "\n".join(line for page in document.pages for line in page.splitlines() if clean(line) not in in_tables)
 
 
 def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import IO
 
@@ -69,7 +68,3 @@ class TableWriter:
             else:
                 self.preview.append(shown)
                 self.preview_bytes += size
-
-    def write_all(self, rows: Iterable[tuple[str, Record]]) -> None:
-        for file, record in rows:
-            self.write(file, record)
