@@ -31,13 +31,17 @@ def isolated_home() -> Iterator[Path]:
         try:
             yield Path(folder)
         finally:
-            reset_services()
-            LocalCluster.default().stop()
-            for key, value in previous.items():
-                if value is None:
-                    os.environ.pop(key, None)
-                else:
-                    os.environ[key] = value
+            try:
+                reset_services()
+            finally:
+                try:
+                    LocalCluster.default().stop()  # never delete the folder under a running server
+                finally:
+                    for key, value in previous.items():
+                        if value is None:
+                            os.environ.pop(key, None)
+                        else:
+                            os.environ[key] = value
 
 
 def best_of(runs: int, action: Callable[[], Any]) -> tuple[float, Any]:
@@ -165,7 +169,6 @@ def ingest_tiny_documents(kb: Any, folder: Path, collection: str, count: int) ->
 class GraphRun:
     values: dict[str, Any]
     seconds: float
-    first_done: dict[str, float] = field(default_factory=dict)  # node → seconds after start
     last_done: dict[str, float] = field(default_factory=dict)
     events: int = 0
     largest_event: int = 0  # bytes of the largest streamed event, as JSON
@@ -188,7 +191,6 @@ async def stream_extraction(graph: Any, message: str, profile: Any, thread_id: s
         run.largest_event = max(run.largest_event, len(json.dumps(chunk, default=str).encode("utf-8")))
         if _mode == "updates":
             for node in chunk:
-                run.first_done.setdefault(node, now)
                 run.last_done[node] = now
     run.seconds = time.perf_counter() - start
     run.values = dict((await graph.aget_state(config)).values)

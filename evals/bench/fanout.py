@@ -137,7 +137,7 @@ def _bare_send_seconds(
 
     engine = FixedEngine(latency, RECORDS)
 
-    async def once() -> None:
+    async def once() -> float:
         slots = asyncio.Semaphore(concurrency)
 
         async def one(sent: dict[str, int]) -> dict[str, int]:
@@ -153,15 +153,20 @@ def _bare_send_seconds(
             "plan", lambda state: [Send("one", {"i": i}) for i in range(len(documents))], ["one"]
         )
         config = {"configurable": {"thread_id": uuid.uuid4().hex}}
+
+        async def timed(graph: Any) -> float:
+            # timed like Kea's graph: the saver is open and the graph built before the clock starts
+            start = time.perf_counter()
+            result = await graph.ainvoke({"done": 0}, config)
+            assert result["done"] == len(documents)
+            return time.perf_counter() - start
+
         if saver == "postgres":
             async with postgres_checkpointer() as checkpointer:
-                result = await builder.compile(checkpointer=checkpointer).ainvoke({"done": 0}, config)
-        else:
-            result = await builder.compile(checkpointer=InMemorySaver()).ainvoke({"done": 0}, config)
-        assert result["done"] == len(documents)
+                return await timed(builder.compile(checkpointer=checkpointer))
+        return await timed(builder.compile(checkpointer=InMemorySaver()))
 
-    seconds, _ = best_of(runs, lambda: asyncio.run(once()))
-    return seconds
+    return min(asyncio.run(once()) for _ in range(runs))
 
 
 @contextmanager

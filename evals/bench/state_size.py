@@ -60,7 +60,7 @@ class _CarriedState(TypedDict):
     rows: Annotated[list[dict[str, Any]], operator.add]
 
 
-async def _rows_in_state(collection: str, documents: list[Any], rows: int) -> dict[str, Any]:
+async def _rows_in_state(documents: list[Any], rows: int) -> dict[str, Any]:
     """The baseline: the same records carried through graph state into one merged list."""
     import json
     import time
@@ -135,7 +135,7 @@ def run(documents: int, rows_per_document: list[int]) -> dict[str, Any]:
         ]
         for rows in rows_per_document:
             kea.append(asyncio.run(_kea(collection, documents, rows)))
-            baseline.append(asyncio.run(_rows_in_state(collection, docs, rows)))
+            baseline.append(asyncio.run(_rows_in_state(docs, rows)))
     growth = kea[-1]["bytes_per_document"] / kea[0]["bytes_per_document"]
     largest_event = max(r["largest_event"] for r in kea)
     return {
