@@ -6,10 +6,12 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import psycopg
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 
 from checkpoints.cluster import database_url
 
+_SETUP_LOCK = 0x6B6562  # beside the migrations' lock key: one saver set-up at a time per database
 _set_up: set[str] = set()
 
 
@@ -19,6 +21,26 @@ async def postgres_checkpointer(url: str | None = None) -> AsyncIterator[AsyncPo
     url = url or await asyncio.to_thread(database_url)  # may start the local cluster: blocking
     async with AsyncPostgresSaver.from_conn_string(url) as saver:
         if url not in _set_up:
-            await saver.setup()
-            _set_up.add(url)
+            await _setup(saver, url)
         yield saver
+
+
+async def _setup(saver: AsyncPostgresSaver, url: str) -> None:
+    """Create the saver's tables once: runs starting together in one process or several must not race.
+
+    LangGraph's ``setup()`` inserts its migration versions without a lock, so two starters on a
+    fresh database collide on ``checkpoint_migrations_pkey``. A session-level advisory lock on a
+    connection of our own serialises them, within one process and across processes, holding no
+    transaction open (the saver's ``CREATE INDEX CONCURRENTLY`` would wait for it forever).
+    """
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+        # polled, not waited for: a session waiting on the lock is a running statement, and
+        # CREATE INDEX CONCURRENTLY waits for every running statement to end
+        while not (await (await conn.execute("SELECT pg_try_advisory_lock(%s)", (_SETUP_LOCK,))).fetchone())[0]:
+            await asyncio.sleep(0.05)
+        try:
+            if url not in _set_up:
+                await saver.setup()
+                _set_up.add(url)
+        finally:
+            await conn.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))

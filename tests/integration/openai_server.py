@@ -115,6 +115,11 @@ class ScriptedEndpoint:
         self.app.post("/v1/chat/completions")(self._complete)
 
     def reset(self, script: Script, *, refuse_json_schema: bool = False) -> None:
+        # A client that gave up (a timeout) leaves its request running here: wait for it, so
+        # one test's slow answer is never counted in flight with the next test's calls.
+        deadline = time.monotonic() + 30
+        while self.in_flight and time.monotonic() < deadline:
+            time.sleep(0.02)
         self.script = script
         self.refuse_json_schema = refuse_json_schema
         self.requests = []
