@@ -424,6 +424,36 @@ def test_docx_paragraphs_and_tables_in_order(tmp_path: Path) -> None:
     assert_rows_in_text(doc)
 
 
+def test_docx_table_nested_in_a_cell_stays_in_that_cell(tmp_path: Path) -> None:
+    document = docx.Document()
+    document.add_paragraph("Angebot AN-2025-0012")
+    outer = document.add_table(rows=2, cols=3)
+    for c, text in enumerate(["Pos.", "Leistung", "Preis"]):
+        outer.cell(0, c).text = text
+    outer.cell(1, 0).text = "1"
+    outer.cell(1, 2).text = "2.498,00"
+    cell = outer.cell(1, 1)
+    cell.text = "Server Rack 42HE, bestehend aus:"
+    inner = cell.add_table(rows=3, cols=2)
+    for r, cells in enumerate([["Teil", "Menge"], ["Rahmen", "1"], ["Seitenwand", "2"]]):
+        for c, text in enumerate(cells):
+            inner.cell(r, c).text = text
+    deeper = inner.cell(2, 1).add_table(rows=1, cols=2)  # a table inside the nested one
+    deeper.cell(0, 0).text = "links"
+    deeper.cell(0, 1).text = "rechts"
+    path = tmp_path / "angebot.docx"
+    document.save(str(path))
+
+    doc = parse_file(path)
+    assert len(doc.tables) == 1
+    table = doc.tables[0]
+    assert table.header == ["Pos.", "Leistung", "Preis"]
+    assert table.rows == [
+        ["1", "Server Rack 42HE, bestehend aus: Teil / Menge; Rahmen / 1; Seitenwand / 2 links / rechts", "2.498,00"]
+    ]
+    assert_rows_in_text(doc)
+
+
 def test_xlsx_keeps_notation(tmp_path: Path) -> None:
     workbook = openpyxl.Workbook()
     sheet = workbook.active

@@ -77,16 +77,33 @@ def _paragraph_pages(paragraph: Paragraph) -> list[str]:
     return parts
 
 
+def _row_cells(row) -> list[str]:
+    cells, last = [], None
+    for cell in row.cells:
+        if cell._tc is not last:  # a cell spanning columns repeats once per column
+            cells.append(_docx_cell_text(cell))
+        last = cell._tc
+    return cells
+
+
+def _docx_cell_text(cell) -> str:
+    """The cell's paragraphs and, where they stand, the text of tables nested in it.
+
+    A nested table stays in its cell as text: rows joined by "; ", cells by " / ", so the
+    enclosing table keeps its shape and nothing of the inner one is lost.
+    """
+    parts = []
+    for item in cell.iter_inner_content():
+        if isinstance(item, DocxTable):
+            rows = [" / ".join(c for c in map(clean, _row_cells(row)) if c) for row in item.rows]
+            parts.append("; ".join(row for row in rows if row))
+        else:
+            parts.append(item.text)
+    return "\n".join(part for part in parts if part.strip())
+
+
 def _docx_rows(table: DocxTable) -> list[list[str]]:
-    rows = []
-    for row in table.rows:
-        cells, last = [], None
-        for cell in row.cells:
-            if cell._tc is not last:  # a cell spanning columns repeats once per column
-                cells.append(cell.text)
-            last = cell._tc
-        rows.append(cells)
-    return rows
+    return [_row_cells(row) for row in table.rows]
 
 
 def _is_heading(paragraph: Paragraph) -> bool:
