@@ -487,6 +487,40 @@ def test_xlsx_keeps_notation(tmp_path: Path) -> None:
     ]
     assert doc.tables[1].header == ["", "Prices in EUR"]
     assert_rows_in_text(doc)
+    assert doc.notes == []
+
+
+def test_xlsx_formulas_without_saved_values_are_named_in_notes(tmp_path: Path) -> None:
+    workbook = openpyxl.Workbook()
+    prices = workbook.active
+    prices.title = "Prices"
+    prices.append(["Item", "Qty", "Unit price", "Amount"])
+    for row in range(2, 6):
+        prices.append([f"Item {row}", row, 2.5, f"=B{row}*C{row}"])  # openpyxl saves no result
+    summary = workbook.create_sheet("Summary")
+    summary.append(["Total", "=SUM(Prices!D2:D5)"])
+    workbook.create_sheet("Plain").append(["Only", "values"])
+    path = tmp_path / "calc.xlsx"
+    workbook.save(str(path))
+    # a spreadsheet program saves each result next to its formula: give D2 its result
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    assert "<f>B2*C2</f><v></v>" in sheet
+    parts["xl/worksheets/sheet1.xml"] = sheet.replace("<f>B2*C2</f><v></v>", "<f>B2*C2</f><v>5</v>").encode()
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+    doc = parse_file(path)
+    assert doc.tables[0].rows[0] == ["Item 2", "2", "2.5", "5"]
+    assert doc.tables[0].rows[1] == ["Item 3", "3", "2.5", ""]
+    assert doc.notes == [
+        "sheet Prices: 3 formula cells have no saved value (e.g. D3); "
+        "open and save the file in a spreadsheet program to keep them",
+        "sheet Summary: 1 formula cell has no saved value (B1); "
+        "open and save the file in a spreadsheet program to keep it",
+    ]
 
 
 def test_xlsx_number_rendering(tmp_path: Path) -> None:
