@@ -26,7 +26,10 @@ _KEY_VALUE = re.compile(
 _BLOCK_MARK = re.compile(r"\s*(?:>\s*)*(?:#{1,6}\s+|[-*+•]\s+(?:\[[ xX]\]\s+)?|\d{1,3}[.)]\s+)?")
 _HEADING = re.compile(r"\s*(?:>\s*)*#{1,6}\s")
 _STRONG = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
-_EMPHASIS = re.compile(r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])|(?<!\w)_(?=[^\s_])(.+?)(?<=[^\s_])_(?!\w)")
+_EMPHASIS = re.compile(
+    r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])"  # *word*, not 2 * 3
+    r"|(?<!\w)_(?=[^\s_])(.+?)(?<=[^\s_])_(?!\w)"  # _word_, not snake_case
+)
 _STRIKE = re.compile(r"~~(?=\S)(.+?)(?<=\S)~~")
 _CODE = re.compile(r"`([^`]+)`")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")

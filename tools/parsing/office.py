@@ -299,7 +299,9 @@ def parse_xlsx(path: Path) -> ParsedDocument:
         notes = _formula_notes(path, titles)
     except (KeyError, ET.ParseError, OSError, zipfile.BadZipFile, ValueError):
         notes = []  # the notes are a courtesy: a package laid out unusually is still read
-    return ParsedDocument(title=path.stem, media_type=XLSX_TYPE, pages=pages or [""], tables=tables, notes=notes)
+    return ParsedDocument(
+        title=path.stem, media_type=XLSX_TYPE, pages=pages or [""], tables=tables, notes=notes
+    )
 
 
 # --- PowerPoint ---------------------------------------------------------------------------
