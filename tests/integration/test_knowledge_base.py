@@ -226,3 +226,131 @@ def test_hidden_entries_links_to_folders_and_special_files_are_named(kb, tmp_pat
         "linked": "a link to a folder; not followed",
         "pipe.txt": "not a regular file",
     }
+
+
+def test_notes_are_reported_and_stored_with_the_document(kb, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import openpyxl
+
+    root = _write(tmp_path, {"plain.txt": "nothing to note"})
+    workbook = openpyxl.Workbook()
+    workbook.active.title = "Prices"
+    workbook.active.append(["Item", "Qty", "Unit price", "Amount"])
+    workbook.active.append(["Cable", 10, 4.5, "=B2*C2"])  # openpyxl saves no result for it
+    workbook.save(str(root / "prices.xlsx"))
+    report = ingest(kb, [root], "noted")
+    assert sorted(report.indexed) == ["plain.txt", "prices.xlsx"]
+    note = (
+        "sheet Prices: 1 formula cell has no saved value (D2); "
+        "open and save the file in a spreadsheet program to keep it"
+    )
+    assert report.notes == [("prices.xlsx", note)]
+    scope = Scope(collections=["noted"])
+    ids = {d.path: d.id for d in kb.resolve(scope).documents}
+    assert kb.document_notes(scope, ids["prices.xlsx"]) == [note]
+    assert kb.document_notes(scope, ids["plain.txt"]) == []
+    with pytest.raises(DocumentNotFound):
+        kb.document_notes(Scope(user="mallory"), ids["prices.xlsx"])
+    with pytest.raises(DocumentNotFound):
+        kb.document_notes(scope, 10**12)
+    assert ingest(kb, [root], "noted").notes == []  # unchanged files are not read again
+
+
+@pytest.fixture(scope="module")
+def vocabularies(kb, tmp_path_factory):  # type: ignore[no-untyped-def]
+    """Two collections: 'words-a' (carol may read it) and 'words-b' (nobody but 'local')."""
+    a = _write(
+        tmp_path_factory.mktemp("words-a"),
+        {
+            "invoice-1.txt": "Item            Qty     Amount\nServer rack       2   2.498,00\nPatch cable      25     112,50\n",
+            "contract.md": "# Frame contract\n\n**Supplier:** Acme GmbH\n\n| item | Price | Unit |\n|---|---|---|\n| Cable | 4,50 | m |\n",
+            "ticket.txt": "supplier: Zeta Ltd\nDate: 2025-03-14\n",
+        },
+    )
+    ingest(kb, [a], "words-a")
+    b = _write(tmp_path_factory.mktemp("words-b"), {"payroll.md": "Salary: 1\nItem: secret\n"})
+    ingest(kb, [b], "words-b")
+    kb.grant("words-a", "carol")
+
+
+def test_vocabulary_counts_documents_per_term(kb, vocabularies) -> None:  # type: ignore[no-untyped-def]
+    scope = Scope(collections=["words-a"])
+    assert kb.vocabulary(scope) == [
+        ("Item", 2), ("Supplier", 2), ("Amount", 1), ("Date", 1), ("Price", 1), ("Qty", 1), ("Unit", 1)
+    ]
+    assert kb.vocabulary(scope, limit=2) == [("Item", 2), ("Supplier", 2)]
+    both = dict(kb.vocabulary(Scope(collections=["words-a", "words-b"])))
+    assert both["Item"] == 3 and both["Salary"] == 1
+
+
+def test_vocabulary_respects_access_and_profile_glob(kb, vocabularies) -> None:  # type: ignore[no-untyped-def]
+    carol = dict(kb.vocabulary(Scope(user="carol")))
+    assert "Salary" not in carol and carol["Item"] == 2
+    assert kb.vocabulary(Scope(user="carol", collections=["words-b"])) == []
+    assert kb.vocabulary(Scope(user="nobody")) == []
+    assert kb.vocabulary(Scope(collections=["words-a"], path_glob="*.txt")) == [
+        ("Amount", 1), ("Date", 1), ("Item", 1), ("Qty", 1), ("supplier", 1)
+    ]
+
+
+def test_vocabulary_is_bounded_and_replaced_with_the_document(kb, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tools.engines.reading import Table
+    from tools.parsing.base import ParsedDocument
+
+    collection = kb.ensure_collection("words-many")
+    header = [f"Column {i}" for i in range(300)] + ["2025", "1.249,00", ""]
+    wide = ParsedDocument("wide", "text/plain", ["Owner: Jane"], [Table(page=1, header=header, rows=[])])
+    kb.store_document(collection, "wide.txt", 1, "x", wide)
+    scope = Scope(collections=["words-many"])
+    terms = kb.vocabulary(scope, limit=1000)
+    assert len(terms) == 200 and ("Column 0", 1) in terms and ("Column 199", 1) in terms
+    kb.store_document(collection, "wide.txt", 1, "y", ParsedDocument("wide", "text/plain", ["Owner: Jane"]))
+    assert kb.vocabulary(scope) == [("Owner", 1)]
+
+
+def test_vocabulary_of_the_generated_corpus(kb, corpus) -> None:  # type: ignore[no-untyped-def]
+    terms = kb.vocabulary(Scope(collections=["corpus"]))
+    assert 0 < len(terms) <= 500
+    counts = [n for _, n in terms]
+    assert counts == sorted(counts, reverse=True) and counts[0] > 1
+    names = {term.casefold() for term, _ in terms}
+    assert len(names) == len(terms)  # one entry per name, whatever its case
+    assert "priority" in names  # the tickets' "Priority:" label
+
+
+def test_migration_gives_stored_documents_their_header_vocabulary(database) -> None:  # type: ignore[no-untyped-def]
+    import psycopg
+    from psycopg.conninfo import make_conninfo
+
+    from checkpoints.migrations import apply_migrations, migration_files
+
+    with psycopg.connect(database, autocommit=True) as admin:
+        admin.execute("DROP DATABASE IF EXISTS kea_backfill")
+        admin.execute("CREATE DATABASE kea_backfill")
+    url = make_conninfo(database, dbname="kea_backfill")
+    try:
+        with psycopg.connect(url, autocommit=True) as conn:
+            # the schema as it was before documents had a vocabulary
+            conn.execute("CREATE TABLE kea_schema_version (version integer PRIMARY KEY, name text NOT NULL,"
+                         " applied_at timestamptz NOT NULL DEFAULT now())")
+            for version, name, text in migration_files():
+                if version < 3:
+                    conn.execute(text)  # type: ignore[arg-type]
+                    conn.execute("INSERT INTO kea_schema_version (version, name) VALUES (%s, %s)", (version, name))
+            conn.execute("INSERT INTO collections (name) VALUES ('old')")
+            conn.execute("INSERT INTO documents (collection_id, path, media_type, size, sha256, page_count)"
+                         " SELECT id, p, 'text/plain', 1, 'x', 1 FROM collections, unnest(ARRAY['a.txt', 'b.txt']) p")
+            conn.execute(
+                "INSERT INTO document_tables (document_id, ordinal, page_no, header, rows)"
+                " SELECT d.id, t.ordinal, 1, t.header::jsonb, '[]' FROM documents d,"
+                " (VALUES (0, '[\"Item\", \"Qty\", \"2025\", \"\", \"1.249,00\"]'), (1, '[\"qty\", \"Preis\"]')) t(ordinal, header)"
+                " WHERE d.path = 'a.txt'"
+            )
+        assert apply_migrations(url) == ["0003_document_notes.sql"]
+        with psycopg.connect(url) as conn:
+            rows = dict(conn.execute("SELECT path, vocabulary FROM documents").fetchall())
+            notes = conn.execute("SELECT DISTINCT notes FROM documents").fetchall()
+        assert rows == {"a.txt": ["Item", "Qty", "Preis"], "b.txt": []}
+        assert notes == [([],)]
+    finally:
+        with psycopg.connect(database, autocommit=True) as admin:
+            admin.execute("DROP DATABASE IF EXISTS kea_backfill WITH (FORCE)")

@@ -424,6 +424,36 @@ def test_docx_paragraphs_and_tables_in_order(tmp_path: Path) -> None:
     assert_rows_in_text(doc)
 
 
+def test_docx_table_nested_in_a_cell_stays_in_that_cell(tmp_path: Path) -> None:
+    document = docx.Document()
+    document.add_paragraph("Angebot AN-2025-0012")
+    outer = document.add_table(rows=2, cols=3)
+    for c, text in enumerate(["Pos.", "Leistung", "Preis"]):
+        outer.cell(0, c).text = text
+    outer.cell(1, 0).text = "1"
+    outer.cell(1, 2).text = "2.498,00"
+    cell = outer.cell(1, 1)
+    cell.text = "Server Rack 42HE, bestehend aus:"
+    inner = cell.add_table(rows=3, cols=2)
+    for r, cells in enumerate([["Teil", "Menge"], ["Rahmen", "1"], ["Seitenwand", "2"]]):
+        for c, text in enumerate(cells):
+            inner.cell(r, c).text = text
+    deeper = inner.cell(2, 1).add_table(rows=1, cols=2)  # a table inside the nested one
+    deeper.cell(0, 0).text = "links"
+    deeper.cell(0, 1).text = "rechts"
+    path = tmp_path / "angebot.docx"
+    document.save(str(path))
+
+    doc = parse_file(path)
+    assert len(doc.tables) == 1
+    table = doc.tables[0]
+    assert table.header == ["Pos.", "Leistung", "Preis"]
+    assert table.rows == [
+        ["1", "Server Rack 42HE, bestehend aus: Teil / Menge; Rahmen / 1; Seitenwand / 2 links / rechts", "2.498,00"]
+    ]
+    assert_rows_in_text(doc)
+
+
 def test_xlsx_keeps_notation(tmp_path: Path) -> None:
     workbook = openpyxl.Workbook()
     sheet = workbook.active
@@ -457,6 +487,40 @@ def test_xlsx_keeps_notation(tmp_path: Path) -> None:
     ]
     assert doc.tables[1].header == ["", "Prices in EUR"]
     assert_rows_in_text(doc)
+    assert doc.notes == []
+
+
+def test_xlsx_formulas_without_saved_values_are_named_in_notes(tmp_path: Path) -> None:
+    workbook = openpyxl.Workbook()
+    prices = workbook.active
+    prices.title = "Prices"
+    prices.append(["Item", "Qty", "Unit price", "Amount"])
+    for row in range(2, 6):
+        prices.append([f"Item {row}", row, 2.5, f"=B{row}*C{row}"])  # openpyxl saves no result
+    summary = workbook.create_sheet("Summary")
+    summary.append(["Total", "=SUM(Prices!D2:D5)"])
+    workbook.create_sheet("Plain").append(["Only", "values"])
+    path = tmp_path / "calc.xlsx"
+    workbook.save(str(path))
+    # a spreadsheet program saves each result next to its formula: give D2 its result
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    assert "<f>B2*C2</f><v></v>" in sheet
+    parts["xl/worksheets/sheet1.xml"] = sheet.replace("<f>B2*C2</f><v></v>", "<f>B2*C2</f><v>5</v>").encode()
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+    doc = parse_file(path)
+    assert doc.tables[0].rows[0] == ["Item 2", "2", "2.5", "5"]
+    assert doc.tables[0].rows[1] == ["Item 3", "3", "2.5", ""]
+    assert doc.notes == [
+        "sheet Prices: 3 formula cells have no saved value (e.g. D3); "
+        "open and save the file in a spreadsheet program to keep them",
+        "sheet Summary: 1 formula cell has no saved value (B1); "
+        "open and save the file in a spreadsheet program to keep it",
+    ]
 
 
 def test_xlsx_number_rendering(tmp_path: Path) -> None:

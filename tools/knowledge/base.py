@@ -23,6 +23,7 @@ from checkpoints.migrations import apply_migrations
 from tools.engines.reading import DocumentText, FolderCount, ScopeHint, Table
 from tools.knowledge.paths import glob_prefix, glob_to_regex, like_prefix
 from tools.knowledge.selection import LOCAL_USER, DocumentSelection, Scope, SelectionEntry
+from tools.knowledge.vocabulary import document_vocabulary
 from tools.parsing.base import ParsedDocument
 
 DEFAULT_SEARCH_BUDGET_MS = 3000
@@ -349,6 +350,35 @@ class KnowledgeBase:
             tables=[Table(page=t["page_no"] - offset, header=t["header"], rows=t["rows"]) for t in tables],
         )
 
+    def document_notes(self, scope: Scope, document_id: int) -> list[str]:
+        """What the parser could read of the document only in part, if it is in scope."""
+        where, params = _scope_where(scope)
+        query = sql.SQL(
+            "SELECT d.notes FROM documents d JOIN collections c ON c.id = d.collection_id WHERE d.id = %s AND {}"
+        ).format(where)
+        with self._conn() as conn:
+            row = conn.execute(query, [document_id, *params]).fetchone()
+        if row is None:
+            raise DocumentNotFound(f"Document {document_id} is not in your scope or does not exist.")
+        return list(row["notes"])
+
+    def vocabulary(self, scope: Scope, limit: int = 500) -> list[tuple[str, int]]:
+        """The names the scope's documents use (header cells, ``Key:`` labels), most common first.
+
+        Each comes with the number of documents using it; spellings that differ only in case are
+        one name, shown as most documents write it.
+        """
+        where, params = _scope_where(scope)
+        query = sql.SQL(
+            "SELECT mode() WITHIN GROUP (ORDER BY v.term) AS term, count(DISTINCT d.id) AS documents"
+            " FROM documents d JOIN collections c ON c.id = d.collection_id,"
+            " jsonb_array_elements_text(d.vocabulary) AS v(term)"
+            " WHERE {} GROUP BY lower(v.term) ORDER BY documents DESC, lower(v.term) LIMIT %s"
+        ).format(where)
+        with self._conn() as conn:
+            rows = conn.execute(query, [*params, limit]).fetchall()
+        return [(r["term"], int(r["documents"])) for r in rows]
+
     # -- ingestion ----------------------------------------------------------------------------
 
     def stored_hashes(self, collection_id: int) -> dict[str, str]:
@@ -357,15 +387,19 @@ class KnowledgeBase:
         return {r["path"]: r["sha256"] for r in rows}
 
     def store_document(self, collection_id: int, path: str, size: int, sha256: str, parsed: ParsedDocument) -> int:
-        """Insert or replace one document with its pages and tables, in one transaction."""
+        """Insert or replace one document with its pages, tables, notes and vocabulary, in one transaction."""
         with self._conn() as conn, conn.transaction():
             row = conn.execute(
-                "INSERT INTO documents (collection_id, path, title, media_type, size, sha256, page_count)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s)"
+                "INSERT INTO documents (collection_id, path, title, media_type, size, sha256, page_count, notes,"
+                " vocabulary) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
                 " ON CONFLICT (collection_id, path) DO UPDATE SET title = EXCLUDED.title,"
                 " media_type = EXCLUDED.media_type, size = EXCLUDED.size, sha256 = EXCLUDED.sha256,"
-                " page_count = EXCLUDED.page_count, ingested_at = now() RETURNING id",
-                (collection_id, path, _clean(parsed.title), parsed.media_type, size, sha256, len(parsed.pages)),
+                " page_count = EXCLUDED.page_count, notes = EXCLUDED.notes, vocabulary = EXCLUDED.vocabulary,"
+                " ingested_at = now() RETURNING id",
+                (
+                    collection_id, path, _clean(parsed.title), parsed.media_type, size, sha256, len(parsed.pages),
+                    _json([_clean(note) for note in parsed.notes]), _json(document_vocabulary(parsed)),
+                ),
             ).fetchone()
             assert row is not None
             doc_id = int(row["id"])

@@ -22,6 +22,8 @@ class IngestReport:
     unchanged: list[str] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
     pruned: list[str] = field(default_factory=list)
+    # (path, note) for what a file indexed or replaced now could be read of only in part
+    notes: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def exit_code(self) -> int:
@@ -164,4 +166,5 @@ def _ingest_one(
         report.skipped.append((path, f"cannot be read: {exc.strerror or exc}"))
         return "skipped"
     (report.replaced if path in stored else report.indexed).append(path)
+    report.notes += [(path, note) for note in parsed.notes]
     return "replaced" if path in stored else "indexed"

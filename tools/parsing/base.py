@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from tools.engines.reading import Table
+if TYPE_CHECKING:
+    # only a name here: importing tools.engines at run time would load the offline engine,
+    # which imports this package's text helpers before this module is done
+    from tools.engines.reading import Table
 
 
 class UnreadableFile(Exception):
@@ -17,3 +21,5 @@ class ParsedDocument:
     media_type: str
     pages: list[str]
     tables: list[Table] = field(default_factory=list)
+    # what the parser could read only in part, in words a user understands (one per problem)
+    notes: list[str] = field(default_factory=list)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import posixpath
 import re
+import xml.etree.ElementTree as ET
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -77,16 +79,33 @@ def _paragraph_pages(paragraph: Paragraph) -> list[str]:
     return parts
 
 
+def _row_cells(row) -> list[str]:
+    cells, last = [], None
+    for cell in row.cells:
+        if cell._tc is not last:  # a cell spanning columns repeats once per column
+            cells.append(_docx_cell_text(cell))
+        last = cell._tc
+    return cells
+
+
+def _docx_cell_text(cell) -> str:
+    """The cell's paragraphs and, where they stand, the text of tables nested in it.
+
+    A nested table stays in its cell as text: rows joined by "; ", cells by " / ", so the
+    enclosing table keeps its shape and nothing of the inner one is lost.
+    """
+    parts = []
+    for item in cell.iter_inner_content():
+        if isinstance(item, DocxTable):
+            rows = [" / ".join(c for c in map(clean, _row_cells(row)) if c) for row in item.rows]
+            parts.append("; ".join(row for row in rows if row))
+        else:
+            parts.append(item.text)
+    return "\n".join(part for part in parts if part.strip())
+
+
 def _docx_rows(table: DocxTable) -> list[list[str]]:
-    rows = []
-    for row in table.rows:
-        cells, last = [], None
-        for cell in row.cells:
-            if cell._tc is not last:  # a cell spanning columns repeats once per column
-                cells.append(cell.text)
-            last = cell._tc
-        rows.append(cells)
-    return rows
+    return [_row_cells(row) for row in table.rows]
 
 
 def _is_heading(paragraph: Paragraph) -> bool:
@@ -170,8 +189,91 @@ def _cell_text(cell) -> str:
     return str(value)
 
 
+_SHEET_NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_REL_NS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_R_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+
+
+def _relationships(archive: zipfile.ZipFile, part: str) -> dict[str, str]:
+    """Relationship id -> target part of ``part`` ("" for the package itself)."""
+    folder, name = posixpath.split(part)
+    rels = posixpath.join(folder, "_rels", f"{name}.rels")
+    if rels not in archive.namelist():
+        return {}
+    out = {}
+    for rel in ET.fromstring(archive.read(rels)).iter(f"{_REL_NS}Relationship"):
+        target = rel.get("Target", "")
+        if rel.get("TargetMode") == "External":
+            continue
+        out[rel.get("Id", "")] = target.lstrip("/") if target.startswith("/") else posixpath.normpath(
+            posixpath.join(folder, target)
+        )
+    return out
+
+
+def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet name -> the package part holding its cells."""
+    package = ET.fromstring(archive.read("_rels/.rels"))
+    workbook = next(
+        (r.get("Target", "").lstrip("/") for r in package.iter(f"{_REL_NS}Relationship")
+         if r.get("Type", "").endswith("/officeDocument")),
+        "xl/workbook.xml",
+    )
+    targets = _relationships(archive, workbook)
+    sheets = ET.fromstring(archive.read(workbook)).iter(f"{_SHEET_NS}sheet")
+    return {s.get("name", ""): targets[s.get(_R_ID, "")] for s in sheets if s.get(_R_ID, "") in targets}
+
+
+def _unsaved_formulas(archive: zipfile.ZipFile, part: str) -> tuple[int, str]:
+    """How many formula cells of a sheet part have no saved value, and the first one's address.
+
+    Reading with saved values only (``data_only``) gives such a cell as empty, exactly like a
+    blank one, so the cells are counted in the sheet's XML: a formula ``f`` without a value ``v``.
+    """
+    count, first = 0, ""
+    with archive.open(part) as stream:
+        for _, element in ET.iterparse(stream):
+            if element.tag != f"{_SHEET_NS}c":
+                continue
+            value = element.find(f"{_SHEET_NS}v")
+            # an empty value is a saved result only for a text formula (it gave ""); openpyxl
+            # writes an empty <v> for every formula it stores
+            saved = value is not None and (bool(value.text) or element.get("t") == "str")
+            if element.find(f"{_SHEET_NS}f") is not None and not saved:
+                count += 1
+                first = first or element.get("r", "")
+            element.clear()
+    return count, first
+
+
+def _formula_notes(path: Path, titles: list[str]) -> list[str]:
+    """One note per sheet whose formula cells were never calculated (saved by a program, not Excel)."""
+    notes = []
+    with zipfile.ZipFile(path) as archive:
+        parts = _sheet_parts(archive)
+        for title in titles:
+            if title not in parts or parts[title] not in archive.namelist():
+                continue
+            count, first = _unsaved_formulas(archive, parts[title])
+            if count == 1:
+                notes.append(
+                    f"sheet {title}: 1 formula cell has no saved value ({first}); "
+                    "open and save the file in a spreadsheet program to keep it"
+                )
+            elif count:
+                notes.append(
+                    f"sheet {title}: {count} formula cells have no saved value (e.g. {first}); "
+                    "open and save the file in a spreadsheet program to keep them"
+                )
+    return notes
+
+
 def parse_xlsx(path: Path) -> ParsedDocument:
-    """A workbook: each non-empty sheet is a page (its name, then its rows) and one table."""
+    """A workbook: each non-empty sheet is a page (its name, then its rows) and one table.
+
+    Cells show the values last saved; a formula never calculated (a file written by a
+    program, not a spreadsheet) is named in the notes, one per sheet.
+    """
     check_package(path, "XLSX")
     workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
     pages: list[str] = []
@@ -190,9 +292,16 @@ def parse_xlsx(path: Path) -> ParsedDocument:
                 continue
             tables.append(table)
             pages.append("\n".join([sheet.title, *table_lines(table)]))
+        titles = [sheet.title for sheet in workbook.worksheets]
     finally:
         workbook.close()
-    return ParsedDocument(title=path.stem, media_type=XLSX_TYPE, pages=pages or [""], tables=tables)
+    try:
+        notes = _formula_notes(path, titles)
+    except (KeyError, ET.ParseError, OSError, zipfile.BadZipFile, ValueError):
+        notes = []  # the notes are a courtesy: a package laid out unusually is still read
+    return ParsedDocument(
+        title=path.stem, media_type=XLSX_TYPE, pages=pages or [""], tables=tables, notes=notes
+    )
 
 
 # --- PowerPoint ---------------------------------------------------------------------------

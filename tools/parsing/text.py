@@ -1,5 +1,7 @@
 """Plain text, Markdown and CSV, and the text shape every parser gives a table.
 
+Columns aligned with spaces in a text file are tables too (see ``tools.parsing.aligned``).
+
 A table is flattened into its page as one line per row, cells joined by a TAB, so a reader
 of the page text finds each row exactly as the table holds it.
 """
@@ -15,6 +17,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from tools.engines.reading import Table
+from tools.parsing.aligned import find_tables
 from tools.parsing.base import ParsedDocument, UnreadableFile
 
 TITLE_LIMIT = 200
@@ -65,11 +68,32 @@ def decode(data: bytes, kind: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+def _aligned_page(text: str, page: int) -> tuple[str, list[Table]]:
+    """The page text with its space-aligned tables as TAB-joined rows, and those tables."""
+    lines = text.split("\n")
+    out: list[str] = []
+    tables: list[Table] = []
+    done = 0
+    for found in find_tables(lines):
+        table = make_table(page, found.rows)
+        if table is None:
+            continue
+        out += lines[done : found.start] + table_lines(table)
+        tables.append(table)
+        done = found.end
+    return "\n".join(out + lines[done:]), tables
+
+
 def parse_txt(path: Path) -> ParsedDocument:
-    """A text file: one page per form feed."""
-    pages = decode(path.read_bytes(), "text file").split("\f")
+    """A text file: one page per form feed; columns aligned with spaces are tables."""
+    pages: list[str] = []
+    tables: list[Table] = []
+    for number, raw in enumerate(decode(path.read_bytes(), "text file").split("\f"), start=1):
+        text, found = _aligned_page(raw, number)
+        pages.append(text)
+        tables.extend(found)
     title = pick_title((line for page in pages for line in page.splitlines()), path.stem)
-    return ParsedDocument(title=title, media_type="text/plain", pages=pages)
+    return ParsedDocument(title=title, media_type="text/plain", pages=pages, tables=tables)
 
 
 _HEADING = re.compile(r"\s{0,3}#{1,6}\s+(.*)")

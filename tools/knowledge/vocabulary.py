@@ -1,0 +1,40 @@
+"""A document's vocabulary: the names it uses for its values, computed once at ingestion.
+
+The names are its tables' header cells and its ``Key:`` labels, in document order, each once
+(compared without case). Numbers and empty cells name nothing; a very long cell is text, not
+a name. The list is bounded so that a scope's vocabulary stays one cheap query.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tools.parsing.base import ParsedDocument
+from tools.parsing.fields import labels
+from tools.parsing.text import clean
+
+MAX_TERMS = 200  # per document; checkpoints/sql/0003_document_notes.sql checks it too
+MAX_TERM_LENGTH = 100
+# only digits and the marks numbers, dates and amounts are written with (the same class as the
+# migration's backfill, in ASCII so every database locale reads it alike)
+_NUMERIC = re.compile(r"[0-9\s.,:;%+/()'-]*")
+
+
+def is_term(text: str) -> bool:
+    return 0 < len(text) <= MAX_TERM_LENGTH and not _NUMERIC.fullmatch(text)
+
+
+def document_vocabulary(parsed: ParsedDocument) -> list[str]:
+    """Header cells of all tables, then the labels, distinct without case, at most MAX_TERMS."""
+    terms: list[str] = []
+    seen: set[str] = set()
+    candidates = [cell for table in parsed.tables for cell in table.header]
+    candidates += labels(parsed.pages, parsed.tables)
+    for candidate in candidates:
+        term = clean(candidate).replace("\x00", "")
+        if is_term(term) and term.casefold() not in seen:
+            seen.add(term.casefold())
+            terms.append(term)
+            if len(terms) == MAX_TERMS:
+                break
+    return terms
