@@ -312,3 +312,32 @@ def test_boundaries_are_excluded(corpus):
     assert all(int(r["values"]["Quantity"]) > 50 for r in _case(truth, "c2-orders-bulk")["rows"])
     assert any(r[4] == "8,0" for rows in c.timesheets.values() for r in rows)
     assert "8,0" not in {r["values"]["Hours"] for r in _case(truth, "c2-timesheets-long")["rows"]}
+
+
+# --------------------------------------------------------------------------------------------
+# The evaluation runs the second corpus as its own collection and reports it apart
+
+
+def test_the_evaluation_reports_the_second_corpus_apart():
+    from evals.run import CORPUS2_COLLECTION, Case, corpus_of, corpus_totals, group_totals, report_markdown, select
+    from evals.score import score_case
+
+    first = {"id": "one", "tags": ["explicit"], "status": "done", "columns": ["A"], "documents_with_rows": ["a.txt"],
+             "rows": [{"file": "a.txt", "values": {"A": "x"}}]}  # fmt: skip
+    second = g.cases(7)[0]
+    results = []
+    for truth, collection in ((first, "corpus"), (second, CORPUS2_COLLECTION)):
+        result = score_case(truth, truth["rows"], truth["columns"], "done")
+        results.append({**result, "collection": collection, "seconds": 1.0, "crashed": False})
+    assert [corpus_of(r) for r in results] == ["corpus", "corpus2"]
+    assert corpus_of({"collection": "real-swimming"}) == "real"
+    corpora = corpus_totals(results)
+    assert list(corpora) == ["corpus", "corpus2"] and corpora["corpus2"]["explicit"]["cases"] == 1
+    report = {"engine": "offline", "seed": 7, "cases": results, "groups": group_totals(results[:1]),
+              "corpora": corpora}  # fmt: skip
+    text = report_markdown(report)
+    head, _, tail = text.partition("### Second corpus")
+    assert "| one |" in head and second["id"] not in head
+    assert f"| {second['id']} |" in tail and "| corpus2 | explicit | 1 |" in tail
+    cases = [Case(first, "corpus"), *(Case(c, CORPUS2_COLLECTION) for c in g.cases(7))]
+    assert [c.collection for c in select(cases, "c2-coa,one")] == [CORPUS2_COLLECTION, "corpus"]
