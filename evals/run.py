@@ -152,7 +152,13 @@ def crashed(case: Case, exc: BaseException, seconds: float) -> dict[str, Any]:
 
     error = " ".join("".join(traceback.format_exception_only(exc)).split())
     result = score_case(case.truth, [], [], "error")
-    return {**result, "collection": case.collection, "seconds": round(seconds, 3), "crashed": True, "error": error}
+    return {
+        **result,
+        "collection": case.collection,
+        "seconds": round(seconds, 3),
+        "crashed": True,
+        "error": error,
+    }
 
 
 async def run_case(case: Case, profile_values: dict[str, Any], svc: Any) -> dict[str, Any]:
@@ -277,7 +283,11 @@ def report_markdown(report: dict[str, Any]) -> str:
         f"Engine `{report['engine']}`"
         + (f", model `{report['model']}`" if report.get("model") else "")
         + f"; corpus seed {report['seed']}; {len(results)} cases"
-        + (f" ({len(first)} of the first corpus and the real sets, {len(second)} of the second)." if second else "."),
+        + (
+            f" ({len(first)} of the first corpus and the real sets, {len(second)} of the second)."
+            if second
+            else "."
+        ),
         "",
     ]
     if first:

@@ -215,7 +215,9 @@ class Product:
 
 def _products(rng: random.Random, company: Company) -> list[Product]:
     codes = rng.sample(range(10000, 99999), len(company.items))
-    return [Product(f"{company.prefix}{c}", d, u, lo, hi, k) for c, (d, u, lo, hi, k) in zip(codes, company.items)]
+    return [
+        Product(f"{company.prefix}{c}", d, u, lo, hi, k) for c, (d, u, lo, hi, k) in zip(codes, company.items)
+    ]
 
 
 def _quantity(rng: random.Random, p: Product) -> int:
@@ -377,7 +379,13 @@ def _build_invoices(rng: random.Random, products: dict[str, list[Product]]) -> l
         number = f"VDL-24-{1183 + 24 * n}"
         day = dt.date(year, month, rng.randint(2, 27))
         invoices.append(
-            Invoice(VDL, f"invoices/van-der-linde/{number}.pdf", number, day, _lines(rng, products["vdl"], count, prices))
+            Invoice(
+                VDL,
+                f"invoices/van-der-linde/{number}.pdf",
+                number,
+                day,
+                _lines(rng, products["vdl"], count, prices),
+            )
         )
     for n, (year, month, count) in enumerate(_ROUSSEL_PLAN):
         number = f"FR-24-{117 + 31 * n:04d}"
@@ -545,7 +553,9 @@ def _build_leases(rng: random.Random) -> list[list]:
         start = dt.date(rng.randint(2016, 2023), rng.randint(1, 12), 1)
         end = dt.date(start.year + rng.choice([3, 5, 5, 10]), start.month, 1) - dt.timedelta(days=1)
         rent = rng.randint(9, 180) * 10000 + rng.choice([0, 0, 5000])
-        rows.append([f"L-{i:02d}", _LANDLORDS[rng.randrange(len(_LANDLORDS))], tenant, prop, start, end, rent])
+        rows.append(
+            [f"L-{i:02d}", _LANDLORDS[rng.randrange(len(_LANDLORDS))], tenant, prop, start, end, rent]
+        )
     rows[5][6] = 500000  # exactly EUR 5,000.00: not "below EUR 5,000"
     if not any(r[6] < 500000 for r in rows):
         rows[0][6] = 245000
@@ -602,12 +612,29 @@ def _build_employees(rng: random.Random) -> list[list]:
     rows = []
     for i, (name, (dep, roles)) in enumerate(zip(names, slots), start=1):
         start = dt.date(rng.randint(2012, 2024), rng.randint(1, 12), rng.choice([1, 1, 15]))
-        rows.append([f"E-{1000 + i}", name, dep, rng.choice(roles), start, rng.choice(_LOCATIONS), rng.choice([40, 40, 32, 36, 24])])
+        rows.append(
+            [
+                f"E-{1000 + i}",
+                name,
+                dep,
+                rng.choice(roles),
+                start,
+                rng.choice(_LOCATIONS),
+                rng.choice([40, 40, 32, 36, 24]),
+            ]
+        )
     return rows
 
 
 _PROJECTS = ["PRJ-201", "PRJ-207", "PRJ-215", "ADMIN"]
-_ACTIVITIES = ["Assay development", "Sample preparation", "Data analysis", "Method validation", "Meetings", "Documentation"]
+_ACTIVITIES = [
+    "Assay development",
+    "Sample preparation",
+    "Data analysis",
+    "Method validation",
+    "Meetings",
+    "Documentation",
+]
 
 
 def _build_timesheets(rng: random.Random, employees: list[list]) -> dict[str, list[list[str]]]:
@@ -644,7 +671,9 @@ def _build_plates(rng: random.Random) -> dict[str, list[list]]:
         for s in range(1, 6):
             for analyte, unit, method, low, high in _ANALYTES[: rng.randint(3, 5)]:
                 value = round(rng.uniform(low, high), 2)
-                rows.append([f"S-P{plate}-{s:02d}", analyte, value, unit, method, rng.choice(["IV", "HJ", "ML"])])
+                rows.append(
+                    [f"S-P{plate}-{s:02d}", analyte, value, unit, method, rng.choice(["IV", "HJ", "ML"])]
+                )
         plates[path] = rows
     return plates
 
@@ -736,7 +765,11 @@ def _build_tickets(rng: random.Random, employees: list[list]) -> dict[str, list[
 
 
 _SITES = ["Heidelberglaan 12, Utrecht", "Agrippinawerft 30, Köln", "Mechelsesteenweg 12, Leuven"]
-_ENGINEERS = ["R. Hoekstra (Ferrand Instruments)", "K. Wagner (Oberholz Kühltechnik)", "T. Maes (Pellucid Optics)"]
+_ENGINEERS = [
+    "R. Hoekstra (Ferrand Instruments)",
+    "K. Wagner (Oberholz Kühltechnik)",
+    "T. Maes (Pellucid Optics)",
+]
 _OUTCOMES = [
     "Replaced the door gasket of freezer F-03; temperature stable at -80 °C after two hours.",
     "Calibrated the HPLC autosampler; results within tolerance.",
@@ -897,7 +930,9 @@ def _docx_save(doc, path: Path) -> None:
     _freeze_zip(path)
 
 
-def _docx_table(doc, rows: list[list[str]], bold_first: bool = True, right: frozenset[int] = frozenset()) -> None:
+def _docx_table(
+    doc, rows: list[list[str]], bold_first: bool = True, right: frozenset[int] = frozenset()
+) -> None:
     from docx.enum.text import WD_ALIGN_PARAGRAPH
 
     table = doc.add_table(rows=0, cols=len(rows[0]))
@@ -982,7 +1017,9 @@ def _pdf_paragraph(pdf, text: str) -> None:
     pdf.ln(2)
 
 
-def _pdf_ruled(pdf, widths: tuple[float, ...], aligns: tuple[str, ...], rows: list[list[str]], size: float = 8.5) -> None:
+def _pdf_ruled(
+    pdf, widths: tuple[float, ...], aligns: tuple[str, ...], rows: list[list[str]], size: float = 8.5
+) -> None:
     from fpdf.fonts import FontFace
 
     pdf.set_font("Helvetica", "", size)
@@ -999,7 +1036,9 @@ def _pdf_ruled(pdf, widths: tuple[float, ...], aligns: tuple[str, ...], rows: li
             table.row(row)
 
 
-def _pdf_unruled(pdf, widths: tuple[float, ...], aligns: tuple[str, ...], rows: list[list[str]], size: float = 9) -> None:
+def _pdf_unruled(
+    pdf, widths: tuple[float, ...], aligns: tuple[str, ...], rows: list[list[str]], size: float = 9
+) -> None:
     """Columns of text placed side by side; no line is drawn anywhere."""
     for r, row in enumerate(rows):
         pdf.set_font("Helvetica", "B" if r == 0 else "", size)
@@ -1017,7 +1056,9 @@ def _write_vdl_invoice(inv: Invoice, path: Path) -> None:
     c = inv.company
     pdf = _pdf(f"Invoice {inv.number}", c.name)
     _pdf_title(pdf, c.name, 16)
-    _pdf_text(pdf, [", ".join(c.address), "KvK 58120473 | BTW NL852014776B01 | IBAN NL91 ABNA 0417 1643 00"], 9)
+    _pdf_text(
+        pdf, [", ".join(c.address), "KvK 58120473 | BTW NL852014776B01 | IBAN NL91 ABNA 0417 1643 00"], 9
+    )
     pdf.ln(6)
     _pdf_title(pdf, "Invoice", 14)
     _pdf_text(
@@ -1036,7 +1077,13 @@ def _write_vdl_invoice(inv: Invoice, path: Path) -> None:
          nl(l.net_cents), "21%", nl(l.gross_cents)]
         for l in inv.lines
     ]  # fmt: skip
-    _pdf_ruled(pdf, (20, 50, 15, 9, 20, 22, 10, 23), ("LEFT", "LEFT", "LEFT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT"), rows, 7.5)
+    _pdf_ruled(
+        pdf,
+        (20, 50, 15, 9, 20, 22, 10, 23),
+        ("LEFT", "LEFT", "LEFT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT"),
+        rows,
+        7.5,
+    )
     pdf.ln(4)
     _pdf_text(pdf, [f"Net total: {nl(inv.net_cents)}", f"VAT 21%: {nl(inv.vat_cents)}"])
     _pdf_text(pdf, [f"Gross total: {nl(inv.gross_cents)}"], style="B")
@@ -1065,14 +1112,24 @@ def _write_roussel_invoice(inv: Invoice, path: Path) -> None:
     doc.add_paragraph(f"Total HT : {fr(inv.net_cents)}")
     doc.add_paragraph(f"TVA 20 % : {fr(inv.vat_cents)}")
     doc.add_paragraph(f"Total TTC : {fr(inv.gross_cents)}")
-    doc.add_paragraph("Conditions de paiement : 30 jours fin de mois. Pénalités de retard : 3 fois le taux légal.")
+    doc.add_paragraph(
+        "Conditions de paiement : 30 jours fin de mois. Pénalités de retard : 3 fois le taux légal."
+    )
     _docx_save(doc, path)
 
 
 def _order_rows(o: Order) -> list[list[str]]:
     rows = [["Line", "Article", "Description", "Qty", "Unit", "Unit price", "Total"]]
     rows += [
-        [str(l.no), l.product.code, l.product.description, str(l.quantity), l.product.unit, en(l.unit_cents), en(l.net_cents)]
+        [
+            str(l.no),
+            l.product.code,
+            l.product.description,
+            str(l.quantity),
+            l.product.unit,
+            en(l.unit_cents),
+            en(l.net_cents),
+        ]
         for l in o.lines
     ]
     return rows
@@ -1107,7 +1164,12 @@ def _write_order_pdf(o: Order, path: Path) -> None:
     _pdf_title(pdf, "Purchase order", 14)
     _pdf_text(pdf, _order_head(o))
     pdf.ln(4)
-    _pdf_ruled(pdf, (10, 22, 64, 12, 16, 26, 28), ("RIGHT", "LEFT", "LEFT", "RIGHT", "LEFT", "RIGHT", "RIGHT"), _order_rows(o))
+    _pdf_ruled(
+        pdf,
+        (10, 22, 64, 12, 16, 26, 28),
+        ("RIGHT", "LEFT", "LEFT", "RIGHT", "LEFT", "RIGHT", "RIGHT"),
+        _order_rows(o),
+    )
     pdf.ln(4)
     _pdf_text(pdf, [f"Net total: EUR {en(o.net_cents)}"], style="B")
     _pdf_text(pdf, ["Please quote the purchase order number on every delivery note and invoice."], 9)
@@ -1133,8 +1195,10 @@ def _delivery_txt(d: Delivery) -> str:
     w0 = max(len(header[0]), *(len(r[0]) for r in rows)) + 3
     w1 = max(len(header[1]), *(len(r[1]) for r in rows)) + 3
     w2 = max(len(header[2]), *(len(r[2]) for r in rows))
+
     def line(r: tuple[str, ...]) -> str:
         return f"{r[0]:<{w0}}{r[1]:<{w1}}{r[2]:>{w2}}   {r[3]}".rstrip()
+
     out = [f"{d.shipper.name.upper()}", "DELIVERY NOTE", "", *_delivery_head(d), "", line(header)]
     out += [line(r) for r in rows]
     out += ["", "Received in good condition: ______________________", ""]
@@ -1147,7 +1211,9 @@ def _write_delivery_docx(d: Delivery, path: Path) -> None:
     doc.add_heading("Delivery note", level=1)
     for line in _delivery_head(d):
         doc.add_paragraph(line)
-    rows = [["Item code", "Description", "Quantity", "Unit"]] + [[c, desc, str(q), u] for c, desc, q, u in d.lines]
+    rows = [["Item code", "Description", "Quantity", "Unit"]] + [
+        [c, desc, str(q), u] for c, desc, q, u in d.lines
+    ]
     _docx_table(doc, rows, right=frozenset({2}))
     doc.add_paragraph("Received in good condition: signature and date.")
     _docx_save(doc, path)
@@ -1189,14 +1255,22 @@ def _write_contract(c: Contract, path: Path) -> None:
         bold_first=False,
     )
     for text in (
-        f'This agreement is made between {CUSTOMER[0]}, {CUSTOMER[1]}, {CUSTOMER[2]} (the "Customer") and '
-        f'the party named above (the "Contractor"). It governs the {c.subject.lower()} for the Customer\'s sites.',
-        "The Contractor performs the services with due care, in line with the applicable laws and the "
-        "Customer's safety rules, and names a contact person for all operational questions.",
-        "Fees are invoiced monthly in arrears and are payable within 30 days. Prices are fixed for the first "
-        "contract year and may then be adjusted once a year by the Dutch consumer price index.",
-        "Either party may end the agreement at the end date by giving written notice within the notice "
-        "period stated above; otherwise it continues for one year at a time.",
+        (
+            f'This agreement is made between {CUSTOMER[0]}, {CUSTOMER[1]}, {CUSTOMER[2]} (the "Customer") and '
+            f'the party named above (the "Contractor"). It governs the {c.subject.lower()} for the Customer\'s sites.'
+        ),
+        (
+            "The Contractor performs the services with due care, in line with the applicable laws and the "
+            "Customer's safety rules, and names a contact person for all operational questions."
+        ),
+        (
+            "Fees are invoiced monthly in arrears and are payable within 30 days. Prices are fixed for the first "
+            "contract year and may then be adjusted once a year by the Dutch consumer price index."
+        ),
+        (
+            "Either party may end the agreement at the end date by giving written notice within the notice "
+            "period stated above; otherwise it continues for one year at a time."
+        ),
         "This agreement is governed by the laws of the Netherlands. Disputes go to the court of Midden-Nederland.",
     ):
         doc.add_paragraph(text)
@@ -1209,12 +1283,18 @@ _AGREEMENTS = [
         "agreements/framework-agreement-ferrand-instruments.pdf",
         "Framework Agreement for Analytical Instruments",
         [
-            f"This framework agreement is concluded between {CUSTOMER[0]}, Utrecht, and Ferrand Instruments GmbH, "
-            "Darmstadt, for the purchase, installation and maintenance of chromatography instruments.",
-            "Call-off orders placed under this agreement are subject to the prices in Annex 2, which remain "
-            "fixed until the end of 2025.",
-            "The agreement is concluded for an indefinite period. Either party may terminate it by giving "
-            "three months' written notice to the end of a calendar quarter.",
+            (
+                f"This framework agreement is concluded between {CUSTOMER[0]}, Utrecht, and Ferrand Instruments GmbH, "
+                "Darmstadt, for the purchase, installation and maintenance of chromatography instruments."
+            ),
+            (
+                "Call-off orders placed under this agreement are subject to the prices in Annex 2, which remain "
+                "fixed until the end of 2025."
+            ),
+            (
+                "The agreement is concluded for an indefinite period. Either party may terminate it by giving "
+                "three months' written notice to the end of a calendar quarter."
+            ),
             "Ferrand Instruments GmbH keeps spare parts available for at least eight years after delivery.",
         ],
     ),
@@ -1222,12 +1302,18 @@ _AGREEMENTS = [
         "agreements/cooperation-agreement-utrecht-research-foundation.md",
         "Research Cooperation Agreement",
         [
-            f"{CUSTOMER[0]} and Stichting Utrechts Onderzoeksfonds agree to cooperate on the development of "
-            "rapid stability assays for biological reference materials.",
-            "Each party bears its own costs. Results are owned jointly; each party may use them for "
-            "non-commercial research without the consent of the other.",
-            "The agreement runs until 31 December 2027. It may be terminated early by either party with "
-            "nine months' notice in writing, stating the reasons.",
+            (
+                f"{CUSTOMER[0]} and Stichting Utrechts Onderzoeksfonds agree to cooperate on the development of "
+                "rapid stability assays for biological reference materials."
+            ),
+            (
+                "Each party bears its own costs. Results are owned jointly; each party may use them for "
+                "non-commercial research without the consent of the other."
+            ),
+            (
+                "The agreement runs until 31 December 2027. It may be terminated early by either party with "
+                "nine months' notice in writing, stating the reasons."
+            ),
             "Publications require the prior review of both parties; a review takes no longer than 30 days.",
         ],
     ),
@@ -1422,7 +1508,11 @@ def _truth(c: Corpus) -> list[dict]:
             "Item, quantity and gross amount of every line on Van der Linde's invoices",
             explicit,
             ["Item", "Quantity", "Gross amount"],
-            [(i.path, [l.product.description, str(l.quantity), nl(l.gross_cents)]) for i in vdl for l in i.lines],
+            [
+                (i.path, [l.product.description, str(l.quantity), nl(l.gross_cents)])
+                for i in vdl
+                for l in i.lines
+            ],
             traps=("net-gross", "contained-header"),
         ),
         _case(
@@ -1457,7 +1547,11 @@ def _truth(c: Corpus) -> list[dict]:
             "Pour chaque facture de Roussel Verrerie : désignation, quantité et prix unitaire",
             explicit,
             ["Désignation", "Quantité", "Prix unitaire"],
-            [(i.path, [l.product.description, str(l.quantity), fr(l.unit_cents)]) for i in roussel for l in i.lines],
+            [
+                (i.path, [l.product.description, str(l.quantity), fr(l.unit_cents)])
+                for i in roussel
+                for l in i.lines
+            ],
         ),
         _case(
             "c2-fr-roussel-totals",
@@ -1493,7 +1587,12 @@ def _truth(c: Corpus) -> list[dict]:
             "Every purchase order line with a quantity of more than 50: order number, article and quantity",
             explicit,
             ["Order number", "Article", "Quantity"],
-            [(o.path, [o.number, l.product.code, str(l.quantity)]) for o in c.orders for l in o.lines if l.quantity > 50],
+            [
+                (o.path, [o.number, l.product.code, str(l.quantity)])
+                for o in c.orders
+                for l in o.lines
+                if l.quantity > 50
+            ],
         ),
         _case(
             "c2-orders-2025",
@@ -1518,7 +1617,11 @@ def _truth(c: Corpus) -> list[dict]:
             "with a gross weight of more than 100 kg",
             explicit,
             ["Delivery note", "Carrier", "Gross weight"],
-            [(d.path, [d.number, d.carrier, d.weight]) for d in c.deliveries if float(d.weight.split()[0]) > 100],
+            [
+                (d.path, [d.number, d.carrier, d.weight])
+                for d in c.deliveries
+                if float(d.weight.split()[0]) > 100
+            ],
         ),
         _case(
             "c2-delivery-file",
@@ -1533,7 +1636,11 @@ def _truth(c: Corpus) -> list[dict]:
             "Lieferscheinnummer, Datum und Bruttogewicht aller Lieferscheine in deliveries/ mit dem Spediteur PostNL Cargo",
             explicit,
             ["Lieferscheinnummer", "Datum", "Bruttogewicht"],
-            [(d.path, [d.number, d.date.isoformat(), d.weight]) for d in c.deliveries if d.carrier == "PostNL Cargo"],
+            [
+                (d.path, [d.number, d.date.isoformat(), d.weight])
+                for d in c.deliveries
+                if d.carrier == "PostNL Cargo"
+            ],
         ),
         _case(
             "c2-dhl-parcels",
@@ -1727,7 +1834,12 @@ def _truth(c: Corpus) -> list[dict]:
             "Every service (not goods) on Van der Linde's invoices with item and net amount",
             ["semantic"],
             ["Item", "Net amount"],
-            [(i.path, [l.product.description, nl(l.net_cents)]) for i in vdl for l in i.lines if l.product.kind == "service"],
+            [
+                (i.path, [l.product.description, nl(l.net_cents)])
+                for i in vdl
+                for l in i.lines
+                if l.product.kind == "service"
+            ],
             traps=("net-gross",),
         ),
         _case(

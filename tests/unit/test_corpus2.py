@@ -240,9 +240,10 @@ def test_key_value_records_give_one_row_each(corpus):
 
 def test_headers_contain_other_asked_names(corpus, texts):
     _, truth = corpus
-    assert "item code item unit qty unit price net amount vat gross amount" in texts[
-        _case(truth, "c2-vdl-file-units")["documents_with_rows"][0]
-    ]
+    assert (
+        "item code item unit qty unit price net amount vat gross amount"
+        in texts[_case(truth, "c2-vdl-file-units")["documents_with_rows"][0]]
+    )
     units = _case(truth, "c2-catalogue-units")
     assert {"Unit", "Unit price"} <= set(units["columns"])
     for row in units["rows"]:
@@ -256,7 +257,9 @@ def test_markdown_documents_use_bold_keys(corpus):
     for doc in _case(truth, "c2-receipts-payer")["documents_with_rows"]:
         text = (root / doc).read_text(encoding="utf-8")
         assert "**Merchant:**" in text and "**Paid by:** Ilse Vermeer" in text
-    assert "**Provider:** Tavira Software Lda" in (root / "slas/tavira-lims-sla.md").read_text(encoding="utf-8")
+    assert "**Provider:** Tavira Software Lda" in (root / "slas/tavira-lims-sla.md").read_text(
+        encoding="utf-8"
+    )
 
 
 def test_certificates_of_analysis_have_no_ruling_lines(corpus):
@@ -279,7 +282,9 @@ def test_years_in_paths_and_years_by_date(corpus):
     assert all(d.startswith("orders/2024/") for d in _case(truth, "c2-orders-2024")["documents_with_rows"])
     receipts = [d for d in docs if d.startswith("receipts-archive/")]
     assert not any(re.search(r"20\d\d", d) for d in receipts)
-    dated_2022 = sorted(d for d in receipts if re.search(r"\*\*Date:\*\* \d+ \w+ 2022", (root / d).read_text()))
+    dated_2022 = sorted(
+        d for d in receipts if re.search(r"\*\*Date:\*\* \d+ \w+ 2022", (root / d).read_text())
+    )
     assert _case(truth, "c2-receipts-2022")["documents_with_rows"] == dated_2022
     assert 0 < len(dated_2022) < len(receipts)
 
@@ -305,7 +310,9 @@ def test_boundaries_are_excluded(corpus):
     c = g.build(7)
     _, truth = corpus
     assert any(d.weight == "100.0 kg" for d in c.deliveries)
-    assert "100.0 kg" not in {r["values"]["Gross weight"] for r in _case(truth, "c2-deliveries-heavy")["rows"]}
+    assert "100.0 kg" not in {
+        r["values"]["Gross weight"] for r in _case(truth, "c2-deliveries-heavy")["rows"]
+    }
     assert any(r[6] == 500000 for r in c.leases)
     assert "5,000.00" not in {r["values"]["Monthly rent"] for r in _case(truth, "c2-leases-below")["rows"]}
     assert any(line.quantity == 50 for o in c.orders for line in o.lines)
@@ -319,7 +326,15 @@ def test_boundaries_are_excluded(corpus):
 
 
 def test_the_evaluation_reports_the_second_corpus_apart():
-    from evals.run import CORPUS2_COLLECTION, Case, corpus_of, corpus_totals, group_totals, report_markdown, select
+    from evals.run import (
+        CORPUS2_COLLECTION,
+        Case,
+        corpus_of,
+        corpus_totals,
+        group_totals,
+        report_markdown,
+        select,
+    )
     from evals.score import score_case
 
     first = {"id": "one", "tags": ["explicit"], "status": "done", "columns": ["A"], "documents_with_rows": ["a.txt"],
