@@ -4,15 +4,18 @@
                         [--out evals/results/eval.json] [--markdown PATH]
 
 In a throwaway KEA_HOME with its own PostgreSQL cluster, the corpus is generated
-(``evals/corpus``) and ingested as the collection ``corpus``; every real document set under
-``evals/real/<name>/`` (``documents/`` and ``truth.json``) is ingested as the collection
+(``evals/corpus``) and ingested as the collection ``corpus``, the second corpus
+(``evals/corpus2``, case ids ``c2-…``) as the collection ``corpus2``; every real document set
+under ``evals/real/<name>/`` (``documents/`` and ``truth.json``) is ingested as the collection
 ``real-<name>``. Each case's message runs through ``run_extraction(..., confirm="auto")``,
 the stored CSV is read back and scored against the truth (``evals/score.py``): row recall and
 precision, document completeness, rows from documents that should give none, whether the
 status is the expected one, and the time the case took.
 
 Cases are tagged ``explicit`` (the offline engine must solve them), ``semantic`` (a language
-model is needed) and ``real`` (documents nobody here wrote); totals are given per tag. For
+model is needed) and ``real`` (documents nobody here wrote); totals are given per tag, for the
+first corpus with the real sets (``groups``, as before the second corpus existed) and for each
+corpus on its own (``corpora``: ``corpus``, ``corpus2``, ``real``). For
 every true row that was not found, the report says where it stands in the parsed document:
 in a parsed table no given row matches, only in the page text, or not in the text at all.
 
@@ -41,6 +44,7 @@ EVALS = Path(__file__).resolve().parent
 REAL = EVALS / "real"
 DEFAULT_OUT = EVALS / "results" / "eval.json"
 CORPUS_COLLECTION = "corpus"
+CORPUS2_COLLECTION = "corpus2"
 GROUPS = ("explicit", "semantic", "real")
 
 
@@ -148,7 +152,13 @@ def crashed(case: Case, exc: BaseException, seconds: float) -> dict[str, Any]:
 
     error = " ".join("".join(traceback.format_exception_only(exc)).split())
     result = score_case(case.truth, [], [], "error")
-    return {**result, "collection": case.collection, "seconds": round(seconds, 3), "crashed": True, "error": error}
+    return {
+        **result,
+        "collection": case.collection,
+        "seconds": round(seconds, 3),
+        "crashed": True,
+        "error": error,
+    }
 
 
 async def run_case(case: Case, profile_values: dict[str, Any], svc: Any) -> dict[str, Any]:
@@ -199,6 +209,25 @@ async def run_case(case: Case, profile_values: dict[str, Any], svc: Any) -> dict
     return result
 
 
+def corpus_of(result: dict[str, Any]) -> str:
+    """Which corpus a case result belongs to: ``corpus``, ``corpus2`` or ``real``."""
+    collection = str(result.get("collection") or CORPUS_COLLECTION)
+    if collection == CORPUS2_COLLECTION:
+        return "corpus2"
+    if collection.startswith("real-"):
+        return "real"
+    return "corpus"
+
+
+def corpus_totals(results: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, Any]]]:
+    """``group_totals`` of each corpus that has results, in the order corpus, corpus2, real."""
+    return {
+        name: group_totals(members)
+        for name in ("corpus", "corpus2", "real")
+        if (members := [r for r in results if corpus_of(r) == name])
+    }
+
+
 def group_totals(results: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Micro totals of every group (tag) and of all cases, with the seconds they took."""
     summary = summarise(results)
@@ -218,29 +247,67 @@ def _with_column(table: str, name: str, cells: list[str]) -> str:
     return "\n".join(line + cell for line, cell in zip(lines, extra)) + "\n"
 
 
-def report_markdown(report: dict[str, Any]) -> str:
-    """The short Markdown summary: per case, per group, and every missed row of real documents."""
-    results = report["cases"]
+_GROUP_HEADER = [
+    "| group | cases | status ok | perfect | recall | precision | documents complete | rows from wrong documents | seconds |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+]
+
+
+def _group_line(name: str, t: dict[str, Any]) -> str:
+    return (
+        f"| {name} | {t['cases']} | {t['status_ok']} | {t['perfect']} | {t['recall']:.2f} | {t['precision']:.2f} "
+        f"| {t['document_completeness']:.2f} | {t['rows_from_wrong_documents']} | {t['seconds']:.1f} |"
+    )
+
+
+def _cases_table(results: list[dict[str, Any]]) -> str:
     total_seconds = sum(r["seconds"] for r in results)
-    cases = _with_column(
+    return _with_column(
         markdown_table(results),
         "seconds",
         [f"{r['seconds']:.1f}" for r in results] + [f"{total_seconds:.1f}"],
     )
+
+
+def report_markdown(report: dict[str, Any]) -> str:
+    """The short Markdown summary: per case, per group, and every missed row of real documents.
+
+    The first corpus and the real sets come first, as they always did; the second corpus
+    (``evals/corpus2``) follows in a section of its own, and a last table gives each corpus's
+    totals per group side by side.
+    """
+    results = report["cases"]
+    first = [r for r in results if corpus_of(r) != "corpus2"]
+    second = [r for r in results if corpus_of(r) == "corpus2"]
     lines = [
         f"Engine `{report['engine']}`"
         + (f", model `{report['model']}`" if report.get("model") else "")
-        + f"; corpus seed {report['seed']}; {len(results)} cases.",
+        + f"; corpus seed {report['seed']}; {len(results)} cases"
+        + (
+            f" ({len(first)} of the first corpus and the real sets, {len(second)} of the second)."
+            if second
+            else "."
+        ),
         "",
-        cases,
-        "| group | cases | status ok | perfect | recall | precision | documents complete | rows from wrong documents | seconds |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    for name, t in report["groups"].items():
-        lines.append(
-            f"| {name} | {t['cases']} | {t['status_ok']} | {t['perfect']} | {t['recall']:.2f} | {t['precision']:.2f} "
-            f"| {t['document_completeness']:.2f} | {t['rows_from_wrong_documents']} | {t['seconds']:.1f} |"
-        )
+    if first:
+        groups = report["groups"]
+        lines += [_cases_table(first), *_GROUP_HEADER, *(_group_line(n, t) for n, t in groups.items())]
+    if second:
+        lines += [
+            "",
+            "### Second corpus (`evals/corpus2/`)",
+            "",
+            "Requests written before any engine ran on them, over documents nobody tuned to.",
+            "",
+            _cases_table(second),
+            *_GROUP_HEADER,
+            *(_group_line(n, t) for n, t in group_totals(second).items()),
+        ]
+        corpora = report.get("corpora") or corpus_totals(results)
+        lines += ["", "Per corpus:", "", "| corpus " + _GROUP_HEADER[0], "|---" + _GROUP_HEADER[1]]
+        for corpus, groups in corpora.items():
+            lines += [f"| {corpus} " + _group_line(n, t) for n, t in groups.items()]
     crashed = [r for r in results if r.get("crashed")]
     if crashed:
         lines += ["", "Crashed: " + "; ".join(f"`{r['id']}`: {r['error']}" for r in crashed)]
@@ -299,6 +366,8 @@ def evaluate(
     from evals.bench.common import isolated_home, machine
     from evals.corpus.generate import cases as corpus_cases
     from evals.corpus.generate import generate
+    from evals.corpus2.generate import cases as corpus2_cases
+    from evals.corpus2.generate import generate as generate2
     from graph.profile import Profile
     from tools.knowledge.ingest import ingest
     from tools.services import services
@@ -307,6 +376,7 @@ def evaluate(
 
     sets = real_sets()
     planned = [Case(c, CORPUS_COLLECTION) for c in corpus_cases(seed)]
+    planned += [Case(c, CORPUS2_COLLECTION) for c in corpus2_cases(seed)]
     planned += [Case(c, collection) for collection, _, truth in sets for c in truth["cases"]]
     chosen = select(planned, wanted)
     ingested: dict[str, dict[str, Any]] = {}
@@ -317,6 +387,11 @@ def evaluate(
             generate(home / "corpus", seed)
             ingested[CORPUS_COLLECTION] = _ingest(
                 ingest, svc.kb, home / "corpus" / "documents", CORPUS_COLLECTION
+            )
+        if CORPUS2_COLLECTION in collections:
+            generate2(home / "corpus2", seed)
+            ingested[CORPUS2_COLLECTION] = _ingest(
+                ingest, svc.kb, home / "corpus2" / "documents", CORPUS2_COLLECTION
             )
         for collection, folder, _ in sets:
             if collection in collections:
@@ -337,7 +412,8 @@ def evaluate(
         "machine": machine(),
         "ingested": ingested,
         "seconds": round(seconds, 3),
-        "groups": group_totals(results),
+        "groups": group_totals([r for r in results if corpus_of(r) != "corpus2"]),
+        "corpora": corpus_totals(results),
         "cases": results,
     }
 
@@ -375,7 +451,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", help="model the llm engine calls (default: $KEA_MODEL)")
     parser.add_argument("--base-url", help="OpenAI-compatible endpoint of the model (default: $KEA_BASE_URL)")
     parser.add_argument("--cases", help="comma-separated case ids to run (default: every case)")
-    parser.add_argument("--seed", type=int, default=7, help="seed of the generated corpus (default: 7)")
+    parser.add_argument("--seed", type=int, default=7, help="seed of the generated corpora (default: 7)")
     parser.add_argument(
         "--out",
         type=Path,

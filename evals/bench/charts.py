@@ -200,8 +200,9 @@ def _evaluation_section() -> list[str]:
         "",
         (
             'Every ground-truth case runs through the real graph (`run_extraction(..., confirm="auto")`) on a '
-            "throwaway knowledge base: the generated corpus (`evals/corpus/`) and the real documents "
-            "(`evals/real/`). The stored CSV is read back and matched row by row to the truth "
+            "throwaway knowledge base: the generated corpus (`evals/corpus/`), the real documents "
+            "(`evals/real/`) and a second generated corpus (`evals/corpus2/`, reported apart) whose "
+            "requests were written before any engine ran on them. The stored CSV is read back and matched row by row to the truth "
             "(`evals/score.py`). Recall: true rows found; precision: rows given that are true; documents "
             "complete: documents that should give rows and gave at least one true row; rows from wrong "
             "documents: rows from documents that should give none. `explicit` cases are those the offline "

@@ -1,0 +1,1 @@
+"""The second generated corpus: other companies, layouts, languages and document kinds."""
