@@ -13,6 +13,7 @@ from langgraph.types import Command
 from graph.profile import Profile, profile_of
 from graph.state import RESET, ExtractionState
 from tools.engines import ExtractionError, engine_named
+from tools.engines.conversation import kind_of
 from tools.engines.reading import Place, Reading
 from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.paths import BadPattern, path_like_tokens
@@ -48,6 +49,11 @@ async def read_request(
         "summary": None,
         "answer": None,
     }
+    kind = kind_of(message)  # a greeting or a question about Kea: no engine, no scope needed
+    if kind != "table":
+        text = {"greeting": GREETING, "about": ABOUT, "empty": "Tell me which table you need. " + ABOUT}[kind]
+        reading = Reading(request=message, kind=kind, columns_from="none")
+        return Command(goto=END, update={**fresh, "reading": reading.model_dump(mode="json"), "answer": {"status": "answered", "message": text}})
     kb = (await aservices()).kb
     try:
         hint = await asyncio.to_thread(kb.scope_hint, profile.scope)
@@ -61,9 +67,9 @@ async def read_request(
         return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": text}})
     reading = await asyncio.to_thread(with_written_files, kb, reading, message, profile)
     fresh |= {"reading": reading.model_dump(mode="json"), "scope_hint": hint.model_dump(mode="json")}
-    if reading.kind in ("greeting", "about", "empty"):
-        text = {"greeting": GREETING, "about": ABOUT, "empty": "Tell me which table you need. " + ABOUT}
-        return Command(goto=END, update={**fresh, "answer": {"status": "answered", "message": text[reading.kind]}})
+    if reading.kind != "table":  # an engine may still find that no table was asked for
+        text = {"greeting": GREETING, "about": ABOUT, "empty": "Tell me which table you need. " + ABOUT}[reading.kind]
+        return Command(goto=END, update={**fresh, "answer": {"status": "answered", "message": text}})
     if hint.documents == 0:
         return Command(goto=END, update={**fresh, "answer": {"status": "no_documents", "message": empty_scope(profile)}})
     return Command(goto="questions", update=fresh)

@@ -19,7 +19,7 @@ _SYNONYM_TABLE = """
     quantity: quantity | qty | menge | anzahl | stückzahl | count | 수량
     unit price: unit price | einzelpreis | price per unit | unit cost | price | preis | stückpreis
     unit price: e preis | 단가
-    amount: amount | total | line total | gesamtpreis | gesamt | betrag | total price | net amount
+    amount: amount | total | line total | gesamtpreis | gesamt | betrag | total price
     amount: summe | 금액
     item: item | pos | position | no | nr | item no | line | 품목 | 번호
     item code: item code | art nr | artikelnummer | artikel nr | sku | code | product code
@@ -39,6 +39,8 @@ _SYNONYM_TABLE = """
     invoice number: invoice number | invoice no | rechnungsnummer | rechnung nr | invoice
     effective date: effective date | start date | inkrafttreten | vertragsbeginn
     governing law: governing law | applicable law | anwendbares recht | gerichtsstand
+    gross amount: gross amount | gross | brutto | bruttobetrag | gross total | total ttc | montant ttc
+    net amount: net amount | net | netto | nettobetrag | net total | total ht | montant ht
 """
 
 
@@ -53,7 +55,10 @@ def _parse_synonyms(table: str) -> dict[str, tuple[str, ...]]:
 SYNONYMS = _parse_synonyms(_SYNONYM_TABLE)
 
 # Decorations of a header cell that do not change what the column holds: "Unit price (EUR)".
-_DECORATIONS = frozenset({"eur", "usd", "gbp", "chf", "sek", "krw", "in", "netto", "net", "brutto", "gross"})
+_DECORATIONS = frozenset({"eur", "usd", "gbp", "chf", "sek", "krw", "in"})
+# Words that make two columns of one kind different things: a request for the gross amount is
+# never answered from the net amount, whatever else the names share.
+_QUALIFIERS = {"net": "net", "netto": "net", "nett": "net", "ht": "net", "gross": "gross", "brutto": "gross", "ttc": "gross"}
 
 
 def normalise(name: str) -> str:
@@ -115,7 +120,22 @@ def _match_tiers(requested: str, header: list[str]) -> list[list[int]]:
         for i, c in enumerate(cells)
         if c and want and f" {_singular(_undecorated(c))}".endswith(f" {_singular(want)}")
     ]
-    return [exact, singular, undecorated, synonym, tail if len(tail) == 1 else []]
+    tiers = [exact, singular, undecorated, synonym, tail if len(tail) == 1 else []]
+    wanted = _qualifier(want)
+    tiers = [[i for i in tier if _qualifier(cells[i]) in (wanted, None) or wanted is None] for tier in tiers]
+    if wanted is None:
+        # an unqualified "amount" beside both a net and a gross amount names neither with confidence
+        tiers = [[] if len({_qualifier(cells[i]) for i in tier} - {None}) > 1 else tier for tier in tiers]
+    elif wanted:
+        tiers[3:] = [[i for i in tier if _qualifier(cells[i]) == wanted] for tier in tiers[3:]]
+    return tiers
+
+
+def _qualifier(norm: str) -> str | None:
+    """``net`` or ``gross`` when a normal-form name says which (``bruttobetrag``, ``total ttc``)."""
+    found = {_QUALIFIERS[w] for w in norm.split() if w in _QUALIFIERS}
+    found |= {kind for prefix, kind in (("brutto", "gross"), ("netto", "net")) if norm.startswith(prefix)}
+    return found.pop() if len(found) == 1 else None
 
 
 def match_column(requested: str, header: list[str]) -> int | None:

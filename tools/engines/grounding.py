@@ -10,7 +10,8 @@ NOT_FOUND = "evidence not found in the document"
 
 
 def _loose(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip().casefold()
+    """Whitespace- and case-folded, without Markdown's emphasis marks (evidence is plain text)."""
+    return re.sub(r"\s+", " ", re.sub(r"\*\*|__|`", "", text)).strip().casefold()
 
 
 class _Pages:
@@ -27,8 +28,20 @@ class _Pages:
 
 
 def locate(evidence: str, document: DocumentText, page: int | None = None, pages: _Pages | None = None) -> int | None:
-    """The 1-based page holding ``evidence`` (exact, then whitespace- and case-tolerant)."""
+    """The 1-based page holding ``evidence`` (exact, then whitespace- and case-tolerant).
+
+    Evidence of several lines (the labelled lines a record's values came from) is found when
+    every line is; the page of its first line is the record's page.
+    """
     pages = pages or _Pages(document)
+    lines = [line for line in evidence.split("\n") if line.strip()]
+    if len(lines) > 1:
+        found = [_locate_one(line, document, page, pages) for line in lines]
+        return None if None in found else found[0]
+    return _locate_one(evidence, document, page, pages)
+
+
+def _locate_one(evidence: str, document: DocumentText, page: int | None, pages: _Pages) -> int | None:
     order = list(range(1, document.page_count + 1))
     if page and 1 <= page <= document.page_count:
         order.remove(page)

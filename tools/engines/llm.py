@@ -41,7 +41,10 @@ from tools.engines import prompts
 from tools.engines.base import Estimate, ExtractionError
 from tools.engines.columns import match_column
 from tools.engines.numbers import compare, parse_number
+from tools.engines.checks import check_conditions, checked, values_found
+from tools.engines.conversation import kind_of
 from tools.engines.offline import read_message
+from tools.engines.offline.request import written_places
 from tools.engines.reading import (
     Condition,
     ConditionOp,
@@ -545,65 +548,28 @@ def merge_windows(document: DocumentText, parts: Sequence[_Part]) -> list[Record
     return merged
 
 
-def _unsure(record: Record, why: str) -> Record:
-    note = f"{record.note}; {why}" if record.note else why
-    return record.model_copy(update={"match": "unsure", "note": note})
-
-
-class _Finder:
-    """Whether a value stands in the document: looked for in its row's evidence and page and the
-    first page, then once in the whole text (a long document is not searched again per row)."""
-
-    def __init__(self, document: DocumentText) -> None:
-        self.document = document
-        self._pages: dict[int, str] = {}
-        self._anywhere: dict[str, bool] = {}
-
-    def _page(self, number: int) -> str:
-        if number not in self._pages:
-            self._pages[number] = _loose(self.document.pages[number - 1])
-        return self._pages[number]
-
-    def __call__(self, value: str, record: Record) -> bool:
-        wanted = _loose(value)
-        near = [_loose(record.evidence or "")]
-        near += [self._page(n) for n in {record.page or 1, 1} if 1 <= n <= self.document.page_count]
-        if any(wanted in text for text in near):
-            return True
-        if wanted not in self._anywhere:
-            self._anywhere[wanted] = any(wanted in self._page(n) for n in range(1, self.document.page_count + 1))
-        return self._anywhere[wanted]
-
-
 def check_records(document: DocumentText, reading: Reading, records: list[Record]) -> list[Record]:
-    """Every value must stand in the document; literal conditions hold where they can be checked.
+    """Every value must stand in the document; literal conditions on requested columns hold.
 
-    A value the document does not contain marks its row unsure (a model must not invent
-    one). A row that clearly fails a numeric condition on a requested column is dropped; one
-    whose value is not literally the condition's is kept, unsure.
+    The model read the conditions itself; what can be checked on the values it gave is
+    checked with the same rules as the offline engine's rows (``tools.engines.checks``).
     """
-    stands = _Finder(document)
-    checked = []
-    for record in records:
-        missing = [f"{c} '{v}'" for c, v in record.values.items() if v and not stands(v, record)]
-        if missing:
-            record = _unsure(record, "not found in the document: " + ", ".join(missing))
-        keep = True
-        for condition in reading.conditions:
-            if condition.op == "judgement" or not condition.column:
-                continue
-            index = match_column(condition.column, list(reading.columns))
-            value = record.values.get(reading.columns[index]) if index is not None else None
-            if not value:
-                continue
-            verdict = compare(condition.op, value, condition.value)
-            if verdict is False and condition.op in ("lt", "le", "gt", "ge"):
-                keep = False
-            elif verdict is False:
-                record = _unsure(record, f"'{value}' does not literally meet '{condition.text or condition.value}'")
+    columns = list(reading.columns)
+    checkable = [
+        c.model_copy(update={"column": columns[i]})
+        for c in reading.conditions
+        if c.op != "judgement" and c.column and (i := match_column(c.column, columns)) is not None
+    ]
+    kept = []
+    for record in values_found(document, records):
+
+        def cell_of(column: str, record: Record = record) -> str | None:
+            return " ".join(v for v in record.values.values() if v) if not column else record.values.get(column)
+
+        keep, notes = check_conditions(checkable, cell_of)
         if keep:
-            checked.append(record)
-    return checked
+            kept.append(checked(record, notes))
+    return kept
 
 
 def _to_record(row: BaseModel, columns: Sequence[str], page_count: int) -> Record | None:
@@ -781,9 +747,10 @@ class LLMEngine:
     # -- reading a request ------------------------------------------------------------------
 
     async def read_request(self, message: str, scope: ScopeHint) -> Reading:
-        quick = read_message(message, scope)  # greetings and questions about Kea need no model
-        if quick.kind != "table":
-            return quick
+        kind = kind_of(message)  # greetings and questions about Kea need no model
+        if kind != "table":
+            return Reading(request=message, kind=kind, columns_from="none")
+        quick = read_message(message, scope)
         system = prompts.READ_REQUEST_SYSTEM.format(
             documents=scope.documents,
             collections=", ".join(scope.collections) or "-",
@@ -849,7 +816,7 @@ class LLMEngine:
         if window[0].page == 1 and window[0].start == 0:
             return _Part(window, [], True)  # the opening (the letterhead) decides for the document
         # a later part sees only the document's head: its verdict cannot drop rows, only doubt them
-        return _Part(window, [_unsure(r, LATER_VERDICT) for r in rows])
+        return _Part(window, [checked(r, [LATER_VERDICT]) for r in rows])
 
 
 async def _all_or_first_failure(calls: list[Awaitable[Any]]) -> list[Any]:
@@ -913,6 +880,10 @@ def reading_from(answer: RequestReading, message: str, scope: ScopeHint, quick: 
             continue
         if value and all((p.kind, p.value) != (place.kind, value) for p in places):
             places.append(Place(kind=place.kind, value=value))
+    # places the user wrote out stay, whatever the model read (a path, a file, a folder, a year)
+    for place in written_places(message, scope):
+        if all(p.value.strip("/").casefold() != place.value.strip("/").casefold() for p in places):
+            places.append(place)
     conditions = []
     for c in answer.conditions:
         column = None if c.op == "judgement" else (c.column or "").strip() or None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from datetime import date
 
 _CURRENCY = re.compile(
     r"\b(?:eur|euros?|usd|gbp|chf|sek|nok|dkk|pln|czk|jpy|krw|cny|dollars?|pounds?)\b|[€$£¥₩원]",
@@ -157,17 +158,58 @@ def _plain(text: str) -> str:
 
 
 def compare(op: str, cell_text: str, value_text: str) -> bool | None:
-    """Whether a cell meets ``op value``; None when it cannot be decided (not a number)."""
+    """Whether a cell meets ``op value``; None when it cannot be decided (not a number, not a date).
+
+    Amounts compare by number whatever their notation ("EUR 2.500" and "2,500.00"), with a unit
+    ("100 kg") only against the same unit; dates ("30.06.2024", "2024-06-30") compare as dates.
+    """
     if op in ("lt", "le", "gt", "ge"):
-        cell, value = parse_number(cell_text), parse_number(value_text)
-        if cell is None or value is None:
+        cell, value = _comparable(cell_text), _comparable(value_text)
+        if cell is None or value is None or type(cell) is not type(value):
             return None
-        return {"lt": cell < value, "le": cell <= value, "gt": cell > value, "ge": cell >= value}[op]
-    if op == "equals":
-        if _plain(cell_text) == _plain(value_text):
-            return True
-        cell, value = parse_number(cell_text), parse_number(value_text)
-        return cell is not None and value is not None and cell == value
+        if isinstance(cell, tuple) and isinstance(value, tuple) and cell[1] != value[1] and cell[1] and value[1]:
+            return None  # 100 kg against 100 t
+        a, b = (cell[0], value[0]) if isinstance(cell, tuple) else (cell, value)  # type: ignore[index]
+        return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b}[op]
+    if op in ("equals", "not"):
+        equal = _plain(cell_text) == _plain(value_text)
+        if not equal:
+            cell, value = parse_number(cell_text), parse_number(value_text)
+            equal = cell is not None and value is not None and cell == value
+        return equal if op == "equals" else not equal
     if op == "contains":
         return _plain(value_text) in _plain(cell_text)
+    return None
+
+
+_DATE = re.compile(r"(?P<d>\d{1,2})[./](?P<m>\d{1,2})[./](?P<y>\d{4})|(?P<Y>\d{4})-(?P<M>\d{1,2})-(?P<D>\d{1,2})")
+_TRAILING_UNIT = re.compile(r"^(?P<number>.*?\d)\s*(?P<unit>[^\W\d_]{1,6}\.?|[%²³]+)$")
+
+
+def parse_date(text: str) -> date | None:
+    """``30.06.2024``, ``30/06/2024`` (day first) or ``2024-06-30``; None for anything else."""
+    match = _DATE.fullmatch(text.strip())
+    if not match:
+        return None
+    y, m, d = (match.group("y"), match.group("m"), match.group("d")) if match.group("y") else (
+        match.group("Y"), match.group("M"), match.group("D"))
+    try:
+        return date(int(y), int(m), int(d))
+    except ValueError:
+        return None
+
+
+def _comparable(text: str) -> tuple[float, str] | date | None:
+    """A cell or a value as something to compare: a date, or a number with its unit ("" for none)."""
+    found = parse_date(text)
+    if found is not None:
+        return found
+    number = parse_number(text)
+    if number is not None:
+        return number, ""
+    unit = _TRAILING_UNIT.match(text.strip())
+    if unit:
+        number = parse_number(unit.group("number"))
+        if number is not None:
+            return number, unit.group("unit").casefold().rstrip(".")
     return None

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-ConditionOp = Literal["contains", "equals", "lt", "le", "gt", "ge", "judgement"]
+ConditionOp = Literal["contains", "equals", "not", "lt", "le", "gt", "ge", "judgement"]
 
 
 class Condition(BaseModel):
@@ -141,4 +141,8 @@ class ScopeHint(BaseModel):
     years: list[str] = Field(default_factory=list, description="Years found in document paths.")
     table_headers: list[list[str]] = Field(
         default_factory=list, description="The most common table headers in scope, most common first."
+    )
+    vocabulary: list[str] = Field(
+        default_factory=list,
+        description="Table header cells and Key: labels of the documents in scope, most common first.",
     )

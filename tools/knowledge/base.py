@@ -263,6 +263,7 @@ class KnowledgeBase:
             folders=self.folder_summary(scope, limit=12),
             years=self.years(scope),
             table_headers=self.table_headers(scope),
+            vocabulary=[term for term, _ in self.vocabulary(scope)],
         )
 
     # -- content search ---------------------------------------------------------------------

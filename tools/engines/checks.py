@@ -1,0 +1,100 @@
+"""Row checks both engines apply, so ``Match`` means the same whichever engine ran.
+
+- A literal condition that is clearly false drops the row (it does not meet the request).
+- A condition that cannot be checked (no such column, an empty cell, a value that is not a
+  number) keeps the row, unsure, with the reason.
+- A condition only meaning can judge (a row term, an unreadable condition) keeps the row,
+  unsure: an engine without judgement never says "yes" to it.
+- A requested column with no value the engine could place keeps the row, unsure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import re
+
+from tools.engines.numbers import compare
+from tools.engines.reading import Condition, DocumentText, Reading, Record
+
+Cell = str | bool | None  # the row's cell; None for an empty one; False when the row has no such column
+
+
+def check_conditions(conditions: list[Condition], cell_of: Callable[[str], Cell]) -> tuple[bool, list[str]]:
+    """Whether a row may meet the literal conditions, and why it is unsure when it is."""
+    notes: list[str] = []
+    for condition in conditions:
+        if condition.op == "judgement":
+            continue
+        if not condition.column:
+            cell = cell_of("")  # the whole row
+            if isinstance(cell, str) and compare(condition.op, cell, condition.value) is False:
+                return False, []
+            continue
+        cell = cell_of(condition.column)
+        if cell is False:
+            notes.append(f"no '{condition.column}' to check '{condition.text}'")
+            continue
+        if cell is None or cell is True:
+            notes.append(f"no value for '{condition.column}' to check '{condition.text}'")
+            continue
+        result = compare(condition.op, cell, condition.value)
+        if result is False:
+            return False, []
+        if result is None:
+            notes.append(f"cannot compare '{cell}' with '{condition.value}'")
+    return True, notes
+
+
+def judgement_notes(reading: Reading) -> list[str]:
+    """What the row may or may not meet that only meaning can tell."""
+    notes = [f"not judged: '{term}'" for term in reading.row_terms]
+    notes += [f"not judged: '{c.text or c.value}'" for c in reading.conditions if c.op == "judgement"]
+    return notes
+
+
+def checked(record: Record, notes: list[str]) -> Record:
+    """The record with these reasons added; unsure when there are any."""
+    if not notes:
+        return record
+    note = "; ".join([*([record.note] if record.note else []), *notes])
+    return record.model_copy(update={"match": "unsure", "note": note})
+
+
+def _loose(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().casefold()
+
+
+class _Finder:
+    """Whether a value stands in the document: looked for in its row's evidence and page and the
+    first page, then once in the whole text (a long document is not searched again per row)."""
+
+    def __init__(self, document: DocumentText) -> None:
+        self.document = document
+        self._pages: dict[int, str] = {}
+        self._anywhere: dict[str, bool] = {}
+
+    def _page(self, number: int) -> str:
+        if number not in self._pages:
+            self._pages[number] = _loose(self.document.pages[number - 1])
+        return self._pages[number]
+
+    def __call__(self, value: str, record: Record) -> bool:
+        wanted = _loose(value)
+        near = [_loose(record.evidence or "")]
+        near += [self._page(n) for n in {record.page or 1, 1} if 1 <= n <= self.document.page_count]
+        if any(wanted in text for text in near):
+            return True
+        if wanted not in self._anywhere:
+            self._anywhere[wanted] = any(wanted in self._page(n) for n in range(1, self.document.page_count + 1))
+        return self._anywhere[wanted]
+
+
+def values_found(document: DocumentText, records: list[Record]) -> list[Record]:
+    """Each record, unsure where a value it holds does not stand in the document (never invented)."""
+    stands = _Finder(document)
+    out = []
+    for record in records:
+        missing = [f"{c} '{v}'" for c, v in record.values.items() if v and not stands(v, record)]
+        out.append(checked(record, ["not found in the document: " + ", ".join(missing)] if missing else []))
+    return out

@@ -1,0 +1,210 @@
+"""Extracting one document without a model: requested columns mapped onto headers and labels.
+
+A table gives a record per row when enough of the requested columns map onto its header; a
+document without such a table gives a record per block of ``Key: value`` lines (a new record
+starts where a key repeats). A column takes a value only from a header or label that means the
+same thing (``columns.map_columns``); anything the engine could not place or check leaves the
+cell empty and the row unsure, with the reason. Evidence is the line each row came from.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from tools.engines.checks import check_conditions, checked, judgement_notes
+from tools.engines.columns import map_columns, match_column
+from tools.engines.reading import DocumentText, Reading, Record, Table
+from tools.parsing.fields import KeyValue, key_value_lines
+from tools.parsing.text import clean, table_lines
+
+
+def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
+    """The records of one document for a reading; [] when the document does not qualify."""
+    if reading.kind != "table" or not reading.columns:
+        return []
+    if not meets_document_conditions(document, reading.document_conditions):
+        return []
+    pairs = key_value_lines(document.pages, document.tables)
+    records, used_a_table = records_from_tables(document, reading, pairs)
+    if not used_a_table:
+        records = records_from_key_values(pairs, reading)
+    doubts = judgement_notes(reading)
+    return [checked(r, doubts) for r in records]
+
+
+def text_outside_tables(document: DocumentText) -> str:
+    """The document's text without the lines its tables put into the pages."""
+    in_tables = {clean(line) for table in document.tables for line in table_lines(table)}
+    return "\n".join(line for page in document.pages for line in page.splitlines() if clean(line) not in in_tables)
+
+
+def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
+    """Whether every term occurs outside the tables (a letterhead, not an item row).
+
+    A term ``A or B`` is met by either name.
+    """
+    if not terms:
+        return True
+    text = text_outside_tables(document).casefold()
+    return all(
+        any(_contains_word(text, alternative.casefold()) for alternative in re.split(r"\s+or\s+", term))
+        for term in terms
+    )
+
+
+def _contains_word(text: str, term: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(term)}(?!\w)", text) is not None
+
+
+def _enough(found: int, requested: int) -> bool:
+    """A table or a key–value block is used when at least half the requested columns are in it."""
+    return found >= 1 and found >= math.ceil(requested / 2)
+
+
+@dataclass
+class _TableUse:
+    """A table the request is read from: its header and where each requested column is."""
+
+    header: list[str]
+    mapping: dict[str, int]
+
+
+def _is_key_value_table(table: Table, reading: Reading) -> bool:
+    """A two-column table whose first column holds the requested names is a list of labels, not rows."""
+    if len(table.header) != 2:
+        return False
+    labels = [row[0] for row in [table.header, *table.rows] if row]
+    return _enough(len(map_columns(reading.columns, labels)), len(reading.columns))
+
+
+def records_from_tables(document: DocumentText, reading: Reading, pairs: list[KeyValue]) -> tuple[list[Record], bool]:
+    """Records from every table that holds the requested columns; and whether any did."""
+    records: list[Record] = []
+    previous: _TableUse | None = None
+    used_any = False
+    for table in document.tables:
+        if _is_key_value_table(table, reading):
+            continue
+        mapping = map_columns(reading.columns, table.header)
+        if _enough(len(mapping), len(reading.columns)):
+            use, rows = _TableUse(table.header, mapping), table.rows
+        elif not mapping and previous and len(table.header) == len(previous.header):
+            # A table continued on the next page without its header: the header is a row.
+            use, rows = previous, [table.header, *table.rows]
+        else:
+            continue
+        previous, used_any = use, True
+        condition_cells = {
+            c.column: match_column(c.column, use.header) for c in reading.conditions if c.column and c.op != "judgement"
+        }
+        records += [r for row in rows if (r := _table_record(row, use, table, reading, condition_cells)) is not None]
+    return records, used_any
+
+
+_SUMMARY_LABEL = re.compile(
+    r"^(?:sub-?total|total|sum|summe|zwischensumme|gesamt\w*|netto|brutto|net|gross|vat|tax|mwst|ust"
+    r"|umsatzsteuer|rechnungsbetrag|amount due|balance due|montant|tva|합계|소계|부가세)\b",
+    re.IGNORECASE,
+)
+
+
+def _table_record(
+    row: list[str], use: _TableUse, table: Table, reading: Reading, condition_cells: dict[str, int | None]
+) -> Record | None:
+    cells = [c.strip() for c in row]
+    if not any(cells) or [c.casefold() for c in cells] == [h.strip().casefold() for h in use.header]:
+        return None
+    filled = [c for c in cells if c]
+    if _SUMMARY_LABEL.match(filled[0]) and len(filled) < len(use.header) / 2:
+        return None  # a totals line below the items, not an item
+    values = {c: _cell(cells, use.mapping.get(c)) for c in reading.columns}
+    if all(v is None for v in values.values()):
+        return None
+
+    def cell_of(column: str) -> str | bool | None:
+        if not column:
+            return " ".join(cells)
+        index = use.mapping.get(column, condition_cells.get(column))
+        return False if index is None else _cell(cells, index)
+
+    keep, notes = check_conditions(reading.conditions, cell_of)
+    if not keep:
+        return None
+    notes += [f"no '{c}' column in this table" for c in reading.columns if c not in use.mapping]
+    return checked(Record(values=values, page=table.page, evidence="\t".join(row)), notes)
+
+
+def _cell(cells: list[str], index: int | None) -> str | None:
+    if index is None or index >= len(cells):
+        return None
+    return cells[index] or None
+
+
+def _blocks(pairs: list[KeyValue]) -> list[list[KeyValue]]:
+    """Runs of pairs, a new one wherever a key repeats (several tickets in one text file)."""
+    blocks: list[list[KeyValue]] = []
+    seen: set[str] = set()
+    for pair in pairs:
+        key = pair.key.casefold()
+        if not blocks or key in seen:
+            blocks.append([])
+            seen = set()
+        blocks[-1].append(pair)
+        seen.add(key)
+    return blocks
+
+
+def records_from_key_values(pairs: list[KeyValue], reading: Reading) -> list[Record]:
+    """A record from each block of ``Key: value`` pairs that holds the requested columns.
+
+    Every literal condition's column must be among the block's keys (else the block is about
+    something else); at least half the requested columns must be found. A requested column
+    not found stays empty and makes the record unsure.
+    """
+    records = []
+    for block in _blocks(pairs):
+        record = _block_record(block, reading)
+        if record is not None:
+            records.append(record)
+    return records
+
+
+def _block_record(block: list[KeyValue], reading: Reading) -> Record | None:
+    keys = [p.key for p in block]
+    found = {column: block[i] for column, i in map_columns(reading.columns, keys).items()}
+    if not _enough(len(found), len(reading.columns)):
+        return None
+    condition_pairs: dict[str, KeyValue | None] = {}
+    for condition in reading.conditions:
+        if condition.op == "judgement" or not condition.column:
+            continue
+        pair = found.get(condition.column)
+        if pair is None:
+            index = match_column(condition.column, keys)
+            if index is None:
+                return None
+            pair = block[index]
+        condition_pairs[condition.column] = pair
+
+    def cell_of(column: str) -> str | None:
+        if not column:
+            return " ".join(p.line for p in block)
+        pair = condition_pairs.get(column)
+        return pair.value or None if pair else None
+
+    keep, notes = check_conditions(reading.conditions, cell_of)
+    if not keep:
+        return None
+    notes += [f"no value for '{c}'" for c in reading.columns if c not in found]
+    used = [found[c] for c in reading.columns if c in found]
+    lines = list(dict.fromkeys(p.line for p in used))
+    return checked(
+        Record(
+            values={c: found[c].value if c in found else None for c in reading.columns},
+            page=used[0].page,
+            evidence="\n".join(lines),
+        ),
+        notes,
+    )

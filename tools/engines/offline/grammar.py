@@ -1,0 +1,100 @@
+"""The function words the offline reader recognises: how requests are built, not what they name.
+
+Nothing here is a column name or a kind of document: those come from the message's structure
+and from the scope (its folders, table headers and ``Key:`` labels). These are the words that
+hold a request together — quantifiers, prepositions, comparison phrases, calculation words — in
+English, German and French, and the few Korean particles a folder request uses.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# "every", "all", "each": they open the phrase that says which rows or documents are meant.
+QUANTIFIERS = words("every all each any alle aller allen jede jeder jedes jeden chaque tous toutes tout 모든 각")
+DETERMINERS = words(
+    "the a an its their his her our my these those this that die der das den dem des ein eine einer le la les l' un une"
+)
+# Prepositions after which a list of columns is over and the rows or documents are named.
+ENDS_LIST = words("of from in on for among within across inside at by aus von im in der des de du d' dans sur pour par")
+# "of" and "de" may also join a column name: "number of containers", "date de fin".
+JOINS_NAME = words("of de d'")
+OWNER_PREPOSITIONS = words("from by von de du des")  # "invoices from Acme", "Rechnungen von Acme"
+CONDITION_KEYWORDS = words("where whose if wo wenn dont où having")
+HAS_WORDS = words("have has haben hat ont")
+LIST_KEYWORDS = words("with mit avec including includes showing giving give listing")
+RELATIVE = words("that which who die welche qui")
+ABOUT_WORDS = words("about regarding concerning über sur")
+CONJUNCTIONS = words("and & und et sowie plus 및")
+COLUMN_LABELS = words("columns column fields field spalten colonnes")
+ROW_LABELS = words("rows zeilen lignes")
+FOLDER_WORDS = words("folder folders directory ordner dossier répertoire 폴더 폴더의 폴더에서")
+YEAR_WORDS = words("year jahr année")
+# Nouns that mean "a row" in general; any other noun before "on Acme's invoices" selects rows.
+ROW_NOUNS = words(
+    "line lines row rows position positions item items entry entries record records "
+    "zeile zeilen position positionen eintrag einträge ligne lignes poste postes 항목 품목"
+)
+OPENERS = re.compile(
+    r"^(?:(?:hi|hello|hey|hallo|please|kindly|bitte|could you|can you|would you|i need|i want|i'd like"
+    r"|i would like|give me|show me|get me|find me|make me|send me|list|show|give|get|find|extract|export"
+    r"|pull|collect|return|fetch|display|create|make|build|prepare|zeige|liste|gib|donne|montre"
+    r"|(?:a |an )?(?:table|csv|list|overview|spreadsheet) (?:of|with)|all the)[\s,]+)+",
+    re.IGNORECASE,
+)
+
+# Comparison phrases by operator, longest first within each; "is" alone is equality.
+OPERATORS: list[tuple[str, str]] = [
+    ("between", "is between|are between|between|zwischen|entre"),
+    ("not", "is not equal to|is not|isn't|are not|aren't|is other than|ist nicht|n'est pas|!=|≠|<>"),
+    ("ge", "is at least|are at least|at least|no less than|not less than|mindestens|au moins|>=|≥"),
+    ("le", "is at most|are at most|at most|no more than|not more than|up to|höchstens|au plus|<=|≤"),
+    (
+        "lt",
+        "is below|are below|is under|are under|is less than|are less than|is lower than|is smaller than"
+        "|below|under|less than|lower than|smaller than|beneath|before|earlier than|ist kleiner als|kleiner als"
+        "|weniger als|unter|vor|est inférieur à|inférieur à|inférieure à|moins de|avant|<",
+    ),
+    (
+        "gt",
+        "is above|are above|is over|are over|is more than|are more than|is greater than|is higher than"
+        "|above|over|more than|greater than|higher than|larger than|bigger than|exceeds|exceeding|after|later than"
+        "|ist größer als|größer als|mehr als|über|nach|est supérieur à|supérieur à|supérieure à|plus de|après|>",
+    ),
+    ("contains", "contains|contain|includes|mentions|mention|mentioning|containing|enthält|contient"),
+    ("equals", "is equal to|equals|is|are|ist|sind|est|sont|==|="),
+]
+OPERATOR_PHRASES: list[tuple[str, list[str]]] = sorted(
+    ((op, phrase.split()) for op, alternatives in OPERATORS for phrase in alternatives.split("|")),
+    key=lambda pair: -len(pair[1]),
+)
+OPERATOR_FIRST_WORDS = frozenset(p[0] for _, p in OPERATOR_PHRASES)
+OP_WORDS = {"equals": "is", "not": "is not", "contains": "contains", "lt": "below", "le": "at most", "gt": "above", "ge": "at least"}
+
+# Calculation words; a calculation is only read where the request asks for one ("the total of",
+# "sum of the", "how many"), never from a column named "total" in a list.
+CALCULATIONS = {
+    "sum": "total sum summe gesamtsumme somme",
+    "average": "average mean avg durchschnitt mittelwert moyenne",
+    "median": "median",
+    "maximum": "maximum max highest largest biggest höchste größte maximale plus élevé",
+    "minimum": "minimum min lowest smallest niedrigste kleinste minimale",
+    "count": "count anzahl nombre",
+}
+CALCULATION_WORDS = {word: kind for kind, names in CALCULATIONS.items() for word in names.split()}
+ASKS = re.compile(
+    r"^(?:what is|what's|what are|what was|wie hoch ist|wie hoch sind|was ist|"
+    r"quel est|quelle est|calculate|compute|berechne)\s+",
+    re.IGNORECASE,
+)
+HOW_MANY = re.compile(r"^(?:how many|how much|wie viele|wieviele|combien)\b", re.IGNORECASE)
+GROUP_WORDS = words("by per je par")
+
+EXTENSIONS = "pdf|docx?|xlsx?|xlsm|csv|tsv|txt|md|markdown|pptx?|hwpx?|odt|ods|odp|rtf|html?|eml|msg|json|xml"
+FILE_NAME = re.compile(rf".+\.(?:{EXTENSIONS})$", re.IGNORECASE)
+YEAR = re.compile(r"(?:19|20)\d\d")
