@@ -232,31 +232,37 @@ def _load_profile(name: str | None, collection: list[str], path_glob: str | None
 
 
 def _ask_in_terminal(form: dict[str, Any]) -> dict[str, Any]:
-    """Ask each question: Enter takes the recommended option, a number another, text corrects."""
-    from nodes.questions import NO, YES
+    """Ask each question: Enter takes the recommended option, a number another, text corrects.
 
+    Each typed answer is classified like every other reply (``graph.protocol.parse_reply``):
+    "no" cancels the whole form, "yes" keeps the recommended option.
+    """
+    from graph.protocol import QuestionsForm, parse_reply
+
+    typed = QuestionsForm.model_validate(form)
     err.print("\n[bold]Before I read any document, please confirm how I understood your request.[/bold]")
     answers: dict[str, Any] = {}
-    for question in form["questions"]:
-        err.print(f"\n[bold cyan]{question['header']}[/bold cyan]: {question['question']}")
-        for number, option in enumerate(question["options"], 1):
+    for question in typed.questions:
+        err.print(f"\n[bold cyan]{question.header}[/bold cyan]: {question.question}")
+        for number, option in enumerate(question.options, 1):
             tag = " [green](recommended)[/green]" if number == 1 else ""
-            err.print(f"  {number}) {option['label']}{tag} — {option['description']}")
+            err.print(f"  {number}) {option.label}{tag} — {option.description}")
         err.print("  or type your own answer; 'no' cancels.")
         try:
             reply = input("> ").strip()
         except EOFError:  # nobody to answer: never read on an unconfirmed reading
             err.print("No answer (input closed), so nothing is read. Pass --yes to accept the reading as understood.")
             return {"status": "cancelled"}
-        if reply.lower() in NO:
+        action = parse_reply(reply).action if reply else "keep"
+        if action == "decline":
             return {"status": "cancelled"}
-        if not reply or reply.lower().strip(" .!") in YES:
-            answers[question["id"]] = {"type": "option", "option_index": 0, "label": question["options"][0]["label"]}
-        elif reply.isdigit() and 1 <= int(reply) <= len(question["options"]):
+        if action == "keep":
+            answers[question.id] = {"type": "option", "option_index": 0, "label": question.options[0].label}
+        elif reply.isdigit() and 1 <= int(reply) <= len(question.options):
             index = int(reply) - 1
-            answers[question["id"]] = {"type": "option", "option_index": index, "label": question["options"][index]["label"]}
+            answers[question.id] = {"type": "option", "option_index": index, "label": question.options[index].label}
         else:
-            answers[question["id"]] = {"type": "other", "text": reply}
+            answers[question.id] = {"type": "other", "text": reply}
     return {"status": "answered", "answers": answers}
 
 
@@ -289,28 +295,9 @@ class _ProgressView:
 
 def contract_json(values: dict[str, Any], full_summary: dict[str, Any] | None = None) -> dict[str, Any]:
     """The stable ``kea extract --json`` object from a run's final state (and its stored summary)."""
-    answer = values.get("answer") or {}
-    reading = values.get("reading") or {}
-    summary = full_summary or answer.get("summary") or {}
-    status = answer.get("status", "failed")
-    return {
-        "status": status,
-        "extraction_id": values.get("extraction_id", ""),
-        "csv": answer.get("csv"),
-        "columns": reading.get("columns", []),
-        "row_condition": reading.get("row_condition"),
-        "places": [p["value"] for p in reading.get("places", [])],
-        "calculations": reading.get("calculations", []),
-        "documents": {
-            "in_scope": summary.get("documents_in_scope", len(values.get("document_ids") or [])),
-            "extracted": summary.get("extracted", 0),
-            "failed": summary.get("failed", []),
-            "no_rows_from": summary.get("no_rows_from", []),
-        },
-        "rows": summary.get("rows", 0),
-        "unsure_rows": summary.get("unsure_rows", 0),
-        "message": answer.get("message", ""),
-    }
+    from graph.result import build_result
+
+    return build_result(values, full_summary).contract()
 
 
 TERMINAL_PREVIEW_ROWS = 20
