@@ -28,6 +28,13 @@ access_app = typer.Typer(help="Who may read a collection. The local user 'local'
 app.add_typer(services_app, name="services")
 app.add_typer(access_app, name="access")
 
+
+def _http_commands() -> None:
+    from server.cli_http import keys_app, serve
+
+    app.add_typer(keys_app, name="keys")
+    app.command()(serve)
+
 out = Console()
 err = Console(stderr=True)
 
@@ -413,6 +420,8 @@ def demo(
     err.print(f"\nRequest: [bold]{request}[/bold] (answered with --yes: the reading as understood)\n")
     extract(request, collection=["demo"], path_glob=None, profile=None, yes=True, out_file=None, as_json=False, user="local")
 
+
+_http_commands()
 
 if __name__ == "__main__":
     app()
