@@ -286,3 +286,24 @@ def test_the_run_api_streams_typed_questions_progress_and_the_result(server) -> 
 def test_the_run_api_publishes_the_schema_of_its_events(server) -> None:  # type: ignore[no-untyped-def]
     schema = httpx.get(f"{server.url}/v1/runs/schema").json()
     assert set(schema["events"]) == {"progress", "questions", "result", "error"}
+
+
+def test_on_s3_the_answer_links_a_presigned_url_and_old_files_expire(server, svc, s3_store) -> None:  # type: ignore[no-untyped-def]
+    from server.app import create_app
+    from tools.services import Services
+    from tools.storage.rows import RowStore
+
+    on_s3 = Services(svc.database_url, svc.kb, s3_store, RowStore(s3_store))
+    clock = MovingClock()
+    with serve_app(create_app(on_s3, clock=clock)) as url:
+        s3_server = Server(url, clock, server.keys)
+        (_, answer), _ = _converse(s3_server.client("ann"), SLAS, "yes")
+        link = LINK.search(answer).group(1)  # type: ignore[union-attr]
+        assert "X-Amz-Signature=" in link and "X-Amz-Expires=86400" in link and not link.startswith(url)
+        assert httpx.get(link).content.startswith(b"\xef\xbb\xbfFile,Priority")  # straight from the bucket
+        extraction_id = re.search(r"record-extraction/([0-9a-f]+)/table\.csv", link).group(1)  # type: ignore[union-attr]
+        through_kea = f"{url}/files/{extraction_id}/table.csv"
+        assert httpx.get(through_kea, headers=s3_server.auth("ann")).status_code == 200
+        assert httpx.get(through_kea, headers=s3_server.auth("ben")).status_code == 404
+        with clock.moved(days=7, hours=1):
+            assert httpx.get(through_kea, headers=s3_server.auth("ann")).status_code == 410

@@ -16,18 +16,6 @@ from tools.storage.s3 import LIFECYCLE_RULE_ID, S3ObjectStore, make_client
 CSV = "\ufeffFile,Amount\r\ninvoices/a.pdf,1.00\r\n".encode()
 
 
-@pytest.fixture
-def s3_store(s3_server, monkeypatch):  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("AWS_ACCESS_KEY_ID", s3_server.access_key)
-    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", s3_server.secret_key)
-    monkeypatch.setenv("KEA_S3_ENDPOINT", s3_server.endpoint)
-    from tools.storage import open_object_store
-
-    store = open_object_store("s3://kea-test-files/team-a")
-    assert isinstance(store, S3ObjectStore)
-    return store
-
-
 def test_the_bucket_is_created_with_a_seven_day_rule_on_tables(s3_store) -> None:  # type: ignore[no-untyped-def]
     rules = s3_store.client.get_bucket_lifecycle_configuration(Bucket="kea-test-files")["Rules"]
     (rule,) = [r for r in rules if r["ID"] == LIFECYCLE_RULE_ID]
