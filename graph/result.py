@@ -117,7 +117,9 @@ def markdown_table(preview: Preview, limit: int = 20) -> str:
 
 def render_markdown(result: RunResult, preview_rows: int = 20) -> str:
     """The answer as chat text: the summary, a Markdown preview table, the download link."""
-    parts = [result.message]
+    linked = bool(result.csv and result.csv.startswith(("http://", "https://")))
+    message = result.message.replace(result.csv, "table.csv (the link is below)") if linked and result.csv else result.message
+    parts = [message]
     table = markdown_table(result.preview, preview_rows)
     if table:
         shown = min(preview_rows, len(result.preview.rows))
@@ -126,6 +128,6 @@ def render_markdown(result: RunResult, preview_rows: int = 20) -> str:
             parts.append(f"First {shown} of {result.rows} rows; the CSV holds them all.")
         if result.preview.note:
             parts.append(result.preview.note)
-    if result.csv and result.csv.startswith(("http://", "https://")):
+    if linked:
         parts.append(f"Download the table: [table.csv]({result.csv}) (the link is valid for 24 hours, the file for 7 days).")
     return "\n\n".join(parts)
