@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -307,3 +308,32 @@ def test_on_s3_the_answer_links_a_presigned_url_and_old_files_expire(server, svc
         assert httpx.get(through_kea, headers=s3_server.auth("ben")).status_code == 404
         with clock.moved(days=7, hours=1):
             assert httpx.get(through_kea, headers=s3_server.auth("ann")).status_code == 410
+
+
+def test_kea_serve_listens_on_loopback_by_default(server) -> None:  # type: ignore[no-untyped-def]
+    import time
+
+    from http_server import free_port
+
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "server.cli", "serve", "--port", str(port)], cwd=ROOT, env=ENV,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                health = httpx.get(f"http://127.0.0.1:{port}/health", timeout=1)
+                break
+            except httpx.HTTPError:
+                assert process.poll() is None and time.monotonic() < deadline, "kea serve did not start"
+                time.sleep(0.1)
+        assert health.json() == {"status": "ok"}
+        models = httpx.get(f"http://127.0.0.1:{port}/v1/models", headers=server.auth("ann")).json()
+        assert MODEL in [m["id"] for m in models["data"]]
+        assert httpx.get(f"http://127.0.0.1:{port}/v1/models").status_code == 401  # keys exist: one is needed
+        if shutil.which("ss"):
+            listening = [line.split()[3] for line in subprocess.run(["ss", "-ltnH"], capture_output=True, text=True).stdout.splitlines()]
+            assert [a for a in listening if a.endswith(f":{port}")] == [f"127.0.0.1:{port}"]
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
