@@ -1,7 +1,8 @@
 """Who is calling: ``Authorization: Bearer KEY``, or the keyless local user.
 
 The keyless local user ('local', who reads every collection) is served only while no key
-exists and only from a loopback address; once a key exists every request needs one. A service
+exists and only from a loopback address (a request a proxy forwarded is not local, whatever
+address it comes from); once a key exists every request needs one. A service
 key (a trusted client such as the Open WebUI pipe) acts for the user named in ``X-Kea-User``.
 """
 
@@ -61,7 +62,8 @@ async def caller(request: Request) -> Caller:
         return Caller(found.user, found.id)
     if await accounts.any_key():
         raise _refuse(401, "This server needs an API key: send 'Authorization: Bearer KEY' (an admin makes one with: kea keys create USER).")
-    if not is_loopback(request.client.host if request.client else None):
+    proxied = any(h in request.headers for h in ("forwarded", "x-forwarded-for", "x-real-ip"))
+    if proxied or not is_loopback(request.client.host if request.client else None):
         raise _refuse(
             401, "Without an API key Kea answers only on this machine (loopback). Create a key with: kea keys create USER."
         )

@@ -311,21 +311,21 @@ TERMINAL_PREVIEW_ROWS = 20
 
 
 def _print_answer(values: dict[str, Any]) -> None:
-    answer = values.get("answer") or {}
-    out.print(answer.get("message", "No answer."), highlight=False)
-    preview = answer.get("preview") or []
-    if preview:
+    from graph.result import build_result
+
+    result = build_result(values)
+    out.print(result.message or "No answer.", highlight=False)
+    if result.preview.rows:
         table = Table(show_lines=False)
-        for name in answer["preview_header"]:
+        for name in result.preview.header:
             table.add_column(name, overflow="fold")  # wrap, never cut: the preview is cut already
-        for row in preview[:TERMINAL_PREVIEW_ROWS]:
+        for row in result.preview.rows[:TERMINAL_PREVIEW_ROWS]:
             table.add_row(*row)
         out.print(table)
-        rows = (answer.get("summary") or {}).get("rows", len(preview))
-        if rows > TERMINAL_PREVIEW_ROWS:
-            out.print(f"First {min(TERMINAL_PREVIEW_ROWS, len(preview))} of {rows} rows; the CSV holds them all.")
-        if answer.get("preview_note"):
-            out.print(answer["preview_note"])
+        if result.rows > TERMINAL_PREVIEW_ROWS:
+            out.print(f"First {min(TERMINAL_PREVIEW_ROWS, len(result.preview.rows))} of {result.rows} rows; the CSV holds them all.")
+        if result.preview.note:
+            out.print(result.preview.note)
 
 
 @app.command()

@@ -88,6 +88,12 @@ async def test_without_a_key_a_caller_off_this_machine_is_refused(svc) -> None: 
     assert response.status_code == 401 and "only on this machine" in response.json()["error"]["message"]
 
 
+def test_without_a_key_a_request_through_a_proxy_is_not_local(app_server) -> None:  # type: ignore[no-untyped-def]
+    url, _ = app_server
+    proxied = httpx.get(f"{url}/v1/models", headers={"X-Forwarded-For": "203.0.113.9"})
+    assert proxied.status_code == 401 and "only on this machine" in proxied.json()["error"]["message"]
+
+
 @pytest.fixture(scope="module")
 def server(app_server, kb) -> Server:  # type: ignore[no-untyped-def]
     from server.cli_http import _with_accounts
@@ -220,6 +226,7 @@ def test_downloads_check_the_owner_the_link_and_the_age(server) -> None:  # type
     assert httpx.get(plain, headers={**server.auth("pipe"), "X-Kea-User": "ann"}).status_code == 200
     assert httpx.get(plain, headers={**server.auth("pipe"), "X-Kea-User": "ben"}).status_code == 404
     assert httpx.get(plain, headers=server.auth("pipe")).status_code == 400  # a service names its user
+    assert httpx.get(plain, headers={**server.auth("ben"), "X-Kea-User": "ann"}).status_code == 403  # only services act for others
 
     tampered = httpx.get(link.replace("sig=", "sig=0"))
     assert tampered.status_code == 403 and "changed" in tampered.json()["error"]["message"]
