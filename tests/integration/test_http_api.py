@@ -290,6 +290,13 @@ def test_the_run_api_streams_typed_questions_progress_and_the_result(server) -> 
     again = httpx.post(f"{server.url}/v1/runs/{asked.thread}/resume", json={"reply": "yes"}, headers=server.auth("ben"))
     assert again.status_code == 409 and "nothing to resume" in again.json()["error"]["message"]
 
+    for message, columns in ((SLAS, "Priority, Response time, Resolution time"), (NORDWERK, "Description, Quantity, Unit price")):
+        # a new message on the thread is a new request, even while a question waits
+        with httpx.stream("POST", f"{server.url}/v1/runs", json={"message": message, "thread": asked.thread},
+                          headers=server.auth("ben")) as response:
+            (name, data), = _events(response)
+        assert name == "questions" and QuestionsEvent.model_validate(data).form.questions[2].options[0].label == columns
+
 
 def test_the_run_api_publishes_the_schema_of_its_events(server) -> None:  # type: ignore[no-untyped-def]
     schema = httpx.get(f"{server.url}/v1/runs/schema").json()
