@@ -126,19 +126,25 @@ class Accounts:
 
     # -- threads and extractions -----------------------------------------------------------
 
-    async def claim_thread(self, thread: str, user: str, profile: str) -> str:
-        """Start ``thread`` for ``user``, or check it is theirs; returns the thread's profile."""
+    async def claim_thread(self, thread: str, user: str, profile: str) -> tuple[str, bool]:
+        """Start ``thread`` for ``user``, or check it is theirs: (the thread's profile, whether it is new)."""
         check_thread(thread)
         async with self.pool.connection() as conn:
-            await conn.execute(
-                "INSERT INTO chat_threads (thread_id, user_id, profile) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+            cur = await conn.execute(
+                "INSERT INTO chat_threads (thread_id, user_id, profile) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING"
+                " RETURNING thread_id",
                 (thread, user, profile),
             )
+            created = await cur.fetchone() is not None
             cur = await conn.execute("SELECT user_id, profile FROM chat_threads WHERE thread_id = %s", (thread,))
             row = await cur.fetchone()
         if row is None or row["user_id"] != user:
             raise NotOwned(thread)
-        return str(row["profile"])
+        return str(row["profile"]), created
+
+    async def release_thread(self, thread: str) -> None:
+        async with self.pool.connection() as conn:
+            await conn.execute("DELETE FROM chat_threads WHERE thread_id = %s", (thread,))
 
     async def thread_profile(self, thread: str, user: str) -> str:
         """The profile of ``user``'s thread; ``NotOwned`` when it is not theirs or does not exist."""

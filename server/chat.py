@@ -146,7 +146,7 @@ async def _thread_of(
     if named:
         try:
             thread = check_thread(str(named))
-            recorded = await kea.accounts.claim_thread(thread, user, profile_name)
+            recorded = await kea.runner.claim(thread, user, profile_name)
         except AccountError as exc:
             raise HTTPException(400, str(exc)) from exc
         except NotOwned as exc:
@@ -170,5 +170,5 @@ async def _thread_of(
     if first is not None:
         return first.thread, None
     thread = f"chat-{uuid.uuid4().hex}"
-    await kea.accounts.claim_thread(thread, user, profile_name)
+    await kea.runner.claim(thread, user, profile_name)
     return thread, None

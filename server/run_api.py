@@ -87,7 +87,7 @@ async def start(body: StartRun, request: Request, who: Caller = Depends(caller))
         raise HTTPException(404, str(exc)) from exc
     thread = body.thread or f"run-{uuid.uuid4().hex}"
     try:
-        recorded = await kea.accounts.claim_thread(check_thread(thread), who.user, name)
+        recorded = await kea.runner.claim(check_thread(thread), who.user, name)
     except AccountError as exc:
         raise HTTPException(400, str(exc)) from exc
     except NotOwned as exc:

@@ -22,7 +22,7 @@ from graph.profile import Profile
 from graph.protocol import ProgressEvent, QuestionsEvent, QuestionsForm, progress_event
 from graph.result import RunResult, build_result, failed_result
 from graph.runs import stream_events
-from server.accounts import Accounts
+from server.accounts import Accounts, NotOwned
 from tools.storage.links import LINK_LIFETIME, LinkSigner
 from tools.storage.objects import ObjectStore
 from tools.storage.rows import table_key
@@ -46,6 +46,18 @@ class Runner:
     @staticmethod
     def config(thread: str) -> dict[str, Any]:
         return {"configurable": {"thread_id": thread}}
+
+    async def claim(self, thread: str, user: str, profile: str) -> str:
+        """Start ``thread`` for ``user`` or check it is theirs; returns its profile.
+
+        A name that is new to the API but already has a checkpoint (a thread of the CLI or of
+        another program on the same database) is not taken over: ``NotOwned``.
+        """
+        recorded, created = await self.accounts.claim_thread(thread, user, profile)
+        if created and (await self.graph.aget_state(self.config(thread))).values:
+            await self.accounts.release_thread(thread)
+            raise NotOwned(thread)
+        return recorded
 
     async def waiting(self, thread: str) -> list[Any]:
         """The thread's open questions (LangGraph interrupts), oldest first."""

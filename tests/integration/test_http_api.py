@@ -59,13 +59,20 @@ def _kea(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "server.cli", *args], capture_output=True, text=True, cwd=ROOT, env=ENV)
 
 
-def test_without_a_key_only_the_local_user_is_served_until_a_key_exists(app_server) -> None:  # type: ignore[no-untyped-def]
+def test_without_a_key_only_the_local_user_is_served_until_a_key_exists(app_server, svc) -> None:  # type: ignore[no-untyped-def]
+    import hashlib
+
+    import psycopg
+
     url, _ = app_server
     assert httpx.get(f"{url}/v1/models").status_code == 200  # no key yet: the local user, on loopback
     made = _kea("keys", "create", "dora")
     assert made.returncode == 0, made.stderr
     key = made.stdout.strip()
     assert key.startswith("kea_") and "shown only now" in made.stderr
+    with psycopg.connect(svc.database_url) as conn:
+        stored = conn.execute("SELECT key_sha256 FROM api_keys WHERE user_id = 'dora'").fetchall()
+    assert stored == [(hashlib.sha256(key.encode()).hexdigest(),)]  # the key itself is kept nowhere
     refused = httpx.get(f"{url}/v1/models")
     assert refused.status_code == 401 and "needs an API key" in refused.json()["error"]["message"]
     assert httpx.get(f"{url}/v1/models", headers={"Authorization": f"Bearer {key}"}).status_code == 200
@@ -351,3 +358,17 @@ def test_kea_serve_listens_on_loopback_by_default(server) -> None:  # type: igno
     finally:
         process.terminate()
         process.wait(timeout=15)
+
+
+async def test_a_thread_made_outside_the_api_cannot_be_taken_over(server) -> None:  # type: ignore[no-untyped-def]
+    from graph.profile import Profile
+    from graph.runs import run_extraction
+
+    paused = await run_extraction(SLAS, Profile(collections=["corpus"]), thread_id="made-by-the-cli-1")
+    assert paused["__interrupt__"]
+    async with httpx.AsyncClient(base_url=server.url, headers=server.auth("ben")) as client:
+        chat = await client.post("/v1/chat/completions", json={"model": MODEL, "messages": [{"role": "user", "content": "yes"}]},
+                                 headers={"X-Kea-Thread": "made-by-the-cli-1"})
+        run = await client.post("/v1/runs", json={"message": SLAS, "thread": "made-by-the-cli-1"})
+        read = await client.get("/v1/runs/made-by-the-cli-1")
+    assert chat.status_code == run.status_code == read.status_code == 404
