@@ -9,7 +9,9 @@ Builders wire; nodes (``nodes/``) decide; tools (``tools/``) do the I/O.
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
@@ -25,17 +27,42 @@ from nodes.read_request import read_request
 from nodes.resolve_scope import resolve_scope
 from nodes.store_csv import store_csv
 
+if TYPE_CHECKING:
+    from tools.services import Services
 
-def build_extraction_graph(checkpointer: BaseCheckpointSaver[Any] | None = None) -> CompiledStateGraph[Any, Any, Any, Any]:
-    """The compiled extraction graph; pass a checkpointer to pause at questions and resume."""
+
+def _with_services(node: Callable[..., Any], svc: "Services") -> Callable[..., Any]:
+    """``node`` running with ``svc`` as its services (what ``services()`` answers inside it)."""
+    from tools.services import using_services
+
+    @functools.wraps(node)
+    async def bound(state: Any, runtime: Any) -> Any:
+        with using_services(svc):
+            return await node(state, runtime)
+
+    return bound
+
+
+def build_extraction_graph(
+    checkpointer: BaseCheckpointSaver[Any] | None = None, *, services: "Services | None" = None
+) -> CompiledStateGraph[Any, Any, Any, Any]:
+    """The compiled extraction graph; pass a checkpointer to pause at questions and resume.
+
+    ``services`` (knowledge base, object store, rows) are the process's own by default
+    (``tools.services.services()``); pass others to run this graph on them.
+    """
     builder = StateGraph(ExtractionState, context_schema=Profile, input_schema=ExtractionInput, output_schema=ExtractionOutput)
-    builder.add_node("read_request", read_request)
-    builder.add_node("questions", questions)
-    builder.add_node("resolve_scope", resolve_scope)
-    builder.add_node("plan", plan)
-    builder.add_node("extract_document", extract_document)
-    builder.add_node("assemble", assemble)
-    builder.add_node("store_csv", store_csv)
+    nodes: dict[str, Callable[..., Any]] = {
+        "read_request": read_request,
+        "questions": questions,
+        "resolve_scope": resolve_scope,
+        "plan": plan,
+        "extract_document": extract_document,
+        "assemble": assemble,
+        "store_csv": store_csv,
+    }
+    for name, node in nodes.items():
+        builder.add_node(name, _with_services(node, services) if services is not None else node)
 
     builder.add_edge(START, "read_request")
     builder.add_conditional_edges("plan", dispatch, ["extract_document", END])

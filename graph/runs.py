@@ -7,7 +7,7 @@ graph through the same checkpointer.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from langgraph.types import Command
@@ -78,16 +78,26 @@ def _resume_value(reply: Any) -> Any:
     return "" if reply is None else reply
 
 
-async def _stream(graph: Any, payload: Any, config: dict[str, Any], profile: Profile, on_progress: ProgressSink | None) -> list[Any]:
-    interrupts: list[Any] = []
+async def stream_events(graph: Any, payload: Any, config: dict[str, Any], profile: Profile) -> AsyncIterator[tuple[str, Any]]:
+    """Run the graph from ``payload``: ("progress", event dict) as it goes, ("interrupt", Interrupt)
+    for each question it stops at. The final state is then ``graph.aget_state(config)``."""
     async for mode, chunk in graph.astream(payload, config, context=profile, stream_mode=["updates", "custom"]):
         if mode == "custom":
-            if on_progress:
-                on_progress(chunk)
+            yield "progress", chunk
         elif "__interrupt__" in chunk:
-            interrupts.extend(chunk["__interrupt__"])
-        elif on_progress and "resolve_scope" in chunk and chunk["resolve_scope"]:
+            for item in chunk["__interrupt__"]:
+                yield "interrupt", item
+        elif "resolve_scope" in chunk and chunk["resolve_scope"]:
             ids = chunk["resolve_scope"].get("document_ids")
             if ids is not None:
-                on_progress({"kind": "progress", "event": "scope_resolved", "documents": len(ids)})
+                yield "progress", {"kind": "progress", "event": "scope_resolved", "documents": len(ids)}
+
+
+async def _stream(graph: Any, payload: Any, config: dict[str, Any], profile: Profile, on_progress: ProgressSink | None) -> list[Any]:
+    interrupts: list[Any] = []
+    async for kind, item in stream_events(graph, payload, config, profile):
+        if kind == "interrupt":
+            interrupts.append(item)
+        elif on_progress:
+            on_progress(item)
     return interrupts

@@ -9,7 +9,6 @@ the dialog's answers (a JSON object by question id) or typed text: "yes" keeps t
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any, Literal
 
 from langgraph.graph import END
@@ -17,6 +16,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
 from graph.profile import Profile, profile_of
+from graph.protocol import NO, YES, OtherAnswer, is_yes, parse_reply
 from graph.state import ExtractionState
 from tools.engines import Engine, engine_named
 from tools.engines.base import Estimate
@@ -29,8 +29,7 @@ from tools.storage.table import shorten
 QUESTION_CHARS = 500
 HEADER_CHARS = 40
 LABEL_CHARS = 60
-YES = {"yes", "y", "ok", "okay", "sure", "go", "go ahead", "confirm", "confirmed", "ja", "correct", "right"}
-NO = {"no", "n", "nope", "cancel", "stop", "abort", "nein", "decline"}
+__all__ = ["NO", "YES", "apply_reply", "build_form", "merge_correction", "questions"]
 
 ALL_DOCUMENTS = "All documents in scope"
 EVERY_ROW = "Every row"
@@ -153,27 +152,16 @@ def _question(qid: str, header: str, question: str, options: list[dict[str, str]
 
 
 async def apply_reply(reply: Any, reading: Reading, hint: ScopeHint, engine: Engine) -> Reading | None:
-    """The confirmed reading, or None when the user declined."""
-    if isinstance(reply, str):
-        text = reply.strip()
-        if text.startswith("{"):
-            try:
-                reply = json.loads(text)
-            except json.JSONDecodeError:
-                pass
-    if isinstance(reply, dict):
-        # only answered dialogs confirm; cancelled, timed out or failed ones read nothing
-        if "status" in reply and reply["status"] != "answered":
-            return None
-        answers = reply.get("answers", reply)
-        return await _apply_answers(answers if isinstance(answers, dict) else {}, reading, hint, engine)
-    text = str(reply or "").strip()
-    word = text.lower().strip(" .!")
-    if not text or word in NO:
+    """The confirmed reading, or None when the user declined (the reply is classified by
+    ``graph.protocol.parse_reply``; this only applies it)."""
+    parsed = parse_reply(reply)
+    if parsed.action == "decline":
         return None
-    if word in YES:
+    if parsed.action == "keep":
         return reading
-    corrected = await engine.read_request(text, hint)
+    if parsed.action == "answers":
+        return await _apply_answers(parsed.answers, reading, hint, engine)
+    corrected = await engine.read_request(parsed.text, hint)
     return merge_correction(reading, corrected)
 
 
@@ -199,24 +187,15 @@ def merge_correction(reading: Reading, correction: Reading) -> Reading:
     return reading.model_copy(update=update)
 
 
-def _answer_parts(answer: Any) -> tuple[str, str]:
-    """('option' | 'other', text) from the dialog's answer shapes or a plain string."""
-    if isinstance(answer, dict):
-        if answer.get("type") == "other":
-            return "other", str(answer.get("text", ""))
-        return "option", str(answer.get("label", ""))
-    return "option", str(answer or "")
-
-
 async def _apply_answers(answers: dict[str, Any], reading: Reading, hint: ScopeHint, engine: Engine) -> Reading:
     form = {q["id"]: q for q in build_form(reading, hint)["questions"]}
     update: dict[str, Any] = {}
     for qid, answer in answers.items():
         if qid not in form:
             continue
-        kind, text = _answer_parts(answer)
+        kind, text = ("other", answer.text) if isinstance(answer, OtherAnswer) else ("option", answer.label)
         labels = [o["label"] for o in form[qid]["options"]]
-        if (kind == "option" and (not text or text == labels[0])) or text.lower().strip(" .!") in YES:
+        if (kind == "option" and (not text or text == labels[0])) or is_yes(text):
             continue  # kept as understood
         if kind == "option" and text in labels:  # the alternative
             update |= {

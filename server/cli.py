@@ -28,6 +28,13 @@ access_app = typer.Typer(help="Who may read a collection. The local user 'local'
 app.add_typer(services_app, name="services")
 app.add_typer(access_app, name="access")
 
+
+def _http_commands() -> None:
+    from server.cli_http import keys_app, serve
+
+    app.add_typer(keys_app, name="keys")
+    app.command()(serve)
+
 out = Console()
 err = Console(stderr=True)
 
@@ -231,107 +238,11 @@ def _load_profile(name: str | None, collection: list[str], path_glob: str | None
     return Profile.from_mapping(values)
 
 
-def _ask_in_terminal(form: dict[str, Any]) -> dict[str, Any]:
-    """Ask each question: Enter takes the recommended option, a number another, text corrects."""
-    from nodes.questions import NO, YES
-
-    err.print("\n[bold]Before I read any document, please confirm how I understood your request.[/bold]")
-    answers: dict[str, Any] = {}
-    for question in form["questions"]:
-        err.print(f"\n[bold cyan]{question['header']}[/bold cyan]: {question['question']}")
-        for number, option in enumerate(question["options"], 1):
-            tag = " [green](recommended)[/green]" if number == 1 else ""
-            err.print(f"  {number}) {option['label']}{tag} — {option['description']}")
-        err.print("  or type your own answer; 'no' cancels.")
-        try:
-            reply = input("> ").strip()
-        except EOFError:  # nobody to answer: never read on an unconfirmed reading
-            err.print("No answer (input closed), so nothing is read. Pass --yes to accept the reading as understood.")
-            return {"status": "cancelled"}
-        if reply.lower() in NO:
-            return {"status": "cancelled"}
-        if not reply or reply.lower().strip(" .!") in YES:
-            answers[question["id"]] = {"type": "option", "option_index": 0, "label": question["options"][0]["label"]}
-        elif reply.isdigit() and 1 <= int(reply) <= len(question["options"]):
-            index = int(reply) - 1
-            answers[question["id"]] = {"type": "option", "option_index": index, "label": question["options"][index]["label"]}
-        else:
-            answers[question["id"]] = {"type": "other", "text": reply}
-    return {"status": "answered", "answers": answers}
-
-
-class _ProgressView:
-    """Progress of a run on stderr: a bar over the documents, a line per notable event."""
-
-    def __init__(self) -> None:
-        self.progress = Progress(
-            TextColumn("[bold]Extracting[/bold]"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-            TextColumn("{task.description}"), console=err,
-        )
-        self.task: Any = None
-
-    def __call__(self, event: dict[str, Any]) -> None:
-        kind = event.get("event")
-        if kind == "scope_resolved":
-            self.progress.start()
-            self.task = self.progress.add_task("", total=event["documents"])
-        elif kind in ("document_done", "document_failed") and self.task is not None:
-            note = f"{event['rows']} rows" if kind == "document_done" else f"[red]failed[/red]: {event['error']}"
-            self.progress.update(self.task, advance=1, description=f"{event['file']}: {note}"[:70])
-        elif kind == "long_document_started":
-            self.progress.console.print(f"Reading a long document: {event['file']} ({event['pages']} pages)")
-        elif kind == "still_reading":
-            self.progress.console.print(f"Still reading {event['file']} ({event['seconds']} s)")
-
-    def stop(self) -> None:
-        self.progress.stop()
-
-
 def contract_json(values: dict[str, Any], full_summary: dict[str, Any] | None = None) -> dict[str, Any]:
     """The stable ``kea extract --json`` object from a run's final state (and its stored summary)."""
-    answer = values.get("answer") or {}
-    reading = values.get("reading") or {}
-    summary = full_summary or answer.get("summary") or {}
-    status = answer.get("status", "failed")
-    return {
-        "status": status,
-        "extraction_id": values.get("extraction_id", ""),
-        "csv": answer.get("csv"),
-        "columns": reading.get("columns", []),
-        "row_condition": reading.get("row_condition"),
-        "places": [p["value"] for p in reading.get("places", [])],
-        "calculations": reading.get("calculations", []),
-        "documents": {
-            "in_scope": summary.get("documents_in_scope", len(values.get("document_ids") or [])),
-            "extracted": summary.get("extracted", 0),
-            "failed": summary.get("failed", []),
-            "no_rows_from": summary.get("no_rows_from", []),
-        },
-        "rows": summary.get("rows", 0),
-        "unsure_rows": summary.get("unsure_rows", 0),
-        "message": answer.get("message", ""),
-    }
+    from graph.result import build_result
 
-
-TERMINAL_PREVIEW_ROWS = 20
-
-
-def _print_answer(values: dict[str, Any]) -> None:
-    answer = values.get("answer") or {}
-    out.print(answer.get("message", "No answer."), highlight=False)
-    preview = answer.get("preview") or []
-    if preview:
-        table = Table(show_lines=False)
-        for name in answer["preview_header"]:
-            table.add_column(name, overflow="fold")  # wrap, never cut: the preview is cut already
-        for row in preview[:TERMINAL_PREVIEW_ROWS]:
-            table.add_row(*row)
-        out.print(table)
-        rows = (answer.get("summary") or {}).get("rows", len(preview))
-        if rows > TERMINAL_PREVIEW_ROWS:
-            out.print(f"First {min(TERMINAL_PREVIEW_ROWS, len(preview))} of {rows} rows; the CSV holds them all.")
-        if answer.get("preview_note"):
-            out.print(answer["preview_note"])
+    return build_result(values, full_summary).contract()
 
 
 @app.command()
@@ -354,12 +265,13 @@ def extract(
     """
     from checkpoints.cluster import ServiceError
     from graph.runs import run_extraction
+    from server.cli_terminal import ProgressView, ask_in_terminal, print_answer
 
     chosen = _load_profile(profile, collection, path_glob, user)
-    view = _ProgressView()
+    view = ProgressView()
     try:
         values = asyncio.run(
-            run_extraction(message, chosen, confirm="auto" if yes else "ask", answer=_ask_in_terminal, on_progress=view)
+            run_extraction(message, chosen, confirm="auto" if yes else "ask", answer=ask_in_terminal, on_progress=view)
         )
     except Exception as exc:  # noqa: BLE001 — scripts rely on one JSON object whatever happens
         view.stop()
@@ -376,7 +288,7 @@ def extract(
     if as_json:
         sys.stdout.write(json.dumps(contract_json(values, _stored_summary(values)), ensure_ascii=False) + "\n")
     else:
-        _print_answer(values)
+        print_answer(values)
         if out_file and answer.get("csv"):
             out.print(f"Written to {out_file}.")
     raise typer.Exit(1 if answer.get("status", "failed") == "failed" else 0)
@@ -426,6 +338,8 @@ def demo(
     err.print(f"\nRequest: [bold]{request}[/bold] (answered with --yes: the reading as understood)\n")
     extract(request, collection=["demo"], path_glob=None, profile=None, yes=True, out_file=None, as_json=False, user="local")
 
+
+_http_commands()
 
 if __name__ == "__main__":
     app()

@@ -1,17 +1,23 @@
 """The services a process uses, created once from the environment on first use.
 
 Nodes and the CLI call ``services()``; tests call ``reset_services()`` after pointing
-``KEA_HOME`` / ``KEA_DATABASE_URL`` elsewhere.
+``KEA_HOME`` / ``KEA_DATABASE_URL`` elsewhere. A caller that passes its own services to
+``build_extraction_graph(services=...)`` gets them inside that graph's nodes instead
+(``using_services``: a context variable, so concurrent runs with different services never mix).
 """
 
 from __future__ import annotations
 
+import contextvars
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from checkpoints.cluster import database_url, kea_home
 from tools.knowledge.base import KnowledgeBase
-from tools.storage.objects import FileObjectStore, ObjectStore
+from tools.storage import open_object_store
+from tools.storage.objects import ObjectStore
 from tools.storage.rows import RowStore
 
 
@@ -28,16 +34,34 @@ class Services:
 
 _lock = threading.Lock()
 _services: Services | None = None
+_current: contextvars.ContextVar[Services | None] = contextvars.ContextVar("kea_services", default=None)
+
+
+def create_services(url: str | None = None) -> Services:
+    """New services on ``url`` (default: Kea's database) and the configured object store."""
+    url = url or database_url()
+    objects = open_object_store()
+    return Services(url, KnowledgeBase(url), objects, RowStore(objects))
 
 
 def services() -> Services:
+    if (bound := _current.get()) is not None:
+        return bound
     global _services
     with _lock:
         if _services is None:
-            url = database_url()
-            objects = FileObjectStore(kea_home() / "files")
-            _services = Services(url, KnowledgeBase(url), objects, RowStore(objects))
+            _services = create_services()
         return _services
+
+
+@contextmanager
+def using_services(svc: Services) -> Iterator[Services]:
+    """``services()`` answers ``svc`` within this block (and the tasks and threads it starts)."""
+    token = _current.set(svc)
+    try:
+        yield svc
+    finally:
+        _current.reset(token)
 
 
 def reset_services() -> None:
@@ -50,6 +74,8 @@ def reset_services() -> None:
 
 async def aservices() -> Services:
     """``services()`` for async code: the first call starts services, which blocks."""
+    if (bound := _current.get()) is not None:
+        return bound
     if _services is not None:
         return _services
     import asyncio

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from evals.bench import csv_assembly, fanout, knowledge, memory, state_size
+from evals.bench import csv_assembly, fanout, http_load, knowledge, memory, state_size
 from evals.bench.charts import BENCHMARKS, draw_charts, write_results_page
 from evals.bench.common import RESULTS, machine, save
 
@@ -77,7 +77,14 @@ SUITE = {
         {"documents": 100, "rows_per_document": 2000},
         {"documents": 20, "rows_per_document": 1000},
     ),
+    "http_load": Benchmark(
+        http_load.run,
+        http_load.describe,
+        {"conversations": 50, "documents": 50},
+        {"conversations": 20, "documents": 20},
+    ),
 }
+NAMES = (*BENCHMARKS, "http_load")  # http_load has no chart or results-page section yet
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -89,10 +96,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--quick", action="store_true", help="smaller sizes, saved under evals/results/quick/"
     )
-    parser.add_argument("--only", help=f"comma-separated benchmarks to run (of {', '.join(BENCHMARKS)})")
+    parser.add_argument("--only", help=f"comma-separated benchmarks to run (of {', '.join(NAMES)})")
     args = parser.parse_args(argv)
-    chosen = [n.strip() for n in (args.only or ",".join(BENCHMARKS)).split(",") if n.strip()]
-    unknown = [n for n in chosen if n not in BENCHMARKS]
+    chosen = [n.strip() for n in (args.only or ",".join(NAMES)).split(",") if n.strip()]
+    unknown = [n for n in chosen if n not in NAMES]
     if unknown:
         parser.error(f"unknown benchmark(s): {', '.join(unknown)}")
     folder = RESULTS / "quick" if args.quick else RESULTS

@@ -252,7 +252,7 @@ def test_cli_extract_yes_json_honours_the_contract(corpus, tmp_path) -> None:  #
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)  # exactly one JSON object on stdout
     assert set(result) == {"status", "extraction_id", "csv", "columns", "row_condition", "places", "calculations",
-                           "documents", "rows", "unsure_rows", "message"}
+                           "documents", "rows", "unsure_rows", "message", "thread"}
     assert result["status"] == "done" and result["columns"] == ["Priority", "Response time", "Resolution time"]
     assert set(result["documents"]) == {"in_scope", "extracted", "failed", "no_rows_from"}
     assert result["rows"] == len(_case(corpus, "sla-times")["rows"])

@@ -9,6 +9,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Protocol
 
@@ -27,6 +28,8 @@ class ObjectStore(Protocol):
     def delete(self, key: str) -> None: ...
     def keys(self, prefix: str) -> Iterator[str]: ...
     def url(self, key: str) -> str: ...
+    def stored_at(self, key: str) -> datetime: ...
+    def presigned_url(self, key: str, seconds: int) -> str | None: ...
 
 
 def safe_key(key: str) -> str:
@@ -95,3 +98,15 @@ class FileObjectStore:
 
     def url(self, key: str) -> str:
         return self._path(key).as_uri()
+
+    def stored_at(self, key: str) -> datetime:
+        """When the object was written (the rename of a whole file, so the time of its last write)."""
+        path = self._path(key)
+        try:
+            return datetime.fromtimestamp(path.stat().st_mtime, UTC)
+        except FileNotFoundError as exc:
+            raise ObjectNotFound(f"No file stored under {key!r}.") from exc
+
+    def presigned_url(self, key: str, seconds: int) -> str | None:
+        """A folder cannot sign links: the server signs links to its own download endpoint."""
+        return None

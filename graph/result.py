@@ -1,0 +1,133 @@
+"""The answer every client renders, built from a run's final state in one place.
+
+``RunResult`` is what the CLI prints, what ``kea extract --json`` writes (``contract()``: the
+stable fields scripts rely on, extended, never renamed) and what the HTTP API sends as its
+``result`` event and renders as a chat answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from graph.state import Status
+
+CONTRACT_FIELDS = (
+    "status", "extraction_id", "csv", "columns", "row_condition", "places", "calculations",
+    "documents", "rows", "unsure_rows", "message", "thread",
+)
+
+
+class Documents(BaseModel):
+    in_scope: int = 0
+    extracted: int = 0
+    failed: list[dict[str, str]] = Field(default_factory=list)
+    no_rows_from: list[str] = Field(default_factory=list)
+
+
+class Preview(BaseModel):
+    """At most 100 rows, cells cut to stay small; the CSV holds every row in full."""
+
+    header: list[str] = Field(default_factory=list)
+    rows: list[list[str]] = Field(default_factory=list)
+    note: str | None = None
+
+
+class RunResult(BaseModel):
+    status: Status
+    message: str
+    thread: str | None = None
+    extraction_id: str = ""
+    csv: str | None = Field(None, description="Where the table is: a store reference, or a download link.")
+    columns: list[str] = Field(default_factory=list)
+    row_condition: str | None = None
+    places: list[str] = Field(default_factory=list)
+    calculations: list[Any] = Field(default_factory=list)
+    documents: Documents = Field(default_factory=Documents)
+    rows: int = 0
+    unsure_rows: int = 0
+    preview: Preview = Field(default_factory=Preview)
+
+    def contract(self) -> dict[str, Any]:
+        """The ``kea extract --json`` object."""
+        return self.model_dump(mode="json", include=set(CONTRACT_FIELDS))
+
+    def with_link(self, link: str) -> "RunResult":
+        """The same answer with the table named by ``link`` (in ``csv`` and in the message)."""
+        if not self.csv:
+            return self
+        return self.model_copy(update={"csv": link, "message": self.message.replace(self.csv, link)})
+
+
+def build_result(
+    values: dict[str, Any], full_summary: dict[str, Any] | None = None, thread: str | None = None
+) -> RunResult:
+    """The answer from a run's final state (and the run's stored ``summary.json``, when read).
+
+    A state without an answer — a run that did not end — is a failed answer, never an
+    exception: every client gets something to show.
+    """
+    answer = values.get("answer") or {}
+    reading = values.get("reading") or {}
+    summary = full_summary or answer.get("summary") or {}
+    return RunResult(
+        status=answer.get("status", "failed"),
+        message=answer.get("message", "") or "",
+        thread=thread if thread is not None else values.get("thread_id"),
+        extraction_id=values.get("extraction_id", "") or "",
+        csv=answer.get("csv"),
+        columns=list(reading.get("columns", [])),
+        row_condition=reading.get("row_condition"),
+        places=[p["value"] for p in reading.get("places", [])],
+        calculations=list(reading.get("calculations", [])),
+        documents=Documents(
+            in_scope=summary.get("documents_in_scope", len(values.get("document_ids") or [])),
+            extracted=summary.get("extracted", 0),
+            failed=summary.get("failed", []),
+            no_rows_from=summary.get("no_rows_from", []),
+        ),
+        rows=summary.get("rows", 0),
+        unsure_rows=summary.get("unsure_rows", 0),
+        preview=Preview(
+            header=list(answer.get("preview_header") or []),
+            rows=[list(r) for r in answer.get("preview") or []],
+            note=answer.get("preview_note"),
+        ),
+    )
+
+
+def failed_result(message: str, thread: str | None = None) -> RunResult:
+    return RunResult(status="failed", message=message, thread=thread)
+
+
+def _cell(text: str) -> str:
+    """A Markdown table cell: pipes escaped, line breaks as spaces."""
+    return " ".join(str(text).replace("\\", "\\\\").replace("|", "\\|").split())
+
+
+def markdown_table(preview: Preview, limit: int = 20) -> str:
+    """The preview as a Markdown table (its first ``limit`` rows)."""
+    if not preview.header or not preview.rows:
+        return ""
+    lines = ["| " + " | ".join(_cell(h) for h in preview.header) + " |", "|" + "---|" * len(preview.header)]
+    lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in preview.rows[:limit]]
+    return "\n".join(lines)
+
+
+def render_markdown(result: RunResult, preview_rows: int = 20) -> str:
+    """The answer as chat text: the summary, a Markdown preview table, the download link."""
+    linked = bool(result.csv and result.csv.startswith(("http://", "https://")))
+    message = result.message.replace(result.csv, "table.csv (the link is below)") if linked and result.csv else result.message
+    parts = [message]
+    table = markdown_table(result.preview, preview_rows)
+    if table:
+        shown = min(preview_rows, len(result.preview.rows))
+        parts.append(table)
+        if result.rows > shown:
+            parts.append(f"First {shown} of {result.rows} rows; the CSV holds them all.")
+        if result.preview.note:
+            parts.append(result.preview.note)
+    if linked:
+        parts.append(f"Download the table: [table.csv]({result.csv}) (the link is valid for 24 hours, the file for 7 days).")
+    return "\n\n".join(parts)

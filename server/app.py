@@ -1,0 +1,108 @@
+"""``kea serve``: the FastAPI app every chat client talks to.
+
+- ``server/chat.py``: the OpenAI-compatible API (``/v1/models``, ``/v1/chat/completions``);
+- ``server/run_api.py``: the run API with Server-Sent Events for rich clients (``/v1/runs``);
+- ``server/files.py``: downloads (``/files/{extraction_id}/{name}``) that check access;
+- ``server/auth.py``: who is calling; ``server/accounts.py``: keys, threads, turns in PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import HTTPException, RequestValidationError
+from fastapi.responses import JSONResponse
+from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+
+from checkpoints.cluster import kea_home
+from graph.extraction import build_extraction_graph
+from server.accounts import Accounts, open_pool
+from server.profiles import Profiles
+from server.runner import Runner
+from tools.services import Services, services
+from tools.storage.links import LinkSigner
+
+THREAD_HEADER = "X-Kea-Thread"
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class Kea:
+    """What the routes share (``app.state.kea``)."""
+
+    services: Services
+    accounts: Accounts
+    runner: Runner
+    profiles: Profiles
+    clock: Callable[[], datetime]
+    public_url: str | None
+
+    def base_url(self, request: Request) -> str:
+        """Where links point: ``KEA_PUBLIC_URL`` when set, else the address the caller used."""
+        return self.public_url or str(request.base_url)
+
+
+def create_app(
+    svc: Services | None = None, *, clock: Callable[[], datetime] = utc_now, public_url: str | None = None
+) -> FastAPI:
+    """The app; ``svc`` defaults to the process's services, ``clock`` to the wall clock (tests move it)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        chosen = svc or await asyncio.to_thread(services)  # starts the local cluster, applies migrations
+        pool = open_pool(chosen.database_url, max_size=int(os.environ.get("KEA_SERVER_DB_CONNECTIONS", "20")))
+        await pool.open(wait=True)
+        try:
+            saver = AsyncPostgresSaver(pool)  # type: ignore[arg-type]
+            await saver.setup()
+            accounts = Accounts(pool)
+            graph = build_extraction_graph(saver, services=chosen)
+            home = kea_home()
+            runner = Runner(graph, accounts, chosen.objects, LinkSigner.from_home(home), clock)
+            app.state.kea = Kea(
+                chosen, accounts, runner, Profiles.load(home), clock, public_url or os.environ.get("KEA_PUBLIC_URL") or None
+            )
+            yield
+        finally:
+            await pool.close()
+
+    app = FastAPI(title="Kea", description="One chat message, one exact table.", lifespan=lifespan)
+    from server import chat, files, run_api
+
+    app.include_router(chat.router)
+    app.include_router(run_api.router)
+    app.include_router(files.router)
+
+    @app.exception_handler(HTTPException)
+    async def _error(request: Request, exc: HTTPException) -> JSONResponse:
+        return error_response(exc.status_code, str(exc.detail), exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", []) if p != "body")
+        return error_response(422, f"The request body is not valid: {where or 'body'}: {first.get('msg', 'invalid')}.")
+
+    @app.get("/health")
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    return app
+
+
+def error_response(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    """An error as the OpenAI clients read it, ``{"error": {"message", "type", "code"}}``."""
+    kind = {401: "authentication_error", 403: "permission_error", 404: "not_found_error", 409: "conflict_error",
+            410: "expired_error"}.get(status, "invalid_request_error")
+    body: dict[str, Any] = {"error": {"message": message, "type": kind, "code": status}}
+    return JSONResponse(body, status_code=status, headers=headers)

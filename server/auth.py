@@ -1,0 +1,70 @@
+"""Who is calling: ``Authorization: Bearer KEY``, or the keyless local user.
+
+The keyless local user ('local', who reads every collection) is served only while no key
+exists and only from a loopback address (a request a proxy forwarded is not local, whatever
+address it comes from); once a key exists every request needs one. A service
+key (a trusted client such as the Open WebUI pipe) acts for the user named in ``X-Kea-User``.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass
+
+from fastapi import HTTPException, Request
+
+from server.accounts import AccountError, check_user
+from tools.knowledge.selection import LOCAL_USER
+
+USER_HEADER = "x-kea-user"
+
+
+@dataclass(frozen=True)
+class Caller:
+    user: str
+    key_id: int | None = None  # None: the keyless local user
+    service: str | None = None  # the service acting for ``user``
+
+
+def is_loopback(host: str | None) -> bool:
+    try:
+        return host is not None and ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def _refuse(status: int, message: str) -> HTTPException:
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    return HTTPException(status, message, headers=headers)
+
+
+async def caller(request: Request) -> Caller:
+    """The caller of this request (a FastAPI dependency); 401/403 with a sentence otherwise."""
+    accounts = request.app.state.kea.accounts
+    header = request.headers.get("authorization", "")
+    named = request.headers.get(USER_HEADER)
+    if header:
+        scheme, _, key = header.partition(" ")
+        if scheme.lower() != "bearer" or not key.strip():
+            raise _refuse(401, "Send the API key as 'Authorization: Bearer KEY'.")
+        found = await accounts.find_key(key.strip())
+        if found is None:
+            raise _refuse(401, "This API key is not valid: it is unknown or was revoked.")
+        if found.service:
+            if not named:
+                raise _refuse(400, f"The service key of {found.user} acts for a user: name them in the X-Kea-User header.")
+            try:
+                return Caller(check_user(named), found.id, found.user)
+            except AccountError as exc:
+                raise _refuse(400, str(exc)) from exc
+        if named and named != found.user:
+            raise _refuse(403, "This key belongs to another user; only a service key may act for the user named in X-Kea-User.")
+        return Caller(found.user, found.id)
+    if await accounts.any_key():
+        raise _refuse(401, "This server needs an API key: send 'Authorization: Bearer KEY' (an admin makes one with: kea keys create USER).")
+    proxied = any(h in request.headers for h in ("forwarded", "x-forwarded-for", "x-real-ip"))
+    if proxied or not is_loopback(request.client.host if request.client else None):
+        raise _refuse(
+            401, "Without an API key Kea answers only on this machine (loopback). Create a key with: kea keys create USER."
+        )
+    return Caller(LOCAL_USER)

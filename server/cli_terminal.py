@@ -1,0 +1,95 @@
+"""The terminal side of ``kea extract``: its questions, its progress bar and its answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+out = Console()
+err = Console(stderr=True)
+
+
+def ask_in_terminal(form: dict[str, Any]) -> dict[str, Any]:
+    """Ask each question: Enter takes the recommended option, a number another, text corrects.
+
+    Each typed answer is classified like every other reply (``graph.protocol.parse_reply``):
+    "no" cancels the whole form, "yes" keeps the recommended option.
+    """
+    from graph.protocol import QuestionsForm, parse_reply
+
+    typed = QuestionsForm.model_validate(form)
+    err.print("\n[bold]Before I read any document, please confirm how I understood your request.[/bold]")
+    answers: dict[str, Any] = {}
+    for question in typed.questions:
+        err.print(f"\n[bold cyan]{question.header}[/bold cyan]: {question.question}")
+        for number, option in enumerate(question.options, 1):
+            tag = " [green](recommended)[/green]" if number == 1 else ""
+            err.print(f"  {number}) {option.label}{tag} — {option.description}")
+        err.print("  or type your own answer; 'no' cancels.")
+        try:
+            reply = input("> ").strip()
+        except EOFError:  # nobody to answer: never read on an unconfirmed reading
+            err.print("No answer (input closed), so nothing is read. Pass --yes to accept the reading as understood.")
+            return {"status": "cancelled"}
+        action = parse_reply(reply).action if reply else "keep"
+        if action == "decline":
+            return {"status": "cancelled"}
+        if action == "keep":
+            answers[question.id] = {"type": "option", "option_index": 0, "label": question.options[0].label}
+        elif reply.isdigit() and 1 <= int(reply) <= len(question.options):
+            index = int(reply) - 1
+            answers[question.id] = {"type": "option", "option_index": index, "label": question.options[index].label}
+        else:
+            answers[question.id] = {"type": "other", "text": reply}
+    return {"status": "answered", "answers": answers}
+
+
+class ProgressView:
+    """Progress of a run on stderr: a bar over the documents, a line per notable event."""
+
+    def __init__(self) -> None:
+        self.progress = Progress(
+            TextColumn("[bold]Extracting[/bold]"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            TextColumn("{task.description}"), console=err,
+        )
+        self.task: Any = None
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        kind = event.get("event")
+        if kind == "scope_resolved":
+            self.progress.start()
+            self.task = self.progress.add_task("", total=event["documents"])
+        elif kind in ("document_done", "document_failed") and self.task is not None:
+            note = f"{event['rows']} rows" if kind == "document_done" else f"[red]failed[/red]: {event['error']}"
+            self.progress.update(self.task, advance=1, description=f"{event['file']}: {note}"[:70])
+        elif kind == "long_document_started":
+            self.progress.console.print(f"Reading a long document: {event['file']} ({event['pages']} pages)")
+        elif kind == "still_reading":
+            self.progress.console.print(f"Still reading {event['file']} ({event['seconds']} s)")
+
+    def stop(self) -> None:
+        self.progress.stop()
+
+
+TERMINAL_PREVIEW_ROWS = 20
+
+
+def print_answer(values: dict[str, Any]) -> None:
+    from graph.result import build_result
+
+    result = build_result(values)
+    out.print(result.message or "No answer.", highlight=False)
+    if result.preview.rows:
+        table = Table(show_lines=False)
+        for name in result.preview.header:
+            table.add_column(name, overflow="fold")  # wrap, never cut: the preview is cut already
+        for row in result.preview.rows[:TERMINAL_PREVIEW_ROWS]:
+            table.add_row(*row)
+        out.print(table)
+        if result.rows > TERMINAL_PREVIEW_ROWS:
+            out.print(f"First {min(TERMINAL_PREVIEW_ROWS, len(result.preview.rows))} of {result.rows} rows; the CSV holds them all.")
+        if result.preview.note:
+            out.print(result.preview.note)

@@ -1,0 +1,75 @@
+"""Downloads: ``GET /files/{extraction_id}/{name}`` (``table.csv`` or ``summary.json``).
+
+Access is checked on every path to a file:
+- with a signed link (``?expires=...&sig=...``, valid 24 hours, made by Kea for the answer):
+  the signature and expiry, else 403;
+- otherwise with the caller's key: the caller must own the thread that made the extraction;
+  another user gets the same 404 as for a file that does not exist.
+A file stored more than 7 days ago answers 410: it expired.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import StreamingResponse
+
+from server.app import Kea
+from server.auth import caller
+from tools.storage.links import LinkRefused, is_expired
+from tools.storage.objects import ObjectNotFound
+from tools.storage.rows import extraction_prefix
+
+router = APIRouter()
+FILES = {"table.csv": "text/csv; charset=utf-8", "summary.json": "application/json"}
+CHUNK = 256 * 1024
+
+
+def _not_found() -> HTTPException:
+    return HTTPException(404, "There is no such file.")
+
+
+def _chunks(handle: Any) -> Iterator[bytes]:
+    with handle:
+        while block := handle.read(CHUNK):
+            yield block
+
+
+@router.get("/files/{extraction_id}/{name}", response_model=None)
+async def download(extraction_id: str, name: str, request: Request) -> StreamingResponse:
+    kea: Kea = request.app.state.kea
+    if name not in FILES:
+        raise _not_found()
+    try:
+        key = f"{extraction_prefix(extraction_id)}/{name}"
+    except ValueError as exc:
+        raise _not_found() from exc
+    query = request.query_params
+    if "sig" in query or "expires" in query:
+        try:
+            kea.runner.signer.verify(f"{extraction_id}/{name}", query.get("expires"), query.get("sig"), kea.clock())
+        except LinkRefused as exc:
+            raise HTTPException(403, str(exc)) from exc
+    else:
+        who = await caller(request)
+        if await kea.accounts.extraction_owner(extraction_id) != who.user:
+            raise _not_found()
+    objects = kea.services.objects
+    try:
+        stored = await asyncio.to_thread(objects.stored_at, key)
+    except ObjectNotFound as exc:
+        raise _not_found() from exc
+    if is_expired(stored, kea.clock()):
+        raise HTTPException(410, "This file expired: tables are kept for 7 days after they are made. Ask again for a new one.")
+    try:
+        handle = await asyncio.to_thread(objects.open, key)
+    except ObjectNotFound as exc:
+        raise _not_found() from exc
+    return StreamingResponse(
+        _chunks(handle),
+        media_type=FILES[name],
+        headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "private, no-store"},
+    )

@@ -1,0 +1,62 @@
+"""The models the HTTP API offers: one per profile, chosen on the server, never by the caller.
+
+A profile is a JSON object of ``graph.profile.Profile`` fields in ``$KEA_HOME/profiles/NAME.json``
+(model ``kea-NAME``), beside the shipped default ``kea-document-tables`` (every collection the
+asking user may read). The user always comes from the API key, whatever a profile file says.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from graph.profile import Profile
+
+log = logging.getLogger(__name__)
+SHIPPED: dict[str, dict[str, Any]] = {"document-tables": {}}
+_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,62}")
+
+
+class UnknownModel(LookupError):
+    pass
+
+
+@dataclass
+class Profiles:
+    values: dict[str, dict[str, Any]] = field(default_factory=dict)  # profile name → fields
+
+    @classmethod
+    def load(cls, home: Path) -> "Profiles":
+        found = {name: dict(values) for name, values in SHIPPED.items()}
+        for path in sorted((home / "profiles").glob("*.json")):
+            if not _NAME.fullmatch(path.stem):
+                log.warning("Profile file %s is skipped: its name is not a model name (a-z, 0-9, '.', '_', '-').", path)
+                continue
+            try:
+                values = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, json.JSONDecodeError) as exc:
+                log.warning("Profile file %s is skipped: %s", path, exc)
+                continue
+            if isinstance(values, dict):
+                found[path.stem] = values
+        return cls(found)
+
+    def models(self) -> list[str]:
+        return [f"kea-{name}" for name in self.values]
+
+    def name_of(self, model: str | None) -> str:
+        """The profile a model id names (``None``: the shipped default)."""
+        name = (model or "kea-document-tables").removeprefix("kea-")
+        if name not in self.values:
+            raise UnknownModel(
+                f"There is no model {model!r} here; the models are: {', '.join(self.models())}."
+            )
+        return name
+
+    def profile(self, name: str, user: str) -> Profile:
+        """The profile ``name`` for ``user``: the caller never sets any of its fields."""
+        return Profile.from_mapping({**self.values[name], "name": name, "user": user})

@@ -1,0 +1,125 @@
+"""The run API for rich clients: typed Server-Sent Events instead of chat text.
+
+- ``POST /v1/runs`` ``{"message", "thread"?, "model"?}``: start a run;
+- ``POST /v1/runs/{thread}/resume`` ``{"reply", "interrupt_id"?}``: answer its questions
+  (typed text, or the dialog's answers by question id);
+- ``GET /v1/runs/{thread}``: the thread's state: its waiting questions or its last result;
+- ``GET /v1/runs/schema``: the JSON schema of the events (``graph.protocol.run_events_schema``).
+
+Each POST answers ``text/event-stream`` with the events ``progress``, then ``questions`` or
+``result`` (or ``error``); the data of each is the JSON of its typed model. A thread belongs to
+the user who started it: for anyone else it does not exist (404).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.responses import StreamingResponse
+from pydantic import BaseModel
+
+from graph.protocol import ErrorEvent, ProgressEvent, QuestionsEvent, QuestionsForm, run_events_schema
+from graph.result import RunResult
+from server.accounts import AccountError, NotOwned, check_thread
+from server.app import THREAD_HEADER, Kea
+from server.auth import Caller, caller
+from server.profiles import UnknownModel
+from server.runner import NothingWaiting
+
+router = APIRouter()
+
+
+class StartRun(BaseModel):
+    message: str
+    thread: str | None = None
+    model: str | None = None
+
+
+class ResumeRun(BaseModel):
+    reply: Any = None
+    interrupt_id: str | None = None
+
+
+def _sse(name: str, model: BaseModel) -> str:
+    return f"event: {name}\ndata: {model.model_dump_json()}\n\n"
+
+
+def _event_stream(events: AsyncIterator[Any]) -> AsyncIterator[str]:
+    async def stream() -> AsyncIterator[str]:
+        try:
+            async for event in events:
+                if isinstance(event, ProgressEvent):
+                    yield _sse("progress", event)
+                elif isinstance(event, QuestionsEvent):
+                    yield _sse("questions", event)
+                elif isinstance(event, RunResult):
+                    yield _sse("result", event)
+        except Exception as exc:  # noqa: BLE001 — the stream has begun: the error is an event
+            yield _sse("error", ErrorEvent(message=f"The run stopped with an error: {exc}"))
+
+    return stream()
+
+
+async def _owned(kea: Kea, thread: str, user: str) -> str:
+    """The profile of ``user``'s thread; 404 for a thread that is not theirs or does not exist."""
+    try:
+        return await kea.accounts.thread_profile(check_thread(thread), user)
+    except (NotOwned, AccountError) as exc:
+        raise HTTPException(404, f"There is no thread {thread}.") from exc
+
+
+@router.get("/v1/runs/schema")
+async def schema() -> dict[str, Any]:
+    return run_events_schema()
+
+
+@router.post("/v1/runs")
+async def start(body: StartRun, request: Request, who: Caller = Depends(caller)) -> StreamingResponse:
+    kea: Kea = request.app.state.kea
+    if not body.message.strip():
+        raise HTTPException(400, "The message is empty: say which table you need.")
+    try:
+        name = kea.profiles.name_of(body.model)
+    except UnknownModel as exc:
+        raise HTTPException(404, str(exc)) from exc
+    thread = body.thread or f"run-{uuid.uuid4().hex}"
+    try:
+        recorded = await kea.runner.claim(check_thread(thread), who.user, name)
+    except AccountError as exc:
+        raise HTTPException(400, str(exc)) from exc
+    except NotOwned as exc:
+        raise HTTPException(404, f"There is no thread {thread}.") from exc
+    if recorded != name:
+        raise HTTPException(400, f"Thread {thread} was started with model kea-{recorded}; continue it there.")
+    events = kea.runner.turn(thread, kea.profiles.profile(name, who.user), {"message": body.message}, kea.base_url(request))
+    return StreamingResponse(_event_stream(events), media_type="text/event-stream", headers={THREAD_HEADER: thread})
+
+
+@router.post("/v1/runs/{thread}/resume")
+async def resume(thread: str, body: ResumeRun, request: Request, who: Caller = Depends(caller)) -> StreamingResponse:
+    kea: Kea = request.app.state.kea
+    name = await _owned(kea, thread, who.user)
+    try:
+        command = await kea.runner.resume_command(thread, body.reply, body.interrupt_id)
+    except NothingWaiting as exc:
+        raise HTTPException(409, str(exc)) from exc
+    events = kea.runner.turn(thread, kea.profiles.profile(name, who.user), command, kea.base_url(request))
+    return StreamingResponse(_event_stream(events), media_type="text/event-stream", headers={THREAD_HEADER: thread})
+
+
+@router.get("/v1/runs/{thread}")
+async def state(thread: str, request: Request, who: Caller = Depends(caller)) -> dict[str, Any]:
+    kea: Kea = request.app.state.kea
+    await _owned(kea, thread, who.user)
+    snapshot = await kea.runner.graph.aget_state(kea.runner.config(thread))
+    if snapshot.interrupts:
+        first = snapshot.interrupts[0]
+        asked = QuestionsEvent(thread=thread, interrupt_id=first.id, form=QuestionsForm.model_validate(first.value))
+        return {"thread": thread, "status": "waiting", "questions": asked.model_dump(mode="json")}
+    if not snapshot.values or not snapshot.values.get("answer"):
+        return {"thread": thread, "status": "new"}
+    result = await kea.runner.result(thread, dict(snapshot.values), kea.base_url(request))
+    return {"thread": thread, "status": result.status, "result": result.model_dump(mode="json")}

@@ -1,0 +1,31 @@
+"""Fixtures of the integration tests that need more than PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from s3_server import S3Server, weed_mini
+
+
+@pytest.fixture(scope="session")
+def s3_server(kea_home: Path) -> Iterator[S3Server]:
+    """A real ``weed mini`` on 127.0.0.1 for the whole session."""
+    with weed_mini(kea_home / "weed") as server:
+        yield server
+
+
+@pytest.fixture
+def s3_store(s3_server, monkeypatch):  # type: ignore[no-untyped-def]
+    """An S3 object store on the test server (bucket kea-test-files, prefix team-a)."""
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", s3_server.access_key)
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", s3_server.secret_key)
+    monkeypatch.setenv("KEA_S3_ENDPOINT", s3_server.endpoint)
+    from tools.storage import open_object_store
+    from tools.storage.s3 import S3ObjectStore
+
+    store = open_object_store("s3://kea-test-files/team-a")
+    assert isinstance(store, S3ObjectStore)
+    return store

@@ -1,0 +1,114 @@
+"""The protocol between a run and its clients: replies classified once, the form and events typed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from graph.protocol import (
+    OptionAnswer,
+    OtherAnswer,
+    ProgressEvent,
+    QuestionsForm,
+    parse_reply,
+    progress_event,
+    run_events_schema,
+)
+from graph.result import Preview, RunResult, build_result, markdown_table, render_markdown
+from nodes.questions import build_form
+from tools.engines.reading import Reading, ScopeHint
+
+
+@pytest.mark.parametrize("typed", ["no", "No.", "NO!", " nope ", "cancel", "Nein", "", None])
+def test_typed_no_declines(typed) -> None:  # type: ignore[no-untyped-def]
+    assert parse_reply(typed).action == "decline"
+
+
+@pytest.mark.parametrize("typed", ["yes", "Yes.", "OK!", "go ahead", "  Go   ahead ", "ja"])
+def test_typed_yes_keeps(typed) -> None:  # type: ignore[no-untyped-def]
+    assert parse_reply(typed).action == "keep"
+
+
+def test_anything_else_typed_is_a_correction() -> None:
+    reply = parse_reply("only the 2024 invoices")
+    assert (reply.action, reply.text) == ("correct", "only the 2024 invoices")
+    assert parse_reply("No, the 2024 ones").action == "correct"  # more than a no
+
+
+def test_dialog_answers_are_typed_by_question_id() -> None:
+    raw = {
+        "status": "answered",
+        "answers": {
+            "location": {"type": "other", "text": "invoices/2024"},
+            "filter": {"type": "option", "option_index": 0, "label": "Every row", "description": "x"},
+            "values": "Description",  # a bare label
+        },
+    }
+    for shape in (raw, json.dumps(raw)):
+        reply = parse_reply(shape)
+        assert reply.action == "answers"
+        assert reply.answers["location"] == OtherAnswer(text="invoices/2024")
+        assert isinstance(reply.answers["filter"], OptionAnswer) and reply.answers["filter"].label == "Every row"
+        assert reply.answers["values"].label == "Description"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("status", ["cancelled", "timeout", "error"])
+def test_a_dialog_that_was_not_answered_declines(status) -> None:  # type: ignore[no-untyped-def]
+    assert parse_reply({"status": status, "answers": {"location": {"type": "other", "text": "x"}}}).action == "decline"
+
+
+def test_the_form_the_node_builds_is_the_typed_form() -> None:
+    reading = Reading(request="Description and amount", columns=["Description", "Amount"])
+    form = QuestionsForm.model_validate(build_form(reading, ScopeHint(documents=3)))
+    assert [q.id for q in form.questions] == ["location", "filter", "values"]
+    assert form.kind == "questions" and "Reply \"yes\"" in form.text
+    assert form.questions[2].options[0].label == "Description, Amount"
+
+
+def test_progress_events_are_typed_and_say_a_line() -> None:
+    event = progress_event({"kind": "progress", "event": "document_done", "file": "a.pdf", "rows": 3, "unsure_rows": 1,
+                            "first_rows": [["x"]]})
+    assert isinstance(event, ProgressEvent) and event.line() == "Read a.pdf: 3 rows, 1 unsure."
+    assert progress_event({"kind": "questions"}) is None
+
+
+def test_the_run_events_schema_names_every_event() -> None:
+    schema = run_events_schema()
+    assert set(schema["events"]) == {"progress", "questions", "result", "error"}
+    questions = schema["events"]["questions"]
+    assert {"thread", "interrupt_id", "form"} <= set(questions["properties"])
+    assert "QuestionsForm" in questions["$defs"] and "Option" in questions["$defs"]
+    assert {"status", "message", "csv", "preview", "thread"} <= set(schema["events"]["result"]["properties"])
+    json.dumps(schema)  # publishable as it is
+
+
+def test_the_result_is_built_from_the_final_state_and_keeps_the_cli_contract() -> None:
+    values = {
+        "thread_id": "t-1",
+        "extraction_id": "e1",
+        "reading": {"columns": ["A"], "row_condition": None, "places": [{"kind": "folder", "value": "x"}], "calculations": []},
+        "answer": {
+            "status": "done", "message": "Table: file:///s/table.csv.", "csv": "file:///s/table.csv",
+            "preview_header": ["File", "A", "Match", "Page"], "preview": [["x/a.txt", "1|2", "yes", "1"]],
+            "summary": {"documents_in_scope": 2, "extracted": 2, "rows": 1, "unsure_rows": 0, "failed": [], "no_rows_from": ["x/b.txt"]},
+        },
+    }
+    result = build_result(values)
+    assert result.contract() == {
+        "status": "done", "extraction_id": "e1", "csv": "file:///s/table.csv", "columns": ["A"], "row_condition": None,
+        "places": ["x"], "calculations": [],
+        "documents": {"in_scope": 2, "extracted": 2, "failed": [], "no_rows_from": ["x/b.txt"]},
+        "rows": 1, "unsure_rows": 0, "message": "Table: file:///s/table.csv.", "thread": "t-1",
+    }
+    linked = result.with_link("http://127.0.0.1:1/files/e1/table.csv?sig=x")
+    assert "file://" not in linked.message and linked.csv.startswith("http://")  # type: ignore[union-attr]
+    text = render_markdown(linked)
+    assert "| x/a.txt | 1\\|2 | yes | 1 |" in text and text.rstrip().endswith("the file for 7 days).")
+    assert build_result({}).status == "failed"  # a run without an answer still answers
+
+
+def test_markdown_table_escapes_pipes_and_line_breaks() -> None:
+    table = markdown_table(Preview(header=["a|b"], rows=[["x\ny|z"]]))
+    assert table.splitlines() == ["| a\\|b |", "|---|", "| x y\\|z |"]
+    assert RunResult(status="declined", message="Declined.").contract()["thread"] is None
