@@ -345,7 +345,7 @@ def test_migration_gives_stored_documents_their_header_vocabulary(database) -> N
                 " (VALUES (0, '[\"Item\", \"Qty\", \"2025\", \"\", \"1.249,00\"]'), (1, '[\"qty\", \"Preis\"]')) t(ordinal, header)"
                 " WHERE d.path = 'a.txt'"
             )
-        assert apply_migrations(url) == ["0003_document_notes.sql"]
+        assert apply_migrations(url)[0] == "0003_document_notes.sql"  # and any later ones
         with psycopg.connect(url) as conn:
             rows = dict(conn.execute("SELECT path, vocabulary FROM documents").fetchall())
             notes = conn.execute("SELECT DISTINCT notes FROM documents").fetchall()

@@ -18,7 +18,7 @@ def words(text: str) -> frozenset[str]:
 # "every", "all", "each": they open the phrase that says which rows or documents are meant.
 QUANTIFIERS = words("every all each any alle aller allen jede jeder jedes jeden chaque tous toutes tout 모든 각")
 DETERMINERS = words(
-    "the a an its their his her our my these those this that die der das den dem des ein eine einer le la les l' un une"
+    "the a an its their his her our my these those this that only just also die der das den dem des ein eine einer nur le la les l' un une seulement"
 )
 # Prepositions after which a list of columns is over and the rows or documents are named.
 ENDS_LIST = words("of from in on for among within across inside at by aus von im in der des de du d' dans sur pour par")
