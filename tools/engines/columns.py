@@ -39,6 +39,14 @@ _SYNONYM_TABLE = """
     invoice number: invoice number | invoice no | rechnungsnummer | rechnung nr | invoice
     effective date: effective date | start date | inkrafttreten | vertragsbeginn
     governing law: governing law | applicable law | anwendbares recht | gerichtsstand
+    description: désignation | libellé | omschrijving
+    quantity: quantité | qté | qte | aantal
+    unit price: prix unitaire | p u | pu | prix unit | stuksprijs
+    amount: montant | bedrag
+    invoice number: numéro de facture | facture n | n de facture | facture no | factuurnummer
+    party: party | partie | vertragspartner | counterparty | cocontractant
+    end date: end date | date de fin | enddatum | vertragsende | expiry date | date d expiration
+    notice period: notice period | délai de préavis | préavis | kündigungsfrist | opzegtermijn
     gross amount: gross amount | gross | brutto | bruttobetrag | gross total | total ttc | montant ttc
     net amount: net amount | net | netto | nettobetrag | net total | total ht | montant ht
 """

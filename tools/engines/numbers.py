@@ -186,6 +186,11 @@ _DATE = re.compile(r"(?P<d>\d{1,2})[./](?P<m>\d{1,2})[./](?P<y>\d{4})|(?P<Y>\d{4
 _TRAILING_UNIT = re.compile(r"^(?P<number>.*?\d)\s*(?P<unit>[^\W\d_]{1,6}\.?|[%²³]+)$")
 
 
+def is_amount(text: str) -> bool:
+    """Whether a request's value can be compared: a number, a number with a unit, or a date."""
+    return _comparable(text) is not None
+
+
 def parse_date(text: str) -> date | None:
     """``30.06.2024``, ``30/06/2024`` (day first) or ``2024-06-30``; None for anything else."""
     match = _DATE.fullmatch(text.strip())

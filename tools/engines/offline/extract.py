@@ -27,8 +27,10 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     if not meets_document_conditions(document, reading.document_conditions):
         return []
     pairs = key_value_lines(document.pages, document.tables)
-    records, used_a_table = records_from_tables(document, reading, pairs)
-    if not used_a_table:
+    records, table_columns = records_from_tables(document, reading, pairs)
+    labelled = max((len(map_columns(reading.columns, [p.key for p in b])) for b in _blocks(pairs)), default=0)
+    if not records and not table_columns or labelled > table_columns:
+        # the document's labels hold more of the request than any table: one record per block
         records = records_from_key_values(pairs, reading)
     doubts = judgement_notes(reading)
     return [checked(r, doubts) for r in records]
@@ -79,11 +81,16 @@ def _is_key_value_table(table: Table, reading: Reading) -> bool:
     return _enough(len(map_columns(reading.columns, labels)), len(reading.columns))
 
 
-def records_from_tables(document: DocumentText, reading: Reading, pairs: list[KeyValue]) -> tuple[list[Record], bool]:
-    """Records from every table that holds the requested columns; and whether any did."""
+def records_from_tables(document: DocumentText, reading: Reading, pairs: list[KeyValue]) -> tuple[list[Record], int]:
+    """Records from every table that holds the requested columns; and how many columns the best one held.
+
+    A requested column no table has is taken from the document's labels when exactly one block
+    of ``Key: value`` lines names it ("Order number: PO-1" above the order's lines).
+    """
     records: list[Record] = []
     previous: _TableUse | None = None
-    used_any = False
+    used_any = 0
+    document_values = _document_values(pairs, reading)
     for table in document.tables:
         if _is_key_value_table(table, reading):
             continue
@@ -95,12 +102,23 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
             use, rows = previous, [table.header, *table.rows]
         else:
             continue
-        previous, used_any = use, True
+        previous, used_any = use, max(used_any, len(use.mapping))
         condition_cells = {
             c.column: match_column(c.column, use.header) for c in reading.conditions if c.column and c.op != "judgement"
         }
-        records += [r for row in rows if (r := _table_record(row, use, table, reading, condition_cells)) is not None]
+        records += [
+            r for row in rows if (r := _table_record(row, use, table, reading, condition_cells, document_values)) is not None
+        ]
     return records, used_any
+
+
+def _document_values(pairs: list[KeyValue], reading: Reading) -> dict[str, KeyValue]:
+    """Requested columns the document's labels name once and only once (its number, date, supplier)."""
+    blocks = _blocks(pairs)
+    if len(blocks) != 1:
+        return {}
+    block = blocks[0]
+    return {column: block[i] for column, i in map_columns(reading.columns, [p.key for p in block]).items()}
 
 
 _SUMMARY_LABEL = re.compile(
@@ -111,7 +129,12 @@ _SUMMARY_LABEL = re.compile(
 
 
 def _table_record(
-    row: list[str], use: _TableUse, table: Table, reading: Reading, condition_cells: dict[str, int | None]
+    row: list[str],
+    use: _TableUse,
+    table: Table,
+    reading: Reading,
+    condition_cells: dict[str, int | None],
+    document_values: dict[str, KeyValue],
 ) -> Record | None:
     cells = [c.strip() for c in row]
     if not any(cells) or [c.casefold() for c in cells] == [h.strip().casefold() for h in use.header]:
@@ -132,8 +155,12 @@ def _table_record(
     keep, notes = check_conditions(reading.conditions, cell_of)
     if not keep:
         return None
-    notes += [f"no '{c}' column in this table" for c in reading.columns if c not in use.mapping]
-    return checked(Record(values=values, page=table.page, evidence="\t".join(row)), notes)
+    labelled = [c for c in reading.columns if c not in use.mapping and c in document_values]
+    for column in labelled:
+        values[column] = document_values[column].value
+    notes += [f"no '{c}' column in this table" for c in reading.columns if c not in use.mapping and c not in labelled]
+    evidence = "\n".join(["\t".join(row), *dict.fromkeys(document_values[c].line for c in labelled)])
+    return checked(Record(values=values, page=table.page, evidence=evidence), notes)
 
 
 def _cell(cells: list[str], index: int | None) -> str | None:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from tools.engines.columns import match_column, normalise
 from tools.engines.conversation import kind_of
-from tools.engines.numbers import parse_number
+from tools.engines.numbers import is_amount, parse_number
 from tools.engines.offline import grammar as g
 from tools.engines.reading import Condition, Place, Reading, ScopeHint
 
@@ -435,7 +435,7 @@ class _Reader:
                 break
             if tok.kind == "punct" and tok.text not in (",", ";"):
                 break
-            if tok.used or tok.kind == "place":
+            if tok.used or tok.kind == "place" or k > start and tok.is_(g.QUANTIFIERS):
                 break
             if k > start and (self.is_boundary(k) or self.operator_at(k) or tok.is_(g.RELATIVE) or tok.is_(g.ABOUT_WORDS)):
                 if tok.text not in (",", ";"):
@@ -582,7 +582,7 @@ class _Reader:
         value = _text(self.tokens[start:end]).strip("'\"‘’“”")
         # a literal value is a name, a number or a short phrase; a clause of lower-case words is a description
         described = op in ("equals", "not") and len(value.split()) > 3 and value == value.lower() and not any(ch.isdigit() for ch in value)
-        if not value or described or (op in ("lt", "le", "gt", "ge") and parse_number(value) is None and not _is_date(value)):
+        if not value or described or (op in ("lt", "le", "gt", "ge") and not is_amount(value)):
             self._note_unreadable(f"{column} {words} {value}".strip())
             self.conditions.append((start, Condition(column=None, op="judgement", value=f"{column} {words} {value}".strip(), text=f"{column} {words} {value}".strip())))
             return max(end, start + (1 if value else 0))
@@ -681,6 +681,9 @@ class _Reader:
         if op and op[0] in ("lt", "le", "gt", "ge"):
             value_end = self._amount_end(op[1])
             name_end = self._name_end(value_end)
+            last = self.tokens[value_end - 1]
+            if name_end == value_end and value_end - op[1] >= 2 and not last.has_digit:
+                value_end -= 1  # "with more than 8 hours": the unit names the column
             if name_end > value_end:
                 column = _capitalise(_text(self.tokens[value_end:name_end]))
                 self._add(op[1], column, op[0], _text(self.tokens[op[1] : value_end]))
@@ -692,7 +695,9 @@ class _Reader:
             return
         end = self._list_end(start)
         before_colon = self.at(end) is not None and self.tokens[end].text == ":" and end - start >= 2
-        if end > start and len(self._items(start, end)) == 1 and (self._trailing_value(start, end) or before_colon):
+        # "mit dem Spediteur PostNL Cargo": a column named with its article, then a name
+        with_article = self.tokens[start].is_(g.DETERMINERS) and end - start >= 3 and self.tokens[end - 1].capital
+        if end > start and len(self._items(start, end)) == 1 and (self._trailing_value(start, end) or before_colon or with_article):
             self._equality(start, end)
             self.use(i, end)
 
