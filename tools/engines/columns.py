@@ -40,6 +40,12 @@ _SYNONYM_TABLE = """
     effective date: effective date | start date | inkrafttreten | vertragsbeginn
     governing law: governing law | applicable law | anwendbares recht | gerichtsstand
     description: désignation | libellé | omschrijving
+    role: role | rolle | funktion | fonction | position title
+    start date: eintrittsdatum | startdatum | date d entrée | date de début
+    department: department | abteilung | afdeling
+    carrier: carrier | spediteur | transporteur | vervoerder | frachtführer
+    gross weight: gross weight | bruttogewicht | poids brut | brutogewicht
+    delivery note number: lieferscheinnummer | numéro de bon de livraison | pakbonnummer
     quantity: quantité | qté | qte | aantal
     unit price: prix unitaire | p u | pu | prix unit | stuksprijs
     amount: montant | bedrag
@@ -128,15 +134,33 @@ def _match_tiers(requested: str, header: list[str]) -> list[list[int]]:
         for i, c in enumerate(cells)
         if c and want and f" {_singular(_undecorated(c))}".endswith(f" {_singular(want)}")
     ]
-    tiers = [exact, singular, undecorated, synonym, tail if len(tail) == 1 else []]
     wanted = _qualifier(want)
+    # "Prix unitaire" is the "Prix unitaire HT" of an invoice that shows no other prix unitaire
+    unqualified = [i for i, c in enumerate(cells) if c and wanted is None and _unqualified(c) == want]
+    # "Delivery note number" is what a "Delivery note:" label numbers; "Order number" a "Purchase order:"
+    stem = _identifier_stem(want)
+    named = [i for i, c in enumerate(cells) if stem and (c == stem or c.endswith(" " + stem))]
+    tiers = [exact, singular, undecorated, unqualified, synonym, tail if len(tail) == 1 else [], named if len(named) == 1 else []]
     tiers = [[i for i in tier if _qualifier(cells[i]) in (wanted, None) or wanted is None] for tier in tiers]
     if wanted is None:
         # an unqualified "amount" beside both a net and a gross amount names neither with confidence
         tiers = [[] if len({_qualifier(cells[i]) for i in tier} - {None}) > 1 else tier for tier in tiers]
     elif wanted:
-        tiers[3:] = [[i for i in tier if _qualifier(cells[i]) == wanted] for tier in tiers[3:]]
+        tiers[4:] = [[i for i in tier if _qualifier(cells[i]) == wanted] for tier in tiers[4:]]
     return tiers
+
+
+_IDENTIFIER_WORDS = {"number", "no", "nr", "nummer", "numero", "id", "ref", "reference"}
+
+
+def _identifier_stem(norm: str) -> str:
+    """``delivery note number`` -> ``delivery note``; empty when the name is no identifier of a thing."""
+    words = norm.split()
+    return " ".join(words[:-1]) if len(words) > 1 and words[-1] in _IDENTIFIER_WORDS else ""
+
+
+def _unqualified(norm: str) -> str:
+    return " ".join(w for w in norm.split() if w not in _QUALIFIERS)
 
 
 def _qualifier(norm: str) -> str | None:
@@ -167,7 +191,7 @@ def map_columns(requested: list[str], header: list[str]) -> dict[str, int]:
     tiers = {column: _match_tiers(column, header) for column in requested}
     mapping: dict[str, int] = {}
     used: set[int] = set()
-    for level in range(5):
+    for level in range(7):
         for column in requested:
             if column in mapping:
                 continue

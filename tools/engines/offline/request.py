@@ -730,7 +730,9 @@ class _Reader:
                 if nxt is None or nxt.is_(g.QUANTIFIERS) or nxt.used:
                     continue
                 end = self._value_phrase_end(i + 1)
-                if end - (i + 1) >= 2 and self._trailing_value(i + 1, end) and not any(t.possessive for t in self.tokens[i + 1 : end]):
+                # "der Abteilung Quality" closing the request: German capitalises the column too
+                closing = tok.low in ("der", "des") and end - (i + 1) == 2 and (end >= len(self.tokens) or self.tokens[end].text in _SENTENCE_END)
+                if end - (i + 1) >= 2 and (self._trailing_value(i + 1, end) or closing) and not any(t.possessive for t in self.tokens[i + 1 : end]):
                     if tok.low == "of" and not any(not t.capital for t in self.tokens[i + 1 : end - 1]):
                         continue  # "of Acme Ltd": a name, not a column and its value
                     self._equality(i + 1, end)
