@@ -98,6 +98,8 @@ def _ingest_with_progress(kb: Any, paths: list[Path], collection: str, prune: bo
     )
     for path, reason in report.skipped:
         err.print(f"  [yellow]skipped[/yellow] {path}: {reason}")
+    for path, note in report.notes:
+        err.print(f"  [yellow]note[/yellow] {path}: {note}")
     if report.exit_code:
         err.print("No file could be read. Check the paths and the file types listed above.")
     return report
