@@ -692,3 +692,9 @@ def test_every_operator_ends_a_column_list(message: str, condition: str) -> None
     reading = read_message(message, ScopeHint(documents=1))
     assert reading.columns == ["Description", "Amount"]
     assert [c.text for c in reading.conditions] == [condition]
+
+
+def test_a_year_a_comparison_ends_is_its_value_not_a_place():
+    reading = read_message("Name and team of swimmers born before 1930", ScopeHint(documents=1))
+    assert reading.places == []
+    assert [(c.op, c.value) for c in reading.conditions] == [("lt", "1930")]

@@ -218,11 +218,15 @@ class _Reader:
         for i, tok in enumerate(self.tokens):
             if tok.is_(g.FOLDER_WORDS):
                 self._folder_word(i)
-            elif tok.kind == "word" and g.YEAR.fullmatch(tok.bare) and not tok.used:
+            elif tok.kind == "word" and g.YEAR.fullmatch(tok.bare) and not tok.used and not self._compared(i):
                 tok.kind, tok.place, tok.used = "place", Place(kind="year", value=tok.bare), True
                 before = self.at(i - 1)
                 if before is not None and before.is_(g.YEAR_WORDS):
                     before.used = True
+
+    def _compared(self, i: int) -> bool:
+        """A year that a comparison ends ("born before 1930", "after 2020") is a value, not a place."""
+        return any(self.operator_at(k) and self.operator_at(k)[1] == i for k in range(max(0, i - 3), i))  # type: ignore[index]
 
     def _place_of(self, tok: Tok) -> Place | None:
         text = tok.text
@@ -732,7 +736,10 @@ class _Reader:
                 end = self._value_phrase_end(i + 1)
                 # "der Abteilung Quality" closing the request: German capitalises the column too
                 closing = tok.low in ("der", "des") and end - (i + 1) == 2 and (end >= len(self.tokens) or self.tokens[end].text in _SENTENCE_END)
-                if end - (i + 1) >= 2 and (self._trailing_value(i + 1, end) or closing) and not any(t.possessive for t in self.tokens[i + 1 : end]):
+                compared = any(self.operator_at(k) for k in range(i + 1, end))  # "of swimmers born before 1930"
+                if end - (i + 1) >= 2 and not compared and (self._trailing_value(i + 1, end) or closing) and not any(
+                    t.possessive for t in self.tokens[i + 1 : end]
+                ):
                     if tok.low == "of" and not any(not t.capital for t in self.tokens[i + 1 : end - 1]):
                         continue  # "of Acme Ltd": a name, not a column and its value
                     self._equality(i + 1, end)
