@@ -423,12 +423,7 @@ class _Reader:
         items = self._items(start, end)
         if len(items) != 1:
             return False
-        nxt = self.at(end)
-        followed_by_condition = nxt is not None and (
-            nxt.is_(g.CONDITION_KEYWORDS) or nxt.is_(g.LIST_KEYWORDS) or nxt.is_(g.RELATIVE) or nxt.is_(g.ABOUT_WORDS)
-        )
         head = items[0][1].split()[-1].casefold()
-        del followed_by_condition
         return head in g.ROW_NOUNS and normalise(items[0][1]) not in self.vocabulary
 
     def _list_end(self, start: int) -> int:
@@ -536,7 +531,6 @@ class _Reader:
         end = None
         k = start
         while True:
-            column_start = k
             while self.at(k) is not None and self.tokens[k].is_(g.DETERMINERS):
                 k += 1
             column_end = k
@@ -563,7 +557,6 @@ class _Reader:
             if joiner is not None and joiner.is_(g.CONJUNCTIONS) and not joiner.used:
                 k = end + 1
                 continue
-            del column_start
             return end
 
     def _value(self, op: str, column: str, start: int, op_start: int) -> int:
@@ -841,7 +834,6 @@ class _Reader:
             possessive = run[-1].possessive
             after_owner_word = before is not None and before.is_(g.OWNER_PREPOSITIONS) and not before.used
             of_documents = before is not None and before.low == "of" and self._documents_after(end)
-            by_participle = before is not None and before.low == "by"
             before_document = (
                 before is not None
                 and before.is_(g.QUANTIFIERS)
@@ -857,7 +849,7 @@ class _Reader:
                 before is not None and before.low in ("and", "or", "und", "oder", "et", "ou")
                 and self.owners and self.owners[-1][0] + len(self.owners[-1][1].split()) == i - 1
             )
-            if possessive or after_owner_word or by_participle or of_documents or alternative or (before_document and not (sentence_start and i == 0)):
+            if possessive or after_owner_word or of_documents or alternative or (before_document and not (sentence_start and i == 0)):
                 name = " ".join(t.bare for t in run)
                 if name.casefold() not in {c.casefold() for _, c in self.columns}:
                     self.owners.append((i, name))
