@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, computed_field
 
 YES = frozenset(
     {"yes", "y", "ok", "okay", "sure", "go", "go ahead", "confirm", "confirmed", "ja", "correct", "right", "yes please"}
@@ -175,6 +175,12 @@ class ProgressEvent(BaseModel):
     error: str | None = None
     seconds: int | None = None
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def text(self) -> str:
+        """The event as one short status line (sent with the event, so clients need no copy of this)."""
+        return self.line()
+
     def line(self) -> str:
         """The event as one short status line."""
         if self.event == "scope_resolved":
@@ -224,9 +230,9 @@ def run_events_schema() -> dict[str, Any]:
         "description": "Each Server-Sent Event of POST /v1/runs and /v1/runs/{thread}/resume: "
         "the SSE event name selects the schema of its JSON data.",
         "events": {
-            "progress": ProgressEvent.model_json_schema(),
-            "questions": QuestionsEvent.model_json_schema(),
-            "result": RunResult.model_json_schema(),
-            "error": ErrorEvent.model_json_schema(),
+            "progress": ProgressEvent.model_json_schema(mode="serialization"),
+            "questions": QuestionsEvent.model_json_schema(mode="serialization"),
+            "result": RunResult.model_json_schema(mode="serialization"),
+            "error": ErrorEvent.model_json_schema(mode="serialization"),
         },
     }

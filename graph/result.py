@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, computed_field
 
 from graph.state import Status
 
@@ -48,6 +48,11 @@ class RunResult(BaseModel):
     rows: int = 0
     unsure_rows: int = 0
     preview: Preview = Field(default_factory=Preview)
+
+    @computed_field(description="The answer as chat text (Markdown): what every chat client shows.")  # type: ignore[prop-decorator]
+    @property
+    def markdown(self) -> str:
+        return render_markdown(self)
 
     def contract(self) -> dict[str, Any]:
         """The ``kea extract --json`` object."""

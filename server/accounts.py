@@ -19,7 +19,7 @@ from typing import Any
 
 from psycopg_pool import AsyncConnectionPool
 
-USER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@-]{0,127}")
+USER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@+-]{0,127}")
 THREAD_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,127}")
 KEY_PREFIX = "kea_"
 
@@ -39,7 +39,7 @@ def hash_key(key: str) -> str:
 def check_user(name: str) -> str:
     if not USER_NAME.fullmatch(name or ""):
         raise AccountError(
-            f"{name!r} is not a user name Kea accepts: letters, digits, '.', '_', '@' or '-', up to 128 characters."
+            f"{name!r} is not a user name Kea accepts: letters, digits, '.', '_', '@', '+' or '-', up to 128 characters."
         )
     return name
 

@@ -40,6 +40,16 @@ def _refuse(status: int, message: str) -> HTTPException:
 
 async def caller(request: Request) -> Caller:
     """The caller of this request (a FastAPI dependency); 401/403 with a sentence otherwise."""
+    return await _caller(request, user_needed=True)
+
+
+async def key_holder(request: Request) -> Caller:
+    """Like ``caller``, but a service key need not name a user: for what no user's access decides
+    (the list of models, which a client such as the Open WebUI pipe reads before anyone chats)."""
+    return await _caller(request, user_needed=False)
+
+
+async def _caller(request: Request, *, user_needed: bool) -> Caller:
     accounts = request.app.state.kea.accounts
     header = request.headers.get("authorization", "")
     named = request.headers.get(USER_HEADER)
@@ -51,6 +61,8 @@ async def caller(request: Request) -> Caller:
         if found is None:
             raise _refuse(401, "This API key is not valid: it is unknown or was revoked.")
         if found.service:
+            if not named and not user_needed:
+                return Caller(found.user, found.id, found.user)
             if not named:
                 raise _refuse(400, f"The service key of {found.user} acts for a user: name them in the X-Kea-User header.")
             try:

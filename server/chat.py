@@ -29,7 +29,7 @@ from graph.protocol import ProgressEvent, QuestionsEvent
 from graph.result import RunResult, render_markdown
 from server.accounts import AccountError, NotOwned, check_thread, turn_key
 from server.app import THREAD_HEADER, Kea
-from server.auth import Caller, caller
+from server.auth import Caller, caller, key_holder
 from server.profiles import UnknownModel
 
 router = APIRouter()
@@ -55,7 +55,7 @@ def message_text(content: Any) -> str:
 
 
 @router.get("/v1/models")
-async def models(request: Request, who: Caller = Depends(caller)) -> dict[str, Any]:
+async def models(request: Request, who: Caller = Depends(key_holder)) -> dict[str, Any]:
     kea: Kea = request.app.state.kea
     return {"object": "list", "data": [{"id": m, "object": "model", "created": 0, "owned_by": "kea"} for m in kea.profiles.models()]}
 
@@ -124,7 +124,7 @@ async def completions(body: ChatRequest, request: Request, who: Caller = Depends
         content, last = "", None
         async for event in events:
             if isinstance(event, ProgressEvent):
-                piece = event.line() + "  \n"  # a Markdown line break: one status line each
+                piece = event.text + "  \n"  # a Markdown line break: one status line each
             else:
                 last = event
                 piece = ("\n" if content else "") + render(event)
