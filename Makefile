@@ -5,8 +5,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
+BROWSER_STAMP := $(VENV)/.installed-browser
+# Open WebUI lives in its own environment: it is the pipe's host, not a dependency of Kea
+OWUI_VENV := .venv-openwebui
+OPEN_WEBUI_VERSION := 0.12.4
 
-.PHONY: demo test eval bench install clean services-stop
+.PHONY: demo test test-browser eval bench install clean services-stop
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +23,18 @@ $(BENCH_STAMP): $(STAMP)
 	$(BIN)/uv pip install --python $(BIN)/python --quiet --compile-bytecode -e '.[dev,bench]' || $(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	touch $(BENCH_STAMP)
 
+# Open WebUI with the CPU build of torch from this machine's wheel folder when there is one (else
+# uv would resolve a CUDA build of several GB), and Playwright for Debian's Chromium.
+$(BROWSER_STAMP): $(STAMP)
+	$(BIN)/uv pip install --python $(BIN)/python --quiet -e '.[dev,browser]'
+	test -x $(OWUI_VENV)/bin/open-webui || { \
+	  $(BIN)/uv venv --quiet --python $(PYTHON) $(OWUI_VENV) && \
+	  $(BIN)/uv pip install --python $(OWUI_VENV)/bin/python --quiet open-webui==$(OPEN_WEBUI_VERSION) \
+	    $$(ls /opt/wheels/torch-2.13.0+cpu-*.whl 2>/dev/null | head -1); }
+	command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq chromium >/dev/null; } \
+	  || { echo "Install Debian's chromium (apt-get install chromium) for the browser tests." >&2; exit 1; }
+	touch $(BROWSER_STAMP)
+
 install: $(STAMP)
 
 demo: $(STAMP)
@@ -26,6 +42,10 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# The real Open WebUI with the Kea pipe, in headless Chromium (a few minutes; not part of make test)
+test-browser: $(BROWSER_STAMP)
+	$(BIN)/python -m pytest -q -o addopts="" tests/browser
 
 # make eval [ENGINE=llm] [MODEL=name] [BASE_URL=http://host:8000/v1]
 eval: $(BENCH_STAMP)
@@ -39,4 +59,4 @@ services-stop: $(STAMP)
 
 clean:
 	-$(BIN)/kea services stop
-	rm -rf $(VENV) .kea
+	rm -rf $(VENV) $(OWUI_VENV) .kea

@@ -162,7 +162,7 @@ async def sse_events(response: httpx.Response) -> AsyncIterator[tuple[str, dict[
 class Pipe:
     class Valves(BaseModel):
         KEA_URL: str = Field(default="http://127.0.0.1:8400", description="Where `kea serve` answers, as Open WebUI's server reaches it.")
-        KEA_API_KEY: str = Field(default="", description="A Kea service key: `kea keys create open-webui --service`.")
+        KEA_API_KEY: str = Field(default="", description="A Kea service key: `kea keys create --service open-webui`.")
         DIALOG_SECONDS: int = Field(default=240, description="How long the questions dialog stays open (Open WebUI allows 60–240 s); then the questions are asked as text.")
         ATTACH_CSV: bool = Field(default=True, description="Attach the finished CSV to the answer (besides Kea's download link).")
         TIMEOUT_SECONDS: float = Field(default=3600, description="How long one answer may take, reading included.")
@@ -250,11 +250,18 @@ class Pipe:
                 if response.status_code != 200:
                     raise self._refusal(response)
                 return str(response.json()["choices"][0]["message"]["content"])
-        except KeaUnavailable as exc:
+        except (KeaUnavailable, httpx.HTTPError) as exc:
+            return self.failure(exc)
+
+    def failure(self, exc: Exception) -> str:
+        """What the user reads when Kea refused or could not be reached."""
+        if isinstance(exc, KeaUnavailable):
             return f"{exc}. Nothing was read."
-        except httpx.HTTPError as exc:
-            log.warning("Kea could not be reached: %r", exc)
-            return f"Kea could not be reached at {self.valves.KEA_URL} ({type(exc).__name__}). Nothing was read; try again in a moment."
+        log.warning("Kea could not be reached: %r", exc)
+        return (
+            f"Kea could not be reached at {self.valves.KEA_URL} ({type(exc).__name__}). Nothing was read; "
+            "try again in a moment, or ask an admin to check the Kea function's valves."
+        )
 
 
 class _Turn:
@@ -295,16 +302,9 @@ class _Turn:
                             await self.status("Kea stopped with an error.", done=True)
                             yield str(data.get("message") or "Kea stopped with an error.")
                     path, payload = next_step if next_step else ("", {})
-        except KeaUnavailable as exc:
-            await self.status("Kea refused the request.", done=True)
-            yield f"{exc}. Nothing was read."
-        except httpx.HTTPError as exc:
-            log.warning("Kea could not be reached: %r", exc)
-            await self.status("Kea is not reachable.", done=True)
-            yield (
-                f"Kea could not be reached at {self.pipe.valves.KEA_URL} ({type(exc).__name__}). Nothing was read; "
-                "try again in a moment, or ask an admin to check the Kea function's valves."
-            )
+        except (KeaUnavailable, httpx.HTTPError) as exc:
+            await self.status("Kea refused the request." if isinstance(exc, KeaUnavailable) else "Kea is not reachable.", done=True)
+            yield self.pipe.failure(exc)
 
     async def _waiting(self, client: httpx.AsyncClient, thread: str) -> str | None:
         """The id of the thread's open question, when the user's message answers one."""

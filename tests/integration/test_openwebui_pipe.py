@@ -12,46 +12,21 @@ import csv
 import io
 import json
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
-from http_server import serve_app
+from pipe_people import ADA, BOB, NORDWERK, kea_for_the_pipe
 
 from server.openwebui.kea_pipe import Pipe
 from tools.storage.rows import table_key
 
-ROOT = Path(__file__).resolve().parents[2]
-NORDWERK = "Every position on Nordwerk's 2025 invoices with description, quantity and unit price"
-ADA, BOB = "ada+tables@example.com", "bob@example.com"
-
 
 @pytest.fixture(scope="module")
 def kea(svc, corpus, tmp_path_factory) -> Iterator[tuple[str, str]]:  # type: ignore[no-untyped-def]
-    """Kea serving on loopback with a service key for the pipe; Ada may read the corpus, Bob only his notes."""
-    from server.app import create_app
-    from tools.knowledge.ingest import ingest
-
-    notes = tmp_path_factory.mktemp("bob-notes")
-    (notes / "todo.md").write_text("# Things to do\n\n| Task | Owner |\n|---|---|\n| Order paper | Bob |\n", encoding="utf-8")
-    ingest(svc.kb, [notes], "bob-notes")
-    svc.kb.grant("corpus", ADA)
-    svc.kb.grant("bob-notes", BOB)
-    made = subprocess.run(
-        [sys.executable, "-m", "server.cli", "keys", "create", "--service", "open-webui"],
-        capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    assert made.returncode == 0, made.stderr
-    try:
-        with serve_app(create_app(svc)) as url:
-            yield url, made.stdout.strip()
-    finally:
-        with psycopg.connect(svc.database_url, autocommit=True) as conn:  # later tests expect no live key
-            conn.execute("UPDATE api_keys SET revoked_at = now() WHERE service AND user_id = 'open-webui'")
+    with kea_for_the_pipe(svc, tmp_path_factory.mktemp("bob-notes")) as served:
+        yield served
 
 
 class Chat:
@@ -113,7 +88,9 @@ def _keep_all(event: dict[str, Any]) -> dict[str, Any]:
 
 async def test_models_are_kea_profiles(kea) -> None:  # type: ignore[no-untyped-def]
     url, key = kea
-    assert await _pipe(url, key).pipes() == [{"id": "kea-document-tables", "name": "Kea · document tables"}]
+    listed = await _pipe(url, key).pipes()
+    assert {"id": "kea-document-tables", "name": "Kea · document tables"} in listed
+    assert all(m["id"].startswith("kea-") and m["name"].startswith("Kea · ") for m in listed)
     assert (await _pipe(url, "kea_wrong").pipes())[0]["id"] == "unreachable"
 
 
@@ -187,3 +164,13 @@ async def test_title_and_tag_tasks_never_start_an_extraction(kea, svc) -> None: 
     assert json.loads(title) == {"title": "Kea: Every position on Nordwerk's 2025 invoices with description…"}
     assert json.loads(tags)["tags"] and json.loads(follow) == {"follow_ups": []}
     assert after[0] == before[0] + 1 and len(chat.dialogs) == 1  # the tasks asked nothing and ran nothing
+
+
+async def test_kea_down_or_a_wrong_key_is_said_in_a_sentence(kea) -> None:  # type: ignore[no-untyped-def]
+    from http_server import free_port
+
+    url, key = kea
+    down = await Chat(_pipe(f"http://127.0.0.1:{free_port()}", key), ADA, dialog=_keep_all).send(NORDWERK)
+    assert down.startswith("Kea could not be reached at http://127.0.0.1:") and "Nothing was read" in down
+    refused = await Chat(_pipe(url, "kea_not-a-key"), ADA, dialog=_keep_all).send(NORDWERK)
+    assert refused.startswith("Kea answered 401: This API key is not valid") and "Nothing was read" in refused
