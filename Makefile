@@ -31,7 +31,7 @@ $(BROWSER_STAMP): $(STAMP)
 	  $(BIN)/uv venv --quiet --python $(PYTHON) $(OWUI_VENV) && \
 	  $(BIN)/uv pip install --python $(OWUI_VENV)/bin/python --quiet open-webui==$(OPEN_WEBUI_VERSION) \
 	    $$(ls /opt/wheels/torch-2.13.0+cpu-*.whl 2>/dev/null | head -1); }
-	command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq chromium >/dev/null; } \
+	command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
 	  || { echo "Install Debian's chromium (apt-get install chromium) for the browser tests." >&2; exit 1; }
 	touch $(BROWSER_STAMP)
 
