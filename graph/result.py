@@ -24,6 +24,9 @@ class Documents(BaseModel):
     extracted: int = 0
     failed: list[dict[str, str]] = Field(default_factory=list)
     no_rows_from: list[str] = Field(default_factory=list)
+    no_rows: list[dict[str, str]] = Field(
+        default_factory=list, description="Each document without rows and why: {file, reason, detail}."
+    )
 
 
 class Preview(BaseModel):
@@ -91,6 +94,7 @@ def build_result(
             extracted=summary.get("extracted", 0),
             failed=summary.get("failed", []),
             no_rows_from=summary.get("no_rows_from", []),
+            no_rows=[{"file": n["file"], "reason": n["reason"], "detail": n["detail"]} for n in summary.get("no_rows", [])],
         ),
         rows=summary.get("rows", 0),
         unsure_rows=summary.get("unsure_rows", 0),

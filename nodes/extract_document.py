@@ -19,6 +19,7 @@ from graph.state import DocumentTask
 from tools.engines import engine_named
 from tools.engines.grounding import verify_evidence
 from tools.engines.reading import DocumentText, Reading, Record
+from tools.engines.reasons import explain_no_rows
 from tools.engines.usage import Usage, metered
 from tools.services import Services, aservices
 from tools.storage.table import shorten
@@ -59,7 +60,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
                 emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": document.page_count})
             with metered() as usage:
                 records = await _extract_watched(profile, document, reading, file, emit)
-            records = await asyncio.to_thread(_store, svc, task, document, file, records)
+            records = await asyncio.to_thread(_store, svc, task, document, reading, file, records)
         except Exception as exc:  # noqa: BLE001 — any failure of one document is reported, never fatal
             error = shorten(str(exc) or type(exc).__name__, ERROR_CHARS)
             emit({"kind": "progress", "event": "document_failed", "file": file, "error": error})
@@ -94,10 +95,13 @@ def _load(svc: Services, profile: Profile, task: DocumentTask) -> tuple[Document
     return svc.kb.read_document(profile.scope, task["document_id"]), svc.rows.reading(task["extraction_id"])
 
 
-def _store(svc: Services, task: DocumentTask, document: DocumentText, file: str, records: list[Record]) -> list[Record]:
-    """Verify each record's evidence, then store the document's records whole."""
+def _store(
+    svc: Services, task: DocumentTask, document: DocumentText, reading: Reading, file: str, records: list[Record]
+) -> list[Record]:
+    """Verify each record's evidence, then store the document's records whole (or why it has none)."""
     records = verify_evidence(records, document)
-    svc.rows.write(task["extraction_id"], document.id, file, records)
+    why = None if records else explain_no_rows(document, reading).model_dump()
+    svc.rows.write(task["extraction_id"], document.id, file, records, no_rows=why)
     return records
 
 

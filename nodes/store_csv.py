@@ -31,13 +31,17 @@ class Assembled:
     writer: TableWriter
     csv_url: str
     summary_url: str
-    no_rows_from: list[str] = field(default_factory=list)
+    no_rows: list[dict[str, str]] = field(default_factory=list)  # {"file", "reason", "detail"}
     failed: list[dict[str, str]] = field(default_factory=list)
+
+    @property
+    def no_rows_from(self) -> list[str]:
+        return [n["file"] for n in self.no_rows]
 
 
 def _assemble(svc: Services, extraction_id: str, document_ids: list[int], summary: dict[str, Any]) -> Assembled:
-    """Stream every document's stored outcome into the CSV; collect who gave nothing or failed."""
-    no_rows_from: list[str] = []
+    """Stream every document's stored outcome into the CSV; collect who gave nothing (and why) or failed."""
+    no_rows: list[dict[str, str]] = []
     failed: list[dict[str, str]] = []
     with tempfile.TemporaryDirectory(prefix="kea-table-") as folder:
         path = Path(folder) / "table.csv"
@@ -55,15 +59,27 @@ def _assemble(svc: Services, extraction_id: str, document_ids: list[int], summar
                 for record in outcome.records:
                     writer.write(outcome.file, record)
                 if writer.rows == before:
-                    no_rows_from.append(outcome.file)
+                    why = outcome.no_rows or {"reason": "no_rows", "detail": "it gave no rows"}
+                    no_rows.append({"file": outcome.file, "reason": why["reason"], "detail": why["detail"]})
         svc.objects.put_file(table_key(extraction_id), path, "text/csv; charset=utf-8")
-    full = {**summary, "rows": writer.rows, "no_rows_from": no_rows_from, "failed": failed}
+    full = {**summary, "rows": writer.rows, "no_rows_from": [n["file"] for n in no_rows], "no_rows": no_rows, "failed": failed}
     svc.objects.put_bytes(summary_key(extraction_id), json.dumps(full, ensure_ascii=False, indent=1).encode(), "application/json")
-    return Assembled(writer, svc.objects.url(table_key(extraction_id)), svc.objects.url(summary_key(extraction_id)), no_rows_from, failed)
+    return Assembled(writer, svc.objects.url(table_key(extraction_id)), svc.objects.url(summary_key(extraction_id)), no_rows, failed)
 
 
 def _more(shown: int, total: int) -> str:
     return f" and {total - shown} more (all in summary.json)" if total > shown else ""
+
+
+def _by_reason(no_rows: list[dict[str, str]], total: int) -> list[str]:
+    """One line per reason: how many, why, and which files (those listed in the answer)."""
+    groups: dict[str, list[str]] = {}
+    for item in no_rows:
+        groups.setdefault(item["detail"], []).append(item["file"])
+    lines = [f"{len(files)} — {detail}: {', '.join(files)}" for detail, files in groups.items()]
+    if total > len(no_rows):
+        lines.append(f"{total - len(no_rows)} more, each with its reason in summary.json")
+    return lines
 
 
 def compose_message(summary: dict[str, Any], csv_url: str, preview_rows: int) -> str:
@@ -88,8 +104,8 @@ def compose_message(summary: dict[str, Any], csv_url: str, preview_rows: int) ->
             "The other documents were read; ask again to retry the failed ones."
         )
     if summary["no_rows_from"]:
-        names = ", ".join(summary["no_rows_from"])
-        lines.append(f"No rows from ({summary['no_rows_count']}): {names}{_more(len(summary['no_rows_from']), summary['no_rows_count'])}.")
+        lines.append(f"No rows from ({summary['no_rows_count']}):")
+        lines += [f"- {group}" for group in _by_reason(summary.get("no_rows") or [], summary["no_rows_count"])]
     if summary["calculation_note"]:
         lines.append(summary["calculation_note"])
     lines += summary["notes"]
@@ -110,6 +126,7 @@ async def store_csv(state: ExtractionState, runtime: Runtime[Profile]) -> dict[s
         "rows": done.writer.rows,
         "no_rows_count": len(done.no_rows_from),
         "no_rows_from": done.no_rows_from[:LISTED_NAMES],
+        "no_rows": done.no_rows[:LISTED_NAMES],
         "failed_count": len(done.failed),
         "failed": done.failed[:LISTED_NAMES],
         "details": done.summary_url,

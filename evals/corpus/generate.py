@@ -38,6 +38,7 @@ CORE_DATE = "2025-06-30T12:00:00Z"
 
 DOCUMENTS = "documents"  # the folder under OUT that holds the knowledge base
 UNREADABLE = "notes/scan-broken.pdf"
+SCANNED = "notes/scanned-receipt.pdf"  # an image of a receipt and no text layer: it needs OCR
 QUOTE = "quotes/견적서-2025.hwpx"
 
 CUSTOMER = ("Marlow Systems GmbH", "Friedrichstraße 120", "10117 Berlin", "Deutschland")
@@ -1192,6 +1193,21 @@ def _pdf(title: str, author: str, footer: str = ""):
     return pdf
 
 
+def _write_scanned_pdf(path: Path) -> None:
+    """A receipt as a scanner makes it: one page holding a picture of the text, no text layer."""
+    from PIL import Image, ImageDraw
+
+    picture = Image.new("L", (1240, 620), 250)
+    draw = ImageDraw.Draw(picture)
+    for i, line in enumerate(["Nordwerk GmbH  Quittung", "Pos  Artikel            Menge  Preis", "1    Patchkabel Cat6   10     8,00"]):
+        draw.text((60, 60 + 70 * i), line, fill=20)
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG")
+    pdf = _pdf("Scan", "Scanner")
+    pdf.image(buffer, x=15, y=15, w=180)
+    path.write_bytes(bytes(pdf.output()))
+
+
 def _pdf_lines(pdf, lines: list[str], size: float = 10) -> None:
     pdf.set_font("Helvetica", "", size)
     for line in lines:
@@ -1626,6 +1642,7 @@ def generate(out: Path, seed: int = 7) -> dict:
     _write_pptx(target("notes/kickoff.pptx"))
     garbage = random.Random(seed * 7919 + 1).randbytes(4096)
     target(UNREADABLE).write_bytes(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n" + garbage)
+    _write_scanned_pdf(target(SCANNED))
 
     for ticket in corpus.tickets:
         _write_text(target(ticket["path"]), _ticket_text(ticket))
@@ -1634,6 +1651,7 @@ def generate(out: Path, seed: int = 7) -> dict:
         "seed": seed,
         "documents": sorted(written),
         "unreadable": [UNREADABLE],
+        "scanned": [SCANNED],
         "cases": _truth(corpus),
     }
     (out / "truth.json").write_text(json.dumps(truth, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")

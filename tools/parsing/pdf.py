@@ -111,6 +111,9 @@ class _Found:
     columns: list[_Column] | None = None
 
 
+NO_TEXT_LAYER = "no text layer on any page (a scanned document?): it needs OCR before its contents can be read"
+
+
 def parse_pdf(path: Path) -> ParsedDocument:
     """A PDF: one page of text per page, with its ruled and unruled tables."""
     try:
@@ -137,7 +140,8 @@ def parse_pdf(path: Path) -> ParsedDocument:
     if not pages:
         raise UnreadableFile("not a readable PDF: it has no pages")
     title = pick_title((line for page in pages for line in page.splitlines()), path.stem)
-    return ParsedDocument(title=title, media_type="application/pdf", pages=pages, tables=tables)
+    notes = [] if any(p.strip() for p in pages) else [NO_TEXT_LAYER]
+    return ParsedDocument(title=title, media_type="application/pdf", pages=pages, tables=tables, notes=notes)
 
 
 def _read_page(

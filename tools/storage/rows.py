@@ -1,8 +1,9 @@
 """What each document of an extraction gave, stored beside its table: never in graph state.
 
 Layout under ``record-extraction/{extraction_id}/``:
-- ``rows/{document_id}.jsonl``: a first line ``{"file": ...}``, then one record a line, written
-  whole and atomically, so a retried document overwrites and never duplicates;
+- ``rows/{document_id}.jsonl``: a first line ``{"file": ...}`` (with ``"no_rows": {"reason",
+  "detail"}`` when the document gave none), then one record a line, written whole and
+  atomically, so a retried document overwrites and never duplicates;
 - ``failed/{document_id}.json``: ``{"file", "error"}`` for a document that could not be read;
 - ``reading.json``: the confirmed reading every document is extracted with;
 - ``table.csv`` and ``summary.json``: the assembled table and the run's full summary.
@@ -56,6 +57,7 @@ class Outcome:
     file: str
     records: Iterator[Record]
     error: str | None = None
+    no_rows: dict[str, str] | None = None  # why a document gave no rows: {"reason", "detail"}
 
 
 class RowStore:
@@ -70,9 +72,15 @@ class RowStore:
         with self.objects.open(reading_key(extraction_id)) as handle:
             return Reading.model_validate_json(handle.read())
 
-    def write(self, extraction_id: str, document_id: int, file: str, records: list[Record]) -> None:
-        """Store one document's records whole, replacing what an earlier attempt stored."""
-        lines = [json.dumps({"file": file}, ensure_ascii=False)]
+    def write(
+        self, extraction_id: str, document_id: int, file: str, records: list[Record], no_rows: dict[str, str] | None = None
+    ) -> None:
+        """Store one document's records whole, replacing what an earlier attempt stored; a document
+        without records keeps why (``no_rows``)."""
+        head: dict[str, object] = {"file": file}
+        if not records and no_rows:
+            head["no_rows"] = no_rows
+        lines = [json.dumps(head, ensure_ascii=False)]
         lines += [json.dumps(r.model_dump(mode="json"), ensure_ascii=False) for r in records]
         data = ("\n".join(lines) + "\n").encode("utf-8")
         self.objects.put_bytes(rows_key(extraction_id, document_id), data, "application/x-ndjson")
@@ -96,7 +104,7 @@ class RowStore:
         except ObjectNotFound:
             return None
         head = json.loads(handle.readline() or b"{}")
-        return Outcome(head.get("file", f"document {document_id}"), _records(handle))
+        return Outcome(head.get("file", f"document {document_id}"), _records(handle), no_rows=head.get("no_rows"))
 
 
 def _records(handle) -> Iterator[Record]:  # type: ignore[no-untyped-def]

@@ -36,6 +36,16 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     return [checked(r, doubts) for r in records]
 
 
+def column_fit(document: DocumentText, reading: Reading) -> int:
+    """How many requested columns the best table header or block of labels of the document holds
+    (0 when none holds enough of them to be read from)."""
+    pairs = key_value_lines(document.pages, document.tables)
+    headers = [t.header for t in document.tables if not _is_key_value_table(t, reading)]
+    headers += [[p.key for p in block] for block in _blocks(pairs)]
+    best = max((len(map_columns(reading.columns, h)) for h in headers), default=0)
+    return best if _enough(best, len(reading.columns)) else 0
+
+
 def text_outside_tables(document: DocumentText) -> str:
     """The document's text without the lines its tables put into the pages."""
     in_tables = {clean(line) for table in document.tables for line in table_lines(table)}
