@@ -12,10 +12,11 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from graph.state import Status
+from tools.knowledge.selection import Breakdown
 
 CONTRACT_FIELDS = (
     "status", "extraction_id", "csv", "columns", "row_condition", "places", "calculations",
-    "documents", "rows", "unsure_rows", "message", "thread",
+    "documents", "rows", "unsure_rows", "message", "thread", "estimated_minutes", "breakdown",
 )
 
 
@@ -24,6 +25,12 @@ class Documents(BaseModel):
     extracted: int = 0
     failed: list[dict[str, str]] = Field(default_factory=list)
     no_rows_from: list[str] = Field(default_factory=list)
+    sample: list[str] = Field(
+        default_factory=list,
+        description="The files of the sample, in the order shown, whenever more than 100 documents were sampled "
+        "(status 'sample': only these were read; 'done': read first, their rows are in the table).",
+    )
+
 
 
 class Preview(BaseModel):
@@ -48,6 +55,10 @@ class RunResult(BaseModel):
     rows: int = 0
     unsure_rows: int = 0
     preview: Preview = Field(default_factory=Preview)
+    estimated_minutes: float | None = Field(
+        None, description="Status 'sample': the estimated minutes a yes takes to read the rest, measured on the sample."
+    )
+    breakdown: Breakdown | None = Field(None, description="Status 'needs_narrowing': the documents by folder, year and collection.")
 
     def contract(self) -> dict[str, Any]:
         """The ``kea extract --json`` object."""
@@ -86,6 +97,7 @@ def build_result(
             extracted=summary.get("extracted", 0),
             failed=summary.get("failed", []),
             no_rows_from=summary.get("no_rows_from", []),
+            sample=summary.get("sample", []),
         ),
         rows=summary.get("rows", 0),
         unsure_rows=summary.get("unsure_rows", 0),
@@ -94,6 +106,8 @@ def build_result(
             rows=[list(r) for r in answer.get("preview") or []],
             note=answer.get("preview_note"),
         ),
+        estimated_minutes=answer.get("estimated_minutes"),
+        breakdown=Breakdown.model_validate(answer["breakdown"]) if answer.get("breakdown") else None,
     )
 
 

@@ -91,10 +91,6 @@ async def stream_events(graph: Any, payload: Any, config: dict[str, Any], profil
         elif "__interrupt__" in chunk:
             for item in chunk["__interrupt__"]:
                 yield "interrupt", item
-        elif "resolve_scope" in chunk and chunk["resolve_scope"]:
-            ids = chunk["resolve_scope"].get("document_ids")
-            if ids is not None:
-                yield "progress", {"kind": "progress", "event": "scope_resolved", "documents": len(ids)}
 
 
 async def _stream(
