@@ -1,12 +1,11 @@
 """The extraction graph: one request → one table across every document in scope.
 
     read_request ─► questions (interrupt) ─► resolve_scope ─► plan ─► Send(extract_document) × N
-         │                                                 ▲     │ > 100        │
-         └─ "yes" ─► take_selection (the waiting one) ─────┘     ▼              ▼
-                                                        sample (5) ─► Send  assemble ─► store_csv ─► END
-                                                                                              │ only the sample read
-                                                                                              ▼
-                                                                         offer_sample (waits for a yes) ─► END
+        │ "yes"                                                  ▲  │ > 100 documents        │
+        └────────► take_selection (the thread's waiting one) ────┘  ▼                        ▼
+                                                   sample (5 likely documents) ─► Send   assemble
+                                                                                             │
+                                       END ◄─ offer_sample (only the sample read) ◄─ store_csv ─► END
 
 Builders wire; nodes (``nodes/``) decide; tools (``tools/``) do the I/O.
 """

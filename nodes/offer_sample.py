@@ -100,8 +100,8 @@ def compose_offer(
         f"Columns: {', '.join(reading.columns) or 'the columns of the tables found'}.",
         f"Rows: {reading.describe_filter() or 'every row'}.",
         f"Documents: {documents} ({reading.describe_places() or 'every document in scope'}).",
-        f"Estimated time for the other {rest}: {_duration(minutes)} (an estimate from the {seconds:.1f} s each "
-        f"sample document took, {lanes} at a time).",
+        f"Estimated time for the other {rest}: {_duration(minutes)} (an estimate from the "
+        f"{'under 0.1' if seconds < 0.1 else f'{seconds:.1f}'} s each sample document took, {lanes} at a time).",
     ]
     failed = summary.get("failed") or []
     if failed:

@@ -28,7 +28,7 @@ ALREADY_TAKEN = (
     "table. Nothing was read twice. Send a new request for another table."
 )
 NOTHING_WAITING = (
-    "Nothing is waiting for a yes in this conversation, so nothing was read. Tell me which table you need, "
+    "No sample is waiting for a yes in this conversation, so nothing was read. Tell me which table you need, "
     "e.g. \"Every position on Nordwerk's 2025 invoices with description, quantity and unit price\"."
 )
 

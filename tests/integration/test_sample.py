@@ -128,6 +128,16 @@ async def test_a_large_selection_answers_with_a_sample_and_a_yes_reads_the_rest_
     assert len(reads) == 130
 
 
+async def test_two_concurrent_yes_on_the_graph_read_each_document_once(parts, reads) -> None:  # type: ignore[no-untyped-def]
+    shown = await run_extraction(REQUEST, PARTS, answer=_yes)
+    both = await asyncio.gather(*(run_extraction("yes", PARTS, thread_id=shown["thread_id"]) for _ in range(2)))
+    answers = sorted((values["answer"] for values in both), key=lambda a: a["status"])
+    assert [a["status"] for a in answers] == ["answered", "done"] and "confirmed already" in answers[0]["message"]
+    assert answers[1]["summary"]["rows"] == 8
+    counted = Counter(reads)
+    assert len(counted) == 130 and set(counted.values()) == {1}
+
+
 async def test_a_new_request_replaces_the_waiting_selection(parts, svc, reads) -> None:  # type: ignore[no-untyped-def]
     shown = await run_extraction(REQUEST, PARTS, answer=_yes)
     thread = shown["thread_id"]
@@ -136,7 +146,7 @@ async def test_a_new_request_replaces_the_waiting_selection(parts, svc, reads) -
     assert paused["__interrupt__"] and not _pending(svc, thread)  # asked back; the old selection is gone
     read_before = len(reads)
     nothing = await run_extraction("yes", PARTS, thread_id=thread)
-    assert nothing["answer"]["status"] == "answered" and "Nothing is waiting" in nothing["answer"]["message"]
+    assert nothing["answer"]["status"] == "answered" and "No sample is waiting" in nothing["answer"]["message"]
     assert len(reads) == read_before
 
 
@@ -154,7 +164,7 @@ async def test_another_profile_or_user_does_not_see_a_threads_selection(parts, s
     assert shown["answer"]["status"] == "sample"
     for other in (Profile(name="desk-b", collections=["parts130"]), Profile(name="desk-a", user="tess", collections=["parts130"])):
         nothing = await run_extraction("yes", other, thread_id=thread)
-        assert "Nothing is waiting" in nothing["answer"]["message"]
+        assert "No sample is waiting" in nothing["answer"]["message"]
     assert len(reads) == 5 and _pending(svc, thread)[0]["state"] == "pending"
     done = await run_extraction("yes", desk, thread_id=thread)
     assert done["answer"]["status"] == "done" and len(reads) == 130
