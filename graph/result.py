@@ -32,7 +32,6 @@ class Documents(BaseModel):
     )
 
 
-
 class Preview(BaseModel):
     """At most 100 rows, cells cut to stay small; the CSV holds every row in full."""
 
