@@ -1,8 +1,11 @@
 """The extraction graph: one request → one table across every document in scope.
 
     read_request ─► questions (interrupt) ─► resolve_scope ─► plan ─► Send(extract_document) × N
-                                                                        │
-                                                               assemble ─► store_csv ─► END
+        │ "yes"                                                  ▲  │ > 100 documents        │
+        └────────► take_selection (the thread's waiting one) ────┘  ▼                        ▼
+                                                   sample (5 likely documents) ─► Send   assemble
+                                                                                             │
+                                       END ◄─ offer_sample (only the sample read) ◄─ store_csv ─► END
 
 Builders wire; nodes (``nodes/``) decide; tools (``tools/``) do the I/O.
 """
@@ -21,11 +24,14 @@ from graph.profile import Profile
 from graph.state import ExtractionInput, ExtractionOutput, ExtractionState
 from nodes.assemble import assemble
 from nodes.extract_document import extract_document
+from nodes.offer_sample import needs_offer, offer_sample
 from nodes.plan import dispatch, plan
 from nodes.questions import questions
 from nodes.read_request import read_request
 from nodes.resolve_scope import resolve_scope
+from nodes.sample import sample
 from nodes.store_csv import store_csv
+from nodes.take_selection import take_selection
 
 if TYPE_CHECKING:
     from tools.services import Services
@@ -54,21 +60,26 @@ def build_extraction_graph(
     builder = StateGraph(ExtractionState, context_schema=Profile, input_schema=ExtractionInput, output_schema=ExtractionOutput)
     nodes: dict[str, Callable[..., Any]] = {
         "read_request": read_request,
+        "take_selection": take_selection,
         "questions": questions,
         "resolve_scope": resolve_scope,
         "plan": plan,
+        "sample": sample,
         "extract_document": extract_document,
         "assemble": assemble,
         "store_csv": store_csv,
+        "offer_sample": offer_sample,
     }
     for name, node in nodes.items():
         builder.add_node(name, _with_services(node, services) if services is not None else node)
 
     builder.add_edge(START, "read_request")
-    builder.add_conditional_edges("plan", dispatch, ["extract_document", END])
+    builder.add_conditional_edges("plan", dispatch, ["sample", "extract_document", "assemble", END])
+    builder.add_conditional_edges("sample", dispatch, ["extract_document", "assemble"])
     builder.add_edge("extract_document", "assemble")
     builder.add_edge("assemble", "store_csv")
-    builder.add_edge("store_csv", END)
+    builder.add_conditional_edges("store_csv", needs_offer, ["offer_sample", END])
+    builder.add_edge("offer_sample", END)
     return builder.compile(checkpointer=checkpointer, name="kea-extraction")
 
 

@@ -73,6 +73,14 @@ class Profile:
         default=1000,
         metadata={"description": "Above this many documents in scope only narrowing is offered."},
     )
+    confirm: str = field(
+        default="ask",
+        metadata={
+            "description": "'ask': the reading is asked back, and a selection of more than 100 documents "
+            "is sampled and waits for a yes; 'auto' (callers nobody answers): the reading is taken as "
+            "understood and everything up to max_documents_total is read."
+        },
+    )
     long_document_pages: int = field(
         default=20, metadata={"description": "Documents with more pages are announced when their reading starts."}
     )

@@ -156,7 +156,9 @@ def parse_reply(raw: Any) -> Reply:
 
 # -- progress ----------------------------------------------------------------------------------
 
-ProgressKind = Literal["scope_resolved", "long_document_started", "document_done", "document_failed", "still_reading"]
+ProgressKind = Literal[
+    "scope_resolved", "sample_chosen", "long_document_started", "document_done", "document_failed", "still_reading"
+]
 
 
 class ProgressEvent(BaseModel):
@@ -174,6 +176,7 @@ class ProgressEvent(BaseModel):
     first_rows: list[list[str]] | None = None
     error: str | None = None
     seconds: int | None = None
+    files: list[str] | None = None  # sample_chosen: the sample's files, in the order shown
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -185,6 +188,8 @@ class ProgressEvent(BaseModel):
         """The event as one short status line."""
         if self.event == "scope_resolved":
             return f"Reading {self.documents} documents…"
+        if self.event == "sample_chosen":
+            return f"{self.documents} documents match; reading a sample of {len(self.files or [])} first: {', '.join(self.files or [])}…"
         if self.event == "long_document_started":
             return f"Reading a long document: {self.file} ({self.pages} pages)…"
         if self.event == "document_done":

@@ -12,10 +12,11 @@ from typing import Any
 from pydantic import BaseModel, Field, computed_field
 
 from graph.state import Status
+from tools.knowledge.selection import Breakdown
 
 CONTRACT_FIELDS = (
     "status", "extraction_id", "csv", "columns", "row_condition", "places", "calculations",
-    "documents", "rows", "unsure_rows", "message", "thread",
+    "documents", "rows", "unsure_rows", "message", "thread", "estimated_minutes", "breakdown",
 )
 
 
@@ -26,6 +27,11 @@ class Documents(BaseModel):
     no_rows_from: list[str] = Field(default_factory=list)
     no_rows: list[dict[str, str]] = Field(
         default_factory=list, description="Each document without rows and why: {file, reason, detail}."
+    )
+    sample: list[str] = Field(
+        default_factory=list,
+        description="The files of the sample, in the order shown, whenever more than 100 documents were sampled "
+        "(status 'sample': only these were read; 'done': read first, their rows are in the table).",
     )
 
 
@@ -51,6 +57,10 @@ class RunResult(BaseModel):
     rows: int = 0
     unsure_rows: int = 0
     preview: Preview = Field(default_factory=Preview)
+    estimated_minutes: float | None = Field(
+        None, description="Status 'sample': the estimated minutes a yes takes to read the rest, measured on the sample."
+    )
+    breakdown: Breakdown | None = Field(None, description="Status 'needs_narrowing': the documents by folder, year and collection.")
 
     @computed_field(description="The answer as chat text (Markdown): what every chat client shows.")  # type: ignore[prop-decorator]
     @property
@@ -95,6 +105,7 @@ def build_result(
             failed=summary.get("failed", []),
             no_rows_from=summary.get("no_rows_from", []),
             no_rows=[{"file": n["file"], "reason": n["reason"], "detail": n["detail"]} for n in summary.get("no_rows", [])],
+            sample=summary.get("sample", []),
         ),
         rows=summary.get("rows", 0),
         unsure_rows=summary.get("unsure_rows", 0),
@@ -103,6 +114,8 @@ def build_result(
             rows=[list(r) for r in answer.get("preview") or []],
             note=answer.get("preview_note"),
         ),
+        estimated_minutes=answer.get("estimated_minutes"),
+        breakdown=Breakdown.model_validate(answer["breakdown"]) if answer.get("breakdown") else None,
     )
 
 

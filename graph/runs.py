@@ -61,15 +61,16 @@ async def _drive(
             raise NothingToResume(
                 f"Thread {thread_id} has no question waiting, so there is nothing to resume. Send a new request."
             )
-        while interrupts := await _stream(graph, payload, config, profile, on_progress):
+        while True:
+            values, interrupts = await _stream(graph, payload, config, profile, on_progress)
+            if not interrupts:
+                break
             if answer is None:
-                values = dict((await graph.aget_state(config)).values)
                 return {**values, "thread_id": thread_id, "__interrupt__": [i.value for i in interrupts]}
             reply = answer(interrupts[0].value)
             if isinstance(reply, Awaitable):
                 reply = await reply
             payload = Command(resume=_resume_value(reply))
-        values = dict((await graph.aget_state(config)).values)
     return {**values, "thread_id": thread_id}
 
 
@@ -80,24 +81,29 @@ def _resume_value(reply: Any) -> Any:
 
 async def stream_events(graph: Any, payload: Any, config: dict[str, Any], profile: Profile) -> AsyncIterator[tuple[str, Any]]:
     """Run the graph from ``payload``: ("progress", event dict) as it goes, ("interrupt", Interrupt)
-    for each question it stops at. The final state is then ``graph.aget_state(config)``."""
-    async for mode, chunk in graph.astream(payload, config, context=profile, stream_mode=["updates", "custom"]):
+    for each question it stops at, and ("state", values) after each step — the last is this run's
+    final state, even while another run on the same thread writes checkpoints of its own."""
+    async for mode, chunk in graph.astream(payload, config, context=profile, stream_mode=["updates", "custom", "values"]):
         if mode == "custom":
             yield "progress", chunk
+        elif mode == "values":
+            yield "state", chunk
         elif "__interrupt__" in chunk:
             for item in chunk["__interrupt__"]:
                 yield "interrupt", item
-        elif "resolve_scope" in chunk and chunk["resolve_scope"]:
-            ids = chunk["resolve_scope"].get("document_ids")
-            if ids is not None:
-                yield "progress", {"kind": "progress", "event": "scope_resolved", "documents": len(ids)}
 
 
-async def _stream(graph: Any, payload: Any, config: dict[str, Any], profile: Profile, on_progress: ProgressSink | None) -> list[Any]:
+async def _stream(
+    graph: Any, payload: Any, config: dict[str, Any], profile: Profile, on_progress: ProgressSink | None
+) -> tuple[dict[str, Any], list[Any]]:
+    """This run's final values and the questions it stopped at."""
+    values: dict[str, Any] = {}
     interrupts: list[Any] = []
     async for kind, item in stream_events(graph, payload, config, profile):
         if kind == "interrupt":
             interrupts.append(item)
+        elif kind == "state":
+            values = dict(item)
         elif on_progress:
             on_progress(item)
-    return interrupts
+    return values, interrupts

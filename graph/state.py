@@ -10,7 +10,11 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 Confirm = Literal["ask", "auto"]
-Status = Literal["done", "no_documents", "needs_narrowing", "declined", "failed", "answered"]
+Status = Literal["done", "sample", "no_documents", "needs_narrowing", "declined", "failed", "answered"]
+# How plan reads the scope: "all" of it; a "sample" first (more than 100 documents, asked);
+# "auto_sample" (the same, confirmed on its own: everything is read, the sample first); the
+# "confirmed" rest of a selection whose sample was shown (its rows are reused).
+Phase = Literal["all", "sample", "auto_sample", "confirmed"]
 
 
 class Tally(TypedDict):
@@ -27,9 +31,10 @@ class Tally(TypedDict):
     model_calls: int
     input_tokens: int
     output_tokens: int
+    read_ms: int  # time spent reading documents, summed over documents (estimates use it)
 
 
-COUNTS = ("extracted", "rows", "unsure_rows", "model_calls", "input_tokens", "output_tokens")
+COUNTS = ("extracted", "rows", "unsure_rows", "model_calls", "input_tokens", "output_tokens", "read_ms")
 
 
 def empty_tally() -> Tally:
@@ -61,6 +66,8 @@ class Answer(TypedDict):
     preview: NotRequired[list[list[str]]]
     preview_note: NotRequired[str | None]
     summary: NotRequired[dict[str, Any]]
+    estimated_minutes: NotRequired[float | None]  # a sample's estimate for the whole selection
+    breakdown: NotRequired[dict[str, Any] | None]  # needs_narrowing: Breakdown.model_dump()
 
 
 class ExtractionInput(TypedDict):
@@ -87,6 +94,10 @@ class ExtractionState(TypedDict):
     document_ids: NotRequired[list[int]]
     qualify_files: NotRequired[bool]  # the scope spans collections: files are named collection:path
     notes: NotRequired[list[str]]  # what resolving the scope found worth saying
+    phase: NotRequired[Phase]
+    sample_ids: NotRequired[list[int]]  # the sample's documents, in the order shown
+    sample_files: NotRequired[list[str]]
+    sample_extraction_id: NotRequired[str | None]  # the extraction whose stored rows the sample reuses
     tally: Annotated[Tally, merge_tally]
     summary: NotRequired[dict[str, Any] | None]
     answer: NotRequired[Answer | None]
@@ -99,3 +110,26 @@ class DocumentTask(TypedDict):
     extraction_id: str
     document_id: int
     qualify: NotRequired[bool]
+
+
+def documents_to_read(state: ExtractionState) -> list[int]:
+    """The documents this run sends to ``extract_document``, in the order they are sent."""
+    ids = list(state.get("document_ids") or [])
+    sample = list(state.get("sample_ids") or [])
+    phase = state.get("phase", "all")
+    if phase == "sample":
+        return sample
+    if phase == "auto_sample":
+        chosen = set(sample)
+        return sample + [i for i in ids if i not in chosen]
+    if phase == "confirmed":
+        chosen = set(sample)
+        return [i for i in ids if i not in chosen]
+    return ids
+
+
+def documents_in_table(state: ExtractionState) -> list[int]:
+    """The documents whose stored rows make this run's table, in scope order."""
+    if state.get("phase") == "sample":
+        return list(state.get("sample_ids") or [])
+    return list(state.get("document_ids") or [])

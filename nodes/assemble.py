@@ -27,5 +27,7 @@ async def assemble(state: ExtractionState, runtime: Runtime[Profile]) -> dict[st
         "calculation_note": reading.calculation_note(),
         "understood": reading.describe(),
         "notes": [*reading.notes, *state.get("notes", [])],
+        "phase": state.get("phase", "all"),
+        "sample": list(state.get("sample_files") or []),  # the sample's files, in the order shown
     }
     return {"summary": summary}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 import weakref
 from typing import Any
 
@@ -52,6 +53,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
     file = f"document {task['document_id']}"
     usage = Usage()
     async with _slot(profile):
+        started = time.monotonic()
         try:
             # one trip to a worker thread before the engine and one after: each trip queues
             document, reading = await asyncio.to_thread(_load, svc, profile, task)
@@ -61,6 +63,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
             with metered() as usage:
                 records = await _extract_watched(profile, document, reading, file, emit)
             records = await asyncio.to_thread(_store, svc, task, document, reading, file, records)
+            elapsed = _since(started)
         except Exception as exc:  # noqa: BLE001 — any failure of one document is reported, never fatal
             error = shorten(str(exc) or type(exc).__name__, ERROR_CHARS)
             emit({"kind": "progress", "event": "document_failed", "file": file, "error": error})
@@ -68,7 +71,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
                 await asyncio.to_thread(svc.rows.write_failure, task["extraction_id"], task["document_id"], file, error)
             except Exception:  # noqa: BLE001 — store_csv lists a document without a stored outcome as failed
                 pass
-            return {"tally": _cost(usage)}
+            return {"tally": {**_cost(usage), "read_ms": _since(started)}}
     unsure = sum(r.match == "unsure" for r in records)
     emit(
         {
@@ -86,8 +89,14 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
             "rows": len(records),
             "unsure_rows": unsure,
             **_cost(usage),
+            "read_ms": elapsed,
         }
     }
+
+
+def _since(started: float) -> int:
+    """Milliseconds since ``started``: this document's reading time (estimates are made from it)."""
+    return int((time.monotonic() - started) * 1000)
 
 
 def _load(svc: Services, profile: Profile, task: DocumentTask) -> tuple[DocumentText, Reading]:

@@ -1,57 +1,86 @@
-"""plan: decide how the resolved documents are read — all of them, or only narrowing offered.
+"""plan: decide how the resolved documents are read.
 
-``dispatch`` is the fan-out: one ``Send`` to ``extract_document`` per document.
+- up to ``SAMPLE_ABOVE`` (100, fixed: it is about the user's patience, not the profile):
+  every document;
+- more: a sample of five first (``nodes/sample.py``); the rest only after a "yes", or at once
+  for callers that confirm on their own (``confirm="auto"``);
+- more than the profile's ``max_documents_total``: nothing; the answer offers narrowing, with
+  the documents broken down by folder, year and collection;
+- the confirmed rest of a sampled selection: the sample's stored rows are reused, never read again.
+
+``dispatch`` is the fan-out: one ``Send`` to ``extract_document`` per document to read.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Literal
+from typing import Any, Literal
 
 from langgraph.graph import END
 from langgraph.runtime import Runtime
 from langgraph.types import Send
 
 from graph.profile import Profile, profile_of
-from graph.state import DocumentTask, ExtractionState
-from tools.engines.reading import Reading, folder_list
+from graph.state import DocumentTask, ExtractionState, documents_to_read
+from tools.engines.reading import Reading
+from tools.knowledge.breakdown import breakdown
 from tools.knowledge.selection import DocumentSelection, SelectionEntry
-from tools.services import aservices
+from tools.services import Services, aservices
+
+SAMPLE_ABOVE = 100
 
 
-async def plan(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, object]:
+async def plan(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, Any]:
     profile = profile_of(runtime.context)
     ids = state.get("document_ids", [])
     svc = await aservices()
-    if len(ids) <= profile.max_documents_total:
-        # every task reads the confirmed reading from storage: the tasks themselves stay tiny
-        reading = Reading.model_validate(state["reading"])
-        await asyncio.to_thread(svc.rows.write_reading, state["extraction_id"], reading)
-        return {}
-    folders = await asyncio.to_thread(
-        svc.kb.folder_summary, profile.scope, 10, DocumentSelection(entries=[SelectionEntry(ids=ids)])
-    )
-    breakdown = folder_list(folders) or "no folders"
+    if len(ids) > profile.max_documents_total:
+        return {"answer": await _narrowing(svc, profile, ids)}
+    # every task reads the confirmed reading from storage: the tasks themselves stay tiny
+    reading = Reading.model_validate(state["reading"])
+    await asyncio.to_thread(svc.rows.write_reading, state["extraction_id"], reading)
+    phase = state.get("phase", "all")
+    if phase == "confirmed":
+        await asyncio.to_thread(_reuse_sample, svc, state)
+    elif len(ids) > SAMPLE_ABOVE:
+        return {"phase": "auto_sample" if state.get("auto_confirm") else "sample"}
+    else:
+        phase = "all"
+    runtime.stream_writer({"kind": "progress", "event": "scope_resolved", "documents": len(documents_to_read(state))})
+    return {"phase": phase}
+
+
+def _reuse_sample(svc: Services, state: ExtractionState) -> None:
+    """The sample's stored outcomes, under this extraction: its documents are not read twice."""
+    source = state.get("sample_extraction_id")
+    if not source or source == state["extraction_id"]:
+        return
+    for document_id in state.get("sample_ids") or []:
+        svc.rows.copy_outcome(source, state["extraction_id"], document_id)
+
+
+async def _narrowing(svc: Services, profile: Profile, ids: list[int]) -> dict[str, Any]:
+    selection = DocumentSelection(entries=[SelectionEntry(ids=ids)])
+    where = await asyncio.to_thread(breakdown, svc.kb, profile.scope, selection)
     message = (
         f"{len(ids)} documents match, more than this profile reads in one request "
-        f"({profile.max_documents_total}). Nothing was read. Narrow the request to a folder or a year; "
-        f"the matching documents are in: {breakdown}."
+        f"({profile.max_documents_total}). Nothing was read. Narrow the request to a folder, a year "
+        f"or a collection and ask again; the matching documents are {where.sentence()}."
     )
-    return {"answer": {"status": "needs_narrowing", "message": message}}
+    return {"status": "needs_narrowing", "message": message, "breakdown": where.model_dump(mode="json")}
 
 
-def dispatch(state: ExtractionState) -> list[Send] | Literal["__end__"]:
-    """One task per document, in scope order; each writes its rows to storage itself."""
+def dispatch(state: ExtractionState) -> list[Send] | Literal["sample", "assemble", "__end__"]:
+    """Where the run goes after ``plan`` or ``sample``: one task per document to read, in order."""
     if state.get("answer"):
         return END
-    return [
+    if state.get("phase") in ("sample", "auto_sample") and not state.get("sample_ids"):
+        return "sample"
+    tasks = [
         Send(
             "extract_document",
-            DocumentTask(
-                extraction_id=state["extraction_id"],
-                document_id=i,
-                qualify=state.get("qualify_files", False),
-            ),
+            DocumentTask(extraction_id=state["extraction_id"], document_id=i, qualify=state.get("qualify_files", False)),
         )
-        for i in state.get("document_ids", [])
+        for i in documents_to_read(state)
     ]
+    return tasks or "assemble"  # nothing left to read (a confirmed rest that is empty): the table

@@ -18,6 +18,7 @@ from langgraph.types import Command, interrupt
 from graph.profile import Profile, profile_of
 from graph.protocol import NO, YES, OtherAnswer, is_yes, parse_reply
 from graph.state import ExtractionState
+from nodes.plan import SAMPLE_ABOVE
 from tools.engines import Engine, engine_named
 from tools.engines.base import Estimate
 from tools.engines.reading import Place, Reading, ScopeHint, folder_list
@@ -31,6 +32,7 @@ HEADER_CHARS = 40
 LABEL_CHARS = 60
 __all__ = ["NO", "YES", "apply_reply", "build_form", "merge_correction", "questions"]
 
+SAMPLE_NOTE = "More than 100 documents: I read a sample of 5 first and ask again before reading the rest."
 ALL_DOCUMENTS = "All documents in scope"
 EVERY_ROW = "Every row"
 TABLE_COLUMNS = "Columns of the tables found"
@@ -125,6 +127,7 @@ def build_form(reading: Reading, hint: ScopeHint, estimate: Estimate | None = No
             *(f"{i}. {q['header']}: {q['options'][0]['label']}" for i, q in enumerate(form_questions, 1)),
             "",
             *([estimate.sentence()] if estimate else []),
+            *([SAMPLE_NOTE] if estimate and estimate.documents > SAMPLE_ABOVE else []),
             *([n for n in [_folders_hint(hint), notes] if n]),
             *([reading.calculation_note()] if reading.calculations else []),
             'Reply "yes" to read it like this, "no" to cancel, or write what to change.',

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import uuid
 from typing import Any, Literal
 
@@ -11,7 +12,9 @@ from langgraph.runtime import Runtime
 from langgraph.types import Command
 
 from graph.profile import Profile, profile_of
+from graph.protocol import parse_reply
 from graph.state import RESET, ExtractionState
+from nodes.sample import pending_key, pending_store
 from tools.engines import ExtractionError, engine_named
 from tools.engines.conversation import kind_of
 from tools.engines.reading import Place, Reading
@@ -26,18 +29,20 @@ ABOUT = (
     "Before I read anything I ask back how I understood the request."
 )
 GREETING = "Hello! " + ABOUT
+DECLINED_SAMPLE = "Declined: the documents beyond the sample are not read. Ask again any time."
+log = logging.getLogger(__name__)
 
 
 async def read_request(
     state: ExtractionState, runtime: Runtime[Profile]
-) -> Command[Literal["questions", "__end__"]]:
+) -> Command[Literal["questions", "take_selection", "__end__"]]:
     profile = profile_of(runtime.context)
     message = state["message"].strip()
     # A new message starts a new run: nothing of an earlier run on this thread carries over.
     fresh: dict[str, Any] = {
         # "auto" holds for this message only: a later message on the thread is asked again
         "confirm": "ask",
-        "auto_confirm": state.get("confirm") == "auto",
+        "auto_confirm": state.get("confirm") == "auto" or profile.confirm == "auto",
         "extraction_id": uuid.uuid4().hex,
         "reading": None,
         "scope_hint": None,
@@ -48,12 +53,22 @@ async def read_request(
         "tally": RESET,
         "summary": None,
         "answer": None,
+        "phase": "all",
+        "sample_ids": [],
+        "sample_files": [],
+        "sample_extraction_id": None,
     }
+    reply = parse_reply(message)
+    if reply.action == "keep":  # a yes: to the sample waiting on this thread, if one waits
+        return Command(goto="take_selection", update=fresh)
+    if reply.action == "decline" and message and await _discard(profile):
+        return Command(goto=END, update={**fresh, "answer": {"status": "declined", "message": DECLINED_SAMPLE}})
     kind = kind_of(message)  # a greeting or a question about Kea: no engine, no scope needed
     if kind != "table":
         text = {"greeting": GREETING, "about": ABOUT, "empty": "Tell me which table you need. " + ABOUT}[kind]
         reading = Reading(request=message, kind=kind, columns_from="none")
         return Command(goto=END, update={**fresh, "reading": reading.model_dump(mode="json"), "answer": {"status": "answered", "message": text}})
+    await _discard(profile)  # a new request replaces the selection waiting on this thread
     kb = (await aservices()).kb
     try:
         hint = await asyncio.to_thread(kb.scope_hint, profile.scope)
@@ -73,6 +88,18 @@ async def read_request(
     if hint.documents == 0:
         return Command(goto=END, update={**fresh, "answer": {"status": "no_documents", "message": empty_scope(profile)}})
     return Command(goto="questions", update=fresh)
+
+
+async def _discard(profile: Profile) -> bool:
+    """Drop the selection waiting on this thread; True when one waited."""
+    key = pending_key(profile)
+    if key is None:
+        return False
+    try:
+        return await asyncio.to_thread(pending_store(await aservices()).discard, key)
+    except Exception:  # noqa: BLE001 — a stale selection must not stop a new request
+        log.exception("The waiting selection of thread %s could not be dropped", key.thread)
+        return False
 
 
 def empty_scope(profile: Profile) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from graph.profile import Profile
-from graph.state import Answer, ExtractionState
+from graph.state import Answer, ExtractionState, documents_in_table
 from tools.services import Services, aservices
 from tools.storage.rows import summary_key, table_key
 from tools.storage.table import TableWriter, header
@@ -106,6 +106,9 @@ def compose_message(summary: dict[str, Any], csv_url: str, preview_rows: int) ->
     if summary["no_rows_from"]:
         lines.append(f"No rows from ({summary['no_rows_count']}):")
         lines += [f"- {group}" for group in _by_reason(summary.get("no_rows") or [], summary["no_rows_count"])]
+    if summary.get("sample") and summary.get("phase") != "sample":
+        how = "confirmed automatically" if summary.get("phase") == "auto_sample" else "read once, for the sample you confirmed"
+        lines.append(f"Sample ({how}): {', '.join(summary['sample'])}; its rows are in this table.")
     if summary["calculation_note"]:
         lines.append(summary["calculation_note"])
     lines += summary["notes"]
@@ -121,7 +124,7 @@ async def store_csv(state: ExtractionState, runtime: Runtime[Profile]) -> dict[s
     svc = await aservices()
     summary = dict(state["summary"] or {})
     extraction_id = state["extraction_id"]
-    done = await asyncio.to_thread(_assemble, svc, extraction_id, state.get("document_ids", []), summary)
+    done = await asyncio.to_thread(_assemble, svc, extraction_id, documents_in_table(state), summary)
     summary |= {
         "rows": done.writer.rows,
         "no_rows_count": len(done.no_rows_from),

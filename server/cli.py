@@ -253,44 +253,62 @@ def extract(
     collection: Annotated[list[str], typer.Option("--collection", "-c", help="Collection(s) to read; default every readable one.")] = [],
     path_glob: Annotated[Optional[str], typer.Option(help="Only documents whose path matches this glob.")] = None,
     profile: Annotated[Optional[str], typer.Option(help="Profile name ($KEA_HOME/profiles/NAME.json) or a .json path.")] = None,
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Accept the reading as understood; ask nothing.")] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Accept the reading as understood and a sample's selection; ask nothing.")] = False,
     out_file: Annotated[Optional[Path], typer.Option("--out", help="Also write the table to this CSV file.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout (progress on stderr).")] = False,
     user: Annotated[Optional[str], typer.Option(help="Ask as this user (access to collections); default 'local'.")] = None,
+    thread: Annotated[Optional[str], typer.Option(help="Continue this conversation, e.g. `kea extract yes --thread T` to read a sample's whole selection.")] = None,
 ) -> None:
     """Extract one table from every document in scope and store it as a CSV.
 
     Without --yes, Kea first asks back how it understood the request (location, filter,
-    values) and reads nothing until you confirm. JSON status: done, no_documents,
+    values) and reads nothing until you confirm; more than 100 documents are sampled first (five
+    documents) and the rest read after a yes. JSON status: done, sample, no_documents,
     needs_narrowing, declined, answered (the message asked for no table) or failed.
     Exit 0 except for failed (1).
     """
     from checkpoints.cluster import ServiceError
     from graph.runs import run_extraction
-    from server.cli_terminal import ProgressView, ask_in_terminal, print_answer
+    from server.cli_terminal import ProgressView, ask_after_sample, ask_in_terminal, print_answer
 
     chosen = _load_profile(profile, collection, path_glob, user)
-    view = ProgressView()
-    try:
-        values = asyncio.run(
-            run_extraction(message, chosen, confirm="auto" if yes else "ask", answer=ask_in_terminal, on_progress=view)
-        )
-    except Exception as exc:  # noqa: BLE001 — scripts rely on one JSON object whatever happens
-        view.stop()
-        text = str(exc) if isinstance(exc, (ServiceError, ValueError)) else f"{type(exc).__name__}: {exc}"
-        if as_json:
-            sys.stdout.write(json.dumps(contract_json({"answer": {"status": "failed", "message": text}})) + "\n")
-            raise typer.Exit(1) from exc
-        raise _fail(text) from exc
-    finally:
-        view.stop()
+    confirm = "auto" if yes else "ask"
+    values: dict[str, Any] = {}
+    while True:
+        view = ProgressView()
+        try:
+            values = asyncio.run(
+                run_extraction(message, chosen, confirm=confirm, answer=ask_in_terminal, on_progress=view, thread_id=thread)
+            )
+        except Exception as exc:  # noqa: BLE001 — scripts rely on one JSON object whatever happens
+            view.stop()
+            text = str(exc) if isinstance(exc, (ServiceError, ValueError)) else f"{type(exc).__name__}: {exc}"
+            if as_json:
+                sys.stdout.write(json.dumps(contract_json({"answer": {"status": "failed", "message": text}})) + "\n")
+                raise typer.Exit(1) from exc
+            raise _fail(text) from exc
+        finally:
+            view.stop()
+        if (values.get("answer") or {}).get("status") != "sample":
+            break
+        # a sample of a large selection: shown, then the terminal asks whether to read the rest
+        if as_json:  # stdout holds only the final JSON: the sample is shown on stderr
+            err.print(contract_json(values)["message"], highlight=False)
+        else:
+            print_answer(values)
+        thread = values["thread_id"]
+        reply = ask_after_sample(thread)
+        if reply is None:
+            break
+        message = reply
     answer = values.get("answer") or {}
     if out_file and answer.get("csv"):
         _copy_table(values["extraction_id"], out_file)
     if as_json:
         sys.stdout.write(json.dumps(contract_json(values, _stored_summary(values)), ensure_ascii=False) + "\n")
     else:
-        print_answer(values)
+        if answer.get("status") != "sample":
+            print_answer(values)
         if out_file and answer.get("csv"):
             out.print(f"Written to {out_file}.")
     raise typer.Exit(1 if answer.get("status", "failed") == "failed" else 0)
@@ -338,7 +356,7 @@ def demo(
     _ingest_with_progress(_kb(), [corpus / "documents"], "demo", prune=True)
     collections()
     err.print(f"\nRequest: [bold]{request}[/bold] (answered with --yes: the reading as understood)\n")
-    extract(request, collection=["demo"], path_glob=None, profile=None, yes=True, out_file=None, as_json=False, user="local")
+    extract(request, collection=["demo"], path_glob=None, profile=None, yes=True, out_file=None, as_json=False, user="local", thread=None)
 
 
 _http_commands()

@@ -12,6 +12,12 @@ out = Console()
 err = Console(stderr=True)
 
 
+def _read_line() -> str:
+    """One typed line; the prompt goes to stderr, so stdout holds only the answer (--json)."""
+    err.print("> ", end="")
+    return input()
+
+
 def ask_in_terminal(form: dict[str, Any]) -> dict[str, Any]:
     """Ask each question: Enter takes the recommended option, a number another, text corrects.
 
@@ -30,7 +36,7 @@ def ask_in_terminal(form: dict[str, Any]) -> dict[str, Any]:
             err.print(f"  {number}) {option.label}{tag} — {option.description}")
         err.print("  or type your own answer; 'no' cancels.")
         try:
-            reply = input("> ").strip()
+            reply = _read_line().strip()
         except EOFError:  # nobody to answer: never read on an unconfirmed reading
             err.print("No answer (input closed), so nothing is read. Pass --yes to accept the reading as understood.")
             return {"status": "cancelled"}
@@ -65,6 +71,8 @@ class ProgressView:
         elif kind in ("document_done", "document_failed") and self.task is not None:
             note = f"{event['rows']} rows" if kind == "document_done" else f"[red]failed[/red]: {event['error']}"
             self.progress.update(self.task, advance=1, description=f"{event['file']}: {note}"[:70])
+        elif kind == "sample_chosen":
+            err.print(f"{event['documents']} documents match; reading a sample of {len(event['files'])} first: {', '.join(event['files'])}")
         elif kind == "long_document_started":
             self.progress.console.print(f"Reading a long document: {event['file']} ({event['pages']} pages)")
         elif kind == "still_reading":
@@ -93,3 +101,18 @@ def print_answer(values: dict[str, Any]) -> None:
             out.print(f"First {min(TERMINAL_PREVIEW_ROWS, len(result.preview.rows))} of {result.rows} rows; the CSV holds them all.")
         if result.preview.note:
             out.print(result.preview.note)
+
+
+def ask_after_sample(thread: str) -> str | None:
+    """After a sample: the reply to it ("yes" reads the rest), or None when nobody can answer."""
+    err.print('\n[bold]Read them all?[/bold] "yes" reads every document with these columns, "no" cancels, '
+              "anything else is a new request.")
+    try:
+        reply = _read_line().strip()
+    except EOFError:
+        reply = ""
+        err.print()
+    if not reply:
+        err.print(f"The selection waits for a yes: kea extract yes --thread {thread}", soft_wrap=True, highlight=False)
+        return None
+    return reply

@@ -1,6 +1,8 @@
 """The run API for rich clients: typed Server-Sent Events instead of chat text.
 
-- ``POST /v1/runs`` ``{"message", "thread"?, "model"?}``: start a run;
+- ``POST /v1/runs`` ``{"message", "thread"?, "model"?, "confirm"?}``: start a run; ``confirm: "auto"``
+  (callers nobody answers) takes the reading as understood and reads a sampled selection whole;
+  "yes" as the message of a thread whose answer was a sample reads that sample's selection;
 - ``POST /v1/runs/{thread}/resume`` ``{"reply", "interrupt_id"?}``: answer its questions
   (typed text, or the dialog's answers by question id);
 - ``GET /v1/runs/{thread}``: the thread's state: its waiting questions or its last result;
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import StreamingResponse
@@ -36,6 +38,7 @@ class StartRun(BaseModel):
     message: str
     thread: str | None = None
     model: str | None = None
+    confirm: Literal["ask", "auto"] = "ask"
 
 
 class ResumeRun(BaseModel):
@@ -94,7 +97,8 @@ async def start(body: StartRun, request: Request, who: Caller = Depends(caller))
         raise HTTPException(404, f"There is no thread {thread}.") from exc
     if recorded != name:
         raise HTTPException(400, f"Thread {thread} was started with model kea-{recorded}; continue it there.")
-    events = kea.runner.turn(thread, kea.profiles.profile(name, who.user), {"message": body.message}, kea.base_url(request))
+    payload = {"message": body.message, "confirm": body.confirm}
+    events = kea.runner.turn(thread, kea.profiles.profile(name, who.user), payload, kea.base_url(request))
     return StreamingResponse(_event_stream(events), media_type="text/event-stream", headers={THREAD_HEADER: thread})
 
 

@@ -76,20 +76,25 @@ class Runner:
     async def turn(self, thread: str, profile: Profile, payload: Any, base_url: str) -> AsyncIterator[Event]:
         """Run ``payload`` (a new message, or a resume ``Command``) on ``thread`` to its next stop."""
         config = self.config(thread)
+        values: dict[str, Any] = {}
+        interrupts: list[Any] = []
         try:
             async for kind, item in stream_events(self.graph, payload, config, profile):
                 if kind == "progress" and (event := progress_event(item)) is not None:
                     yield event
-            state = await self.graph.aget_state(config)
+                elif kind == "interrupt":
+                    interrupts.append(item)
+                elif kind == "state":
+                    values = dict(item)  # this run's own state, whatever else runs on the thread
         except Exception as exc:  # noqa: BLE001 — every client gets an answer in a sentence
             log.exception("A run on thread %s failed", thread)
             yield failed_result(f"The run stopped with an error: {exc or type(exc).__name__}. Nothing more was read.", thread)
             return
-        if state.interrupts:
-            first = state.interrupts[0]
+        if interrupts:
+            first = interrupts[0]
             yield QuestionsEvent(thread=thread, interrupt_id=first.id, form=QuestionsForm.model_validate(first.value))
             return
-        yield await self.result(thread, dict(state.values), base_url)
+        yield await self.result(thread, values, base_url)
 
     async def result(self, thread: str, values: dict[str, Any], base_url: str) -> RunResult:
         """The thread's answer, its table named by a download link."""

@@ -100,10 +100,11 @@ async def test_documents_without_rows_and_failures_stay_out_of_state(svc, tmp_pa
     assert answer["status"] == "done" and summary["rows"] == 500
     assert (summary["no_rows_count"], summary["failed_count"]) == (400, 30)
     assert len(summary["no_rows_from"]) == 20 and len(summary["failed"]) == 20  # the rest in summary.json
-    assert "and 380 more (all in summary.json)" in answer["message"]
+    assert "380 more, each with its reason in summary.json" in answer["message"]
     with svc.objects.open(summary_key(answer["extraction_id"])) as handle:
         stored = json.loads(handle.read())
     assert len(stored["no_rows_from"]) == 400 and len(stored["failed"]) == 30
+    assert [n["file"] for n in stored["no_rows"]] == stored["no_rows_from"] and all(n["reason"] for n in stored["no_rows"])
     assert all(len(f["error"]) <= 300 for f in stored["failed"])
 
     sizes = _blob_sizes(svc.database_url, thread)

@@ -35,3 +35,25 @@ class DocumentSelection(BaseModel):
     """Entries ORed together; no entry means the whole scope."""
 
     entries: list[SelectionEntry] = Field(default_factory=list)
+
+
+class NamedCount(BaseModel):
+    name: str
+    documents: int
+
+
+class Breakdown(BaseModel):
+    """Where the documents of a selection are: by folder, year in the path and collection, largest first."""
+
+    folders: list[NamedCount] = Field(default_factory=list)
+    years: list[NamedCount] = Field(default_factory=list)
+    collections: list[NamedCount] = Field(default_factory=list)
+
+    def sentence(self) -> str:
+        """ "by folder: invoices (600), …; by year: 2025 (400), …; by collection: corpus (900)"."""
+        parts = [
+            f"by {kind}: " + ", ".join(f"{c.name} ({c.documents})" for c in counts)
+            for kind, counts in (("folder", self.folders), ("year", self.years), ("collection", self.collections))
+            if counts
+        ]
+        return "; ".join(parts) or "in no folder, year or collection that tells them apart"

@@ -91,6 +91,20 @@ class RowStore:
         self.objects.put_bytes(failure_key(extraction_id, document_id), data, "application/json")
         self.objects.delete(rows_key(extraction_id, document_id))
 
+    def copy_outcome(self, source_id: str, target_id: str, document_id: int) -> bool:
+        """Store under ``target_id`` what ``source_id`` stored for one document (its rows or its
+        failure), so a document already read is not read again; False when it stored nothing."""
+        for key in (rows_key, failure_key):
+            try:
+                with self.objects.open(key(source_id, document_id)) as handle:
+                    data = handle.read()
+            except ObjectNotFound:
+                continue
+            kind = "application/x-ndjson" if key is rows_key else "application/json"
+            self.objects.put_bytes(key(target_id, document_id), data, kind)
+            return True
+        return False
+
     def outcome(self, extraction_id: str, document_id: int) -> Outcome | None:
         """The stored outcome of one document (records streamed); None when it stored nothing."""
         try:
