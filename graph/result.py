@@ -16,7 +16,7 @@ from tools.knowledge.selection import Breakdown
 
 CONTRACT_FIELDS = (
     "status", "extraction_id", "csv", "columns", "row_condition", "places", "calculations",
-    "documents", "rows", "unsure_rows", "message", "thread", "estimated_minutes", "breakdown",
+    "documents", "rows", "unsure_rows", "message", "thread", "xlsx", "review", "estimated_minutes", "breakdown",
 )
 
 
@@ -49,6 +49,8 @@ class RunResult(BaseModel):
     thread: str | None = None
     extraction_id: str = ""
     csv: str | None = Field(None, description="Where the table is: a store reference, or a download link.")
+    xlsx: str | None = Field(None, description="The same table as a spreadsheet of text cells (table.xlsx).")
+    review: str | None = Field(None, description="The page to check every row against its source line (review.html).")
     columns: list[str] = Field(default_factory=list)
     row_condition: str | None = None
     places: list[str] = Field(default_factory=list)
@@ -71,11 +73,20 @@ class RunResult(BaseModel):
         """The ``kea extract --json`` object."""
         return self.model_dump(mode="json", include=set(CONTRACT_FIELDS))
 
-    def with_link(self, link: str) -> "RunResult":
-        """The same answer with the table named by ``link`` (in ``csv`` and in the message)."""
-        if not self.csv:
-            return self
-        return self.model_copy(update={"csv": link, "message": self.message.replace(self.csv, link)})
+    def outputs(self) -> dict[str, str]:
+        """The files of the answer by their names: ``table.csv``, ``table.xlsx``, ``review.html``."""
+        named = {"table.csv": self.csv, "table.xlsx": self.xlsx, "review.html": self.review}
+        return {name: where for name, where in named.items() if where}
+
+    def with_links(self, links: dict[str, str]) -> "RunResult":
+        """The same answer with its files named by ``links`` (by file name), in the message too."""
+        fields = {"table.csv": "csv", "table.xlsx": "xlsx", "review.html": "review"}
+        message, update = self.message, {}
+        for name, where in self.outputs().items():
+            if name in links:
+                message = message.replace(where, links[name])
+                update[fields[name]] = links[name]
+        return self.model_copy(update={**update, "message": message})
 
 
 def build_result(
@@ -95,6 +106,8 @@ def build_result(
         thread=thread if thread is not None else values.get("thread_id"),
         extraction_id=values.get("extraction_id", "") or "",
         csv=answer.get("csv"),
+        xlsx=answer.get("xlsx"),
+        review=answer.get("review"),
         columns=list(reading.get("columns", [])),
         row_condition=reading.get("row_condition"),
         places=[p["value"] for p in reading.get("places", [])],
@@ -138,9 +151,11 @@ def markdown_table(preview: Preview, limit: int = 20) -> str:
 
 
 def render_markdown(result: RunResult, preview_rows: int = 20) -> str:
-    """The answer as chat text: the summary, a Markdown preview table, the download link."""
-    linked = bool(result.csv and result.csv.startswith(("http://", "https://")))
-    message = result.message.replace(result.csv, "table.csv (the link is below)") if linked and result.csv else result.message
+    """The answer as chat text: the summary, a Markdown preview table, the download links."""
+    linked = {n: w for n, w in result.outputs().items() if w.startswith(("http://", "https://"))}
+    message = result.message
+    for name, where in linked.items():
+        message = message.replace(where, f"{name} (linked below)")
     parts = [message]
     table = markdown_table(result.preview, preview_rows)
     if table:
@@ -150,6 +165,9 @@ def render_markdown(result: RunResult, preview_rows: int = 20) -> str:
             parts.append(f"First {shown} of {result.rows} rows; the CSV holds them all.")
         if result.preview.note:
             parts.append(result.preview.note)
-    if linked:
-        parts.append(f"Download the table: [table.csv]({result.csv}) (the link is valid for 24 hours, the file for 7 days).")
+    if "table.csv" in linked:
+        files = " · ".join(f"[{n}]({linked[n]})" for n in ("table.csv", "table.xlsx") if n in linked)
+        parts.append(f"Download the table: {files} (the links are valid for 24 hours, the files for 7 days).")
+    if "review.html" in linked:
+        parts.append(f"Check every row against its source: [review.html]({linked['review.html']}).")
     return "\n\n".join(parts)

@@ -61,6 +61,8 @@ class Answer(TypedDict):
     message: str
     extraction_id: NotRequired[str]
     csv: NotRequired[str | None]
+    xlsx: NotRequired[str | None]
+    review: NotRequired[str | None]
     columns: NotRequired[list[str]]
     preview_header: NotRequired[list[str]]
     preview: NotRequired[list[list[str]]]

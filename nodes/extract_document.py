@@ -23,6 +23,7 @@ from tools.engines.reading import DocumentText, Reading, Record
 from tools.engines.reasons import explain_no_rows
 from tools.engines.usage import Usage, metered
 from tools.services import Services, aservices
+from tools.storage.review import source_context
 from tools.storage.table import shorten
 
 FIRST_ROWS = 3  # rows a progress event shows of a finished document
@@ -107,8 +108,12 @@ def _load(svc: Services, profile: Profile, task: DocumentTask) -> tuple[Document
 def _store(
     svc: Services, task: DocumentTask, document: DocumentText, reading: Reading, file: str, records: list[Record]
 ) -> list[Record]:
-    """Verify each record's evidence, then store the document's records whole (or why it has none)."""
-    records = verify_evidence(records, document)
+    """Verify each record's evidence and note where it stands on its page, then store the
+    document's records whole (or why it has none)."""
+    records = [
+        r.model_copy(update={"source": source_context(document.pages, r.page, r.evidence)})
+        for r in verify_evidence(records, document)
+    ]
     why = None if records else explain_no_rows(document, reading).model_dump()
     svc.rows.write(task["extraction_id"], document.id, file, records, no_rows=why)
     return records

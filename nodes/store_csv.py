@@ -19,8 +19,10 @@ from langgraph.runtime import Runtime
 from graph.profile import Profile
 from graph.state import Answer, ExtractionState, documents_in_table
 from tools.services import Services, aservices
-from tools.storage.rows import summary_key, table_key
+from tools.storage.review import HTML_TYPE, ReviewSpool
+from tools.storage.rows import OUTPUTS, output_key, summary_key, table_key
 from tools.storage.table import TableWriter, header
+from tools.storage.xlsx import XLSX_TYPE, XlsxSpool
 
 LISTED_NAMES = 20
 NOT_STORED = "no result was stored for it (the run may have been interrupted); ask again to read it"
@@ -29,8 +31,7 @@ NOT_STORED = "no result was stored for it (the run may have been interrupted); a
 @dataclass
 class Assembled:
     writer: TableWriter
-    csv_url: str
-    summary_url: str
+    urls: dict[str, str]  # table.csv, table.xlsx, review.html, summary.json → where each is stored
     no_rows: list[dict[str, str]] = field(default_factory=list)  # {"file", "reason", "detail"}
     failed: list[dict[str, str]] = field(default_factory=list)
 
@@ -40,13 +41,16 @@ class Assembled:
 
 
 def _assemble(svc: Services, extraction_id: str, document_ids: list[int], summary: dict[str, Any]) -> Assembled:
-    """Stream every document's stored outcome into the CSV; collect who gave nothing (and why) or failed."""
+    """Stream every document's stored outcome into the CSV, the XLSX and the review page; collect
+    who gave nothing (and why) or failed."""
     no_rows: list[dict[str, str]] = []
     failed: list[dict[str, str]] = []
+    columns = list(summary["columns"])
     with tempfile.TemporaryDirectory(prefix="kea-table-") as folder:
-        path = Path(folder) / "table.csv"
-        with open(path, "w", encoding="utf-8", newline="") as out:
-            writer = TableWriter(list(summary["columns"]), out)
+        work = Path(folder)
+        xlsx, review = XlsxSpool(work, header(columns)), ReviewSpool(work, columns)
+        with open(work / "table.csv", "w", encoding="utf-8", newline="") as out:
+            writer = TableWriter(columns, out)
             for document_id in document_ids:  # one document's rows in memory at a time
                 outcome = svc.rows.outcome(extraction_id, document_id)
                 if outcome is None:
@@ -57,14 +61,30 @@ def _assemble(svc: Services, extraction_id: str, document_ids: list[int], summar
                     continue
                 before = writer.rows
                 for record in outcome.records:
-                    writer.write(outcome.file, record)
+                    xlsx.add(writer.write(outcome.file, record))
+                    review.add(outcome.file, record)
                 if writer.rows == before:
                     why = outcome.no_rows or {"reason": "no_rows", "detail": "it gave no rows"}
                     no_rows.append({"file": outcome.file, "reason": why["reason"], "detail": why["detail"]})
-        svc.objects.put_file(table_key(extraction_id), path, "text/csv; charset=utf-8")
-    full = {**summary, "rows": writer.rows, "no_rows_from": [n["file"] for n in no_rows], "no_rows": no_rows, "failed": failed}
+        full = {**summary, "rows": writer.rows, "no_rows_from": [n["file"] for n in no_rows], "no_rows": no_rows, "failed": failed}
+        svc.objects.put_file(table_key(extraction_id), work / "table.csv", "text/csv; charset=utf-8")
+        svc.objects.put_file(output_key(extraction_id, "table.xlsx"), xlsx.save(work / "table.xlsx"), XLSX_TYPE)
+        facts = _facts(full, len(document_ids))
+        page = review.save(work / "review.html", f"Review: {summary.get('understood') or 'the table'}", facts)
+        svc.objects.put_file(output_key(extraction_id, "review.html"), page, HTML_TYPE)
     svc.objects.put_bytes(summary_key(extraction_id), json.dumps(full, ensure_ascii=False, indent=1).encode(), "application/json")
-    return Assembled(writer, svc.objects.url(table_key(extraction_id)), svc.objects.url(summary_key(extraction_id)), no_rows, failed)
+    urls = {name: svc.objects.url(output_key(extraction_id, name)) for name in OUTPUTS}
+    return Assembled(writer, urls, no_rows, failed)
+
+
+def _facts(full: dict[str, Any], documents: int) -> list[str]:
+    facts = [
+        f"{full['rows']} rows from {documents} documents ({full.get('unsure_rows', 0)} unsure); "
+        f"read with the {full.get('engine', '?')} engine.",
+    ]
+    facts += [f"No rows: {line}" for line in _by_reason(full["no_rows"], len(full["no_rows"]))]
+    facts += [f"Failed: {f['file']}: {f['error']}" for f in full["failed"]]
+    return facts
 
 
 def _more(shown: int, total: int) -> str:
@@ -82,7 +102,7 @@ def _by_reason(no_rows: list[dict[str, str]], total: int) -> list[str]:
     return lines
 
 
-def compose_message(summary: dict[str, Any], csv_url: str, preview_rows: int) -> str:
+def compose_message(summary: dict[str, Any], urls: dict[str, str], preview_rows: int) -> str:
     """The answer in sentences: what was read, what it gave, what was left, where the table is."""
     lines = [
         f"Understood: {summary['understood']}.",
@@ -114,9 +134,10 @@ def compose_message(summary: dict[str, Any], csv_url: str, preview_rows: int) ->
     lines += summary["notes"]
     if summary["rows"]:
         shown = f" (the preview holds the first {preview_rows} of {summary['rows']} rows)" if preview_rows < summary["rows"] else ""
-        lines.append(f"Table: {csv_url}{shown}.")
+        lines.append(f"Table: {urls['table.csv']}{shown}.")
+        lines.append(f"Spreadsheet: {urls['table.xlsx']}. Check each row against its source: {urls['review.html']}.")
     else:
-        lines.append(f"The table is empty: {csv_url}.")
+        lines.append(f"The table is empty: {urls['table.csv']}.")
     return "\n".join(lines)
 
 
@@ -132,14 +153,16 @@ async def store_csv(state: ExtractionState, runtime: Runtime[Profile]) -> dict[s
         "no_rows": done.no_rows[:LISTED_NAMES],
         "failed_count": len(done.failed),
         "failed": done.failed[:LISTED_NAMES],
-        "details": done.summary_url,
+        "details": done.urls["summary.json"],
     }
     failed_all = summary["extracted"] == 0 and bool(done.failed)
     answer: Answer = {
         "status": "failed" if failed_all else "done",
-        "message": compose_message(summary, done.csv_url, len(done.writer.preview)),
+        "message": compose_message(summary, done.urls, len(done.writer.preview)),
         "extraction_id": extraction_id,
-        "csv": done.csv_url,
+        "csv": done.urls["table.csv"],
+        "xlsx": done.urls["table.xlsx"],
+        "review": done.urls["review.html"],
         "columns": list(summary["columns"]),
         "preview_header": header(list(summary["columns"]))[:-1],  # the preview leaves out Evidence
         "preview": done.writer.preview,

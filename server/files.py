@@ -1,4 +1,5 @@
-"""Downloads: ``GET /files/{extraction_id}/{name}`` (``table.csv`` or ``summary.json``).
+"""Downloads: ``GET /files/{extraction_id}/{name}`` (``table.csv``, ``table.xlsx``, ``review.html``
+or ``summary.json``; the review page opens in the browser, under a policy that lets it fetch nothing).
 
 Access is checked on every path to a file:
 - with a signed link (``?expires=...&sig=...``, valid 24 hours, made by Kea for the answer):
@@ -21,10 +22,17 @@ from server.app import Kea
 from server.auth import caller
 from tools.storage.links import LinkRefused, is_expired
 from tools.storage.objects import ObjectNotFound
-from tools.storage.rows import extraction_prefix
+from tools.storage.review import CSP, HTML_TYPE
+from tools.storage.rows import output_key
+from tools.storage.xlsx import XLSX_TYPE
 
 router = APIRouter()
-FILES = {"table.csv": "text/csv; charset=utf-8", "summary.json": "application/json"}
+FILES = {
+    "table.csv": "text/csv; charset=utf-8",
+    "table.xlsx": XLSX_TYPE,
+    "review.html": HTML_TYPE,
+    "summary.json": "application/json",
+}
 CHUNK = 256 * 1024
 
 
@@ -44,7 +52,7 @@ async def download(extraction_id: str, name: str, request: Request) -> Streaming
     if name not in FILES:
         raise _not_found()
     try:
-        key = f"{extraction_prefix(extraction_id)}/{name}"
+        key = output_key(extraction_id, name)
     except ValueError as exc:
         raise _not_found() from exc
     query = request.query_params
@@ -71,5 +79,12 @@ async def download(extraction_id: str, name: str, request: Request) -> Streaming
     return StreamingResponse(
         _chunks(handle),
         media_type=FILES[name],
-        headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "private, no-store"},
+        headers=_headers(name),
     )
+
+
+def _headers(name: str) -> dict[str, str]:
+    headers = {"Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff"}
+    if name == "review.html":  # shown in the browser, allowed to load nothing at all
+        return {**headers, "Content-Disposition": f'inline; filename="{name}"', "Content-Security-Policy": CSP}
+    return {**headers, "Content-Disposition": f'attachment; filename="{name}"'}

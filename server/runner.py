@@ -25,7 +25,7 @@ from graph.runs import stream_events
 from server.accounts import Accounts, NotOwned
 from tools.storage.links import LINK_LIFETIME, LinkSigner
 from tools.storage.objects import ObjectStore
-from tools.storage.rows import table_key
+from tools.storage.rows import output_key
 
 log = logging.getLogger(__name__)
 Event = ProgressEvent | QuestionsEvent | RunResult
@@ -101,12 +101,13 @@ class Runner:
         result = build_result(values, thread=thread)
         if result.extraction_id and result.csv:
             await self.accounts.record_extraction(result.extraction_id, thread)
-            result = result.with_link(await self.link(result.extraction_id, "table.csv", base_url))
+            links = {name: await self.link(result.extraction_id, name, base_url) for name in result.outputs()}
+            result = result.with_links(links)
         return result
 
     async def link(self, extraction_id: str, name: str, base_url: str) -> str:
         """A download link valid 24 hours: presigned by S3, or signed by Kea for its own endpoint."""
-        key = table_key(extraction_id).rsplit("/", 1)[0] + "/" + name
+        key = output_key(extraction_id, name)
         presigned = await asyncio.to_thread(self.objects.presigned_url, key, int(LINK_LIFETIME.total_seconds()))
         if presigned:
             return presigned

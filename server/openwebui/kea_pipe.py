@@ -338,9 +338,14 @@ class _Turn:
         return None, (f"{lead}\n\n" if lead else "") + str(form.get("text", "")).rstrip()
 
     async def _answer(self, client: httpx.AsyncClient, result: dict[str, Any]) -> AsyncIterator[str]:
-        rows, status = result.get("rows", 0), result.get("status")
-        done = f"Done: {rows} rows from {result.get('documents', {}).get('extracted', 0)} documents." if status == "done" else "Done."
-        await self.status(done, done=True)
+        rows, status, documents = result.get("rows", 0), result.get("status"), result.get("documents") or {}
+        if status == "done":
+            line = f"Done: {rows} rows from {documents.get('extracted', 0)} documents."
+        elif status == "sample":
+            line = f"A sample: {rows} rows from {documents.get('extracted', 0)} of {documents.get('in_scope', 0)} documents. Reply yes to read them all."
+        else:
+            line = "Done."
+        await self.status(line, done=True)
         note = ""
         if result.get("csv") and self.pipe.valves.ATTACH_CSV:
             note = await self._attach(client, result)

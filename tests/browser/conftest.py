@@ -33,6 +33,7 @@ def kea(svc, corpus, tmp_path_factory) -> Iterator[tuple[str, str]]:  # type: ig
 def owui(kea, kea_home: Path) -> Iterator[OpenWebUI]:  # type: ignore[no-untyped-def]
     url, key = kea
     with running_open_webui(kea_home / "open-webui", extra_env={"WEBSOCKET_EVENT_CALLER_TIMEOUT": str(DIALOG_CAP_SECONDS)}) as app:
+        app.kea_url = url
         app.sign_up_admin(ADA, PASSWORDS[ADA], "Ada Admin")
         app.add_user(BOB, PASSWORDS[BOB], "Bob Builder")
         app.install_pipe({"KEA_URL": url, "KEA_API_KEY": key})

@@ -65,6 +65,7 @@ class OpenWebUI:
     url: str
     data_dir: Path
     admin_token: str = ""
+    kea_url: str = ""
     tokens: dict[str, str] = field(default_factory=dict)
 
     def api(self, token: str | None = None) -> httpx.Client:

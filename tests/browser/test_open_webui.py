@@ -93,6 +93,11 @@ def ada(chromium, owui) -> Any:  # type: ignore[no-untyped-def]
     tab.close()
 
 
+def owui_kea_url(tab: ChatPage) -> str:
+    """Where the answer's own links point: Kea, as the pipe reaches it."""
+    return tab.owui.kea_url
+
+
 def _extraction_of(svc: Any, chat_id: str) -> str:
     with psycopg.connect(svc.database_url) as conn:
         found = conn.execute(
@@ -119,6 +124,8 @@ def test_the_dialog_steps_through_the_questions_and_the_answer_carries_the_csv(a
     chip.wait_for()
     reply.get_by_text("Location: year 2025, folder invoices").wait_for()  # the chosen answers, listed
     assert "First 20 of" in reply.inner_text() and "nordwerk-2025-01.pdf" in reply.inner_text()
+    assert reply.get_by_role("link", name="review.html").get_attribute("href").startswith(owui_kea_url(ada))
+    assert reply.get_by_role("link", name="table.xlsx").count() == 1
     ada.page.screenshot(path=str(screenshots / "answer.png"))
     reply.scroll_into_view_if_needed()
     chip.scroll_into_view_if_needed()

@@ -252,8 +252,10 @@ def test_cli_extract_yes_json_honours_the_contract(corpus, tmp_path) -> None:  #
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)  # exactly one JSON object on stdout
     assert set(result) == {"status", "extraction_id", "csv", "columns", "row_condition", "places", "calculations",
-                           "documents", "rows", "unsure_rows", "message", "thread", "estimated_minutes", "breakdown"}
+                           "documents", "rows", "unsure_rows", "message", "thread", "estimated_minutes", "breakdown",
+                           "xlsx", "review"}
     assert result["status"] == "done" and result["columns"] == ["Priority", "Response time", "Resolution time"]
+    assert Path(result["review"].removeprefix("file://")).is_file() and result["xlsx"].endswith("/table.xlsx")
     assert set(result["documents"]) == {"in_scope", "extracted", "failed", "no_rows_from", "no_rows", "sample"}
     assert result["documents"]["sample"] == [] and result["estimated_minutes"] is None  # 3 documents: no sample
     assert result["rows"] == len(_case(corpus, "sla-times")["rows"])

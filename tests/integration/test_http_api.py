@@ -159,6 +159,16 @@ def test_a_request_is_asked_back_and_yes_answers_with_a_preview_and_a_link(serve
     assert download.content.startswith("\ufeffFile,Description,Quantity,Unit price,Match,Page,Evidence".encode())
     assert "nordwerk" in download.content.decode("utf-8-sig")
 
+    review = httpx.get(re.search(r"\[review\.html\]\((http[^)]+)\)", answer).group(1))  # type: ignore[union-attr]
+    assert review.status_code == 200 and review.headers["content-type"].startswith("text/html")
+    assert review.headers["content-disposition"].startswith("inline")  # opens in the browser
+    assert review.headers["content-security-policy"].startswith("default-src 'none'")  # and may fetch nothing
+    assert "nordwerk-2025-01.pdf" in review.text
+    sheet = httpx.get(re.search(r"\[table\.xlsx\]\((http[^)]+)\)", answer).group(1))  # type: ignore[union-attr]
+    assert sheet.status_code == 200 and sheet.content.startswith(b"PK") and "attachment" in sheet.headers["content-disposition"]
+    tampered = httpx.get(link.replace("table.csv", "review.html"))  # a link signs one file, not its neighbours
+    assert tampered.status_code == 403
+
 
 def test_streaming_shows_progress_lines_then_the_answer(server) -> None:  # type: ignore[no-untyped-def]
     client = server.client("ann")

@@ -99,13 +99,13 @@ def test_the_result_is_built_from_the_final_state_and_keeps_the_cli_contract() -
         "status": "done", "extraction_id": "e1", "csv": "file:///s/table.csv", "columns": ["A"], "row_condition": None,
         "places": ["x"], "calculations": [],
         "documents": {"in_scope": 2, "extracted": 2, "failed": [], "no_rows_from": ["x/b.txt"], "no_rows": [], "sample": []},
-        "rows": 1, "unsure_rows": 0, "message": "Table: file:///s/table.csv.", "thread": "t-1",
+        "rows": 1, "unsure_rows": 0, "message": "Table: file:///s/table.csv.", "thread": "t-1", "xlsx": None, "review": None,
         "estimated_minutes": None, "breakdown": None,
     }
-    linked = result.with_link("http://127.0.0.1:1/files/e1/table.csv?sig=x")
+    linked = result.with_links({"table.csv": "http://127.0.0.1:1/files/e1/table.csv?sig=x"})
     assert "file://" not in linked.message and linked.csv.startswith("http://")  # type: ignore[union-attr]
     text = render_markdown(linked)
-    assert "| x/a.txt | 1\\|2 | yes | 1 |" in text and text.rstrip().endswith("the file for 7 days).")
+    assert "| x/a.txt | 1\\|2 | yes | 1 |" in text and text.rstrip().endswith("the files for 7 days).")
     assert build_result({}).status == "failed"  # a run without an answer still answers
 
 

@@ -7,7 +7,7 @@ keeps them as dicts (``model_dump(mode="json")``) so checkpoints never depend on
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -120,6 +120,9 @@ class Record(BaseModel):
     page: int | None = None
     evidence: str | None = Field(None, description="A verbatim quote of the source text.")
     note: str | None = Field(None, description="Why the row is unsure, when it is.")
+    source: dict[str, Any] | None = Field(
+        None, description="Where the evidence stands on its page (set after extraction, for the review page)."
+    )
 
 
 class FolderCount(BaseModel):

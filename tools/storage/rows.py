@@ -6,7 +6,8 @@ Layout under ``record-extraction/{extraction_id}/``:
   atomically, so a retried document overwrites and never duplicates;
 - ``failed/{document_id}.json``: ``{"file", "error"}`` for a document that could not be read;
 - ``reading.json``: the confirmed reading every document is extracted with;
-- ``table.csv`` and ``summary.json``: the assembled table and the run's full summary.
+- ``table.csv``, ``table.xlsx``, ``review.html`` and ``summary.json``: the assembled table (twice),
+  the page to check it against its sources, and the run's full summary.
 A document has either rows or a failure: writing one removes the other.
 """
 
@@ -48,6 +49,16 @@ def table_key(extraction_id: str) -> str:
 
 def summary_key(extraction_id: str) -> str:
     return f"{extraction_prefix(extraction_id)}/summary.json"
+
+
+# what an extraction leaves for people: the table twice, the page to check it, the full summary
+OUTPUTS = ("table.csv", "table.xlsx", "review.html", "summary.json")
+
+
+def output_key(extraction_id: str, name: str) -> str:
+    if name not in OUTPUTS:
+        raise ValueError(f"not an output of an extraction: {name!r}")
+    return f"{extraction_prefix(extraction_id)}/{name}"
 
 
 @dataclass

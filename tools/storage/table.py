@@ -55,7 +55,8 @@ class TableWriter:
         self._csv = csv.writer(self.out, lineterminator="\r\n")
         self._csv.writerow([neutralise(h) for h in header(self.columns)])
 
-    def write(self, file: str, record: Record) -> None:
+    def write(self, file: str, record: Record) -> list[str]:
+        """Write one row; its cells as they are (the CSV holds them neutralised)."""
         cells = [file, *(record.values.get(c) or "" for c in self.columns), record.match,
                  str(record.page or ""), record.evidence or ""]
         self._csv.writerow([neutralise(c) for c in cells])
@@ -68,3 +69,4 @@ class TableWriter:
             else:
                 self.preview.append(shown)
                 self.preview_bytes += size
+        return cells
