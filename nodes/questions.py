@@ -21,6 +21,7 @@ from graph.state import ExtractionState
 from nodes.plan import SAMPLE_ABOVE
 from tools.engines import Engine, engine_named
 from tools.engines.base import Estimate
+from tools.engines.conversation import too_long
 from tools.engines.reading import Place, Reading, ScopeHint, folder_list
 from tools.knowledge.paths import BadPattern, path_like_tokens
 from tools.knowledge.places import selection_for
@@ -51,7 +52,11 @@ async def questions(
     # node runs again from the top.
     estimate = await _estimate(reading, profile, engine)
     reply = interrupt(build_form(reading, hint, estimate))
-    confirmed = await apply_reply(reply, reading, hint, engine)
+    parsed = parse_reply(reply)
+    typed = [parsed.text] + [a.text for a in parsed.answers.values() if isinstance(a, OtherAnswer)]
+    if refusal := next((r for t in typed if (r := too_long(t, "answer")) is not None), None):
+        return Command(goto=END, update={"answer": {"status": "failed", "message": refusal}})
+    confirmed = await apply_reply(parsed, reading, hint, engine)
     if confirmed is None:
         return Command(
             goto=END,

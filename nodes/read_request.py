@@ -16,7 +16,7 @@ from graph.protocol import parse_reply
 from graph.state import RESET, ExtractionState
 from nodes.sample import pending_key, pending_store
 from tools.engines import ExtractionError, engine_named
-from tools.engines.conversation import kind_of
+from tools.engines.conversation import kind_of, too_long
 from tools.engines.reading import Place, Reading
 from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.paths import BadPattern, path_like_tokens
@@ -58,6 +58,8 @@ async def read_request(
         "sample_files": [],
         "sample_extraction_id": None,
     }
+    if (refusal := too_long(message)) is not None:
+        return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": refusal}})
     reply = parse_reply(message)
     if reply.action == "keep":  # a yes: to the sample waiting on this thread, if one waits
         return Command(goto="take_selection", update=fresh)

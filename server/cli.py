@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+
+from server.terminal import cell, err, out, shown
 
 app = typer.Typer(
     help="Kea turns one request into one exact table across the documents of a knowledge base.\n\n"
@@ -35,12 +36,10 @@ def _http_commands() -> None:
     app.add_typer(keys_app, name="keys")
     app.command()(serve)
 
-out = Console()
-err = Console(stderr=True)
 
 
 def _fail(message: str, code: int = 1) -> typer.Exit:
-    err.print(f"[red]Error:[/red] {message}")
+    err.print(f"[red]Error:[/red] {shown(message)}")
     return typer.Exit(code)
 
 
@@ -86,20 +85,20 @@ def _ingest_with_progress(kb: Any, paths: list[Path], collection: str, prune: bo
             report = run_ingest(
                 kb, paths, collection, prune=prune,
                 on_start=lambda total: progress.update(task, total=total),
-                on_file=lambda path, outcome: progress.update(task, advance=1, description=f"{outcome}: {path}"[:60]),
+                on_file=lambda path, outcome: progress.update(task, advance=1, description=shown(f"{outcome}: {path}"[:60])),
             )
         except KnowledgeError as exc:
             raise _fail(str(exc)) from exc
         progress.update(task, description="")
     err.print(
-        f"Collection [bold]{collection}[/bold]: {len(report.indexed)} indexed, {len(report.replaced)} replaced, "
+        f"Collection [bold]{shown(collection)}[/bold]: {len(report.indexed)} indexed, {len(report.replaced)} replaced, "
         f"{len(report.unchanged)} unchanged, {len(report.skipped)} skipped"
         + (f", {len(report.pruned)} removed" if prune else "") + "."
     )
     for path, reason in report.skipped:
-        err.print(f"  [yellow]skipped[/yellow] {path}: {reason}")
+        err.print(f"  [yellow]skipped[/yellow] {shown(path)}: {shown(reason)}")
     for path, note in report.notes:
-        err.print(f"  [yellow]note[/yellow] {path}: {note}")
+        err.print(f"  [yellow]note[/yellow] {shown(path)}: {shown(note)}")
     if report.exit_code:
         err.print("No file could be read. Check the paths and the file types listed above.")
     return report
@@ -121,7 +120,7 @@ def collections(
         return
     table = Table("Collection", "Documents", "Largest folders")
     for c in found:
-        table.add_row(c.name, str(c.documents), folder_list(c.folders) or "-")
+        table.add_row(cell(c.name), str(c.documents), cell(folder_list(c.folders) or "-"))
     out.print(table)
 
 
@@ -144,10 +143,10 @@ def search(
         raise _fail(str(exc)) from exc
     table = Table("Collection", "Document", "Page", "Line")
     for hit in result.hits:
-        table.add_row(hit.collection, hit.path, str(hit.page), hit.line)
+        table.add_row(cell(hit.collection), cell(hit.path), str(hit.page), cell(hit.line))
     out.print(table if result.hits else "No page matches.")
     if result.message:
-        err.print(f"[yellow]{result.message}[/yellow]")
+        err.print(f"[yellow]{shown(result.message)}[/yellow]")
 
 
 # -- access ---------------------------------------------------------------------------------------
@@ -162,21 +161,21 @@ def access_grant(collection: str, user: Annotated[str, typer.Argument(help="User
         _kb().grant(collection, user)
     except KnowledgeError as exc:
         raise _fail(str(exc)) from exc
-    out.print(f"{user} may read {collection}.")
+    out.print(f"{shown(user)} may read {shown(collection)}.")
 
 
 @access_app.command("revoke")
 def access_revoke(collection: str, user: str) -> None:
     """Stop USER from reading COLLECTION."""
     _kb().revoke(collection, user)
-    out.print(f"{user} may no longer read {collection}.")
+    out.print(f"{shown(user)} may no longer read {shown(collection)}.")
 
 
 @access_app.command("list")
 def access_list(collection: str) -> None:
     """Users who may read COLLECTION (besides 'local')."""
     readers = _kb().readers(collection)
-    out.print(", ".join(readers) if readers else f"Only 'local' reads {collection}.")
+    out.print(", ".join(readers) if readers else f"Only 'local' reads {collection}.", markup=False)
 
 
 # -- services -------------------------------------------------------------------------------------
@@ -272,6 +271,8 @@ def extract(
     from server.cli_terminal import ProgressView, ask_after_sample, ask_in_terminal, print_answer
 
     chosen = _load_profile(profile, collection, path_glob, user)
+    if out_file is not None:
+        _check_writable(out_file)  # before anything is read: a bad --out never loses an answer
     confirm = "auto" if yes else "ask"
     values: dict[str, Any] = {}
     while True:
@@ -280,6 +281,10 @@ def extract(
             values = asyncio.run(
                 run_extraction(message, chosen, confirm=confirm, answer=ask_in_terminal, on_progress=view, thread_id=thread)
             )
+        except KeyboardInterrupt:
+            view.stop()
+            err.print("Stopped (Ctrl-C): no table was made, and nothing more is read. Ask again to read it.")
+            raise typer.Exit(130) from None
         except Exception as exc:  # noqa: BLE001 — scripts rely on one JSON object whatever happens
             view.stop()
             text = str(exc) if isinstance(exc, (ServiceError, ValueError)) else f"{type(exc).__name__}: {exc}"
@@ -293,7 +298,7 @@ def extract(
             break
         # a sample of a large selection: shown, then the terminal asks whether to read the rest
         if as_json:  # stdout holds only the final JSON: the sample is shown on stderr
-            err.print(contract_json(values)["message"], highlight=False)
+            err.print(contract_json(values)["message"], highlight=False, markup=False)
         else:
             print_answer(values)
         thread = values["thread_id"]
@@ -329,6 +334,16 @@ def _stored_summary(values: dict[str, Any]) -> dict[str, Any] | None:
         return None
 
 
+def _check_writable(target: Path) -> None:
+    """Refuse an --out that cannot be written, with why, before any document is read."""
+    if target.is_dir():
+        raise _fail(f"--out {target} is a folder; name a file such as {target / 'table.csv'}. Nothing was read.")
+    if not target.parent.is_dir():
+        raise _fail(f"--out {target}: the folder {target.parent} does not exist. Nothing was read.")
+    if target.exists() and not os.access(target, os.W_OK) or not os.access(target.parent, os.W_OK):
+        raise _fail(f"--out {target} cannot be written (permission denied). Nothing was read.")
+
+
 def _copy_table(extraction_id: str, target: Path) -> None:
     from tools.services import services
     from tools.storage.rows import table_key
@@ -355,7 +370,7 @@ def demo(
     generate(corpus)
     _ingest_with_progress(_kb(), [corpus / "documents"], "demo", prune=True)
     collections()
-    err.print(f"\nRequest: [bold]{request}[/bold] (answered with --yes: the reading as understood)\n")
+    err.print(f"\nRequest: [bold]{shown(request)}[/bold] (answered with --yes: the reading as understood)\n")
     extract(request, collection=["demo"], path_glob=None, profile=None, yes=True, out_file=None, as_json=False, user="local", thread=None)
 
 

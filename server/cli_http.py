@@ -7,15 +7,14 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Optional, TypeVar
 
 import typer
-from rich.console import Console
 from rich.table import Table
+
+from server.terminal import err, out, shown
 
 keys_app = typer.Typer(
     help="API keys of the HTTP API. Only a key's SHA-256 is stored; the key is shown once, when made.",
     no_args_is_help=True,
 )
-out = Console()
-err = Console(stderr=True)
 T = TypeVar("T")
 
 
@@ -38,7 +37,7 @@ def _with_accounts(action: Callable[[Any], Awaitable[T]]) -> T:
     try:
         return asyncio.run(run())
     except ServiceError as exc:
-        err.print(f"[red]Error:[/red] {exc}")
+        err.print(f"[red]Error:[/red] {shown(exc)}")
         raise typer.Exit(1) from exc
 
 
@@ -59,7 +58,7 @@ def keys_create(
     try:
         info, key = _with_accounts(lambda accounts: accounts.create_key(user or service or "", service=bool(service)))
     except AccountError as exc:
-        err.print(f"[red]Error:[/red] {exc}")
+        err.print(f"[red]Error:[/red] {shown(exc)}")
         raise typer.Exit(2) from exc
     kind = f"service {info.user} (acts for the user in X-Kea-User)" if info.service else f"user {info.user}"
     err.print(f"Key {info.id} for {kind}. It is shown only now; requests send it as 'Authorization: Bearer KEY'.")

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-out = Console()
-err = Console(stderr=True)
+from server.terminal import cell, err, out, shown
+
 
 
 def _read_line() -> str:
@@ -30,15 +29,18 @@ def ask_in_terminal(form: dict[str, Any]) -> dict[str, Any]:
     err.print("\n[bold]Before I read any document, please confirm how I understood your request.[/bold]")
     answers: dict[str, Any] = {}
     for question in typed.questions:
-        err.print(f"\n[bold cyan]{question.header}[/bold cyan]: {question.question}")
+        err.print(f"\n[bold cyan]{shown(question.header)}[/bold cyan]: {shown(question.question)}")
         for number, option in enumerate(question.options, 1):
             tag = " [green](recommended)[/green]" if number == 1 else ""
-            err.print(f"  {number}) {option.label}{tag} — {option.description}")
+            err.print(f"  {number}) {shown(option.label)}{tag} — {shown(option.description)}")
         err.print("  or type your own answer; 'no' cancels.")
         try:
-            reply = _read_line().strip()
+            reply = _choice(len(question.options))
         except EOFError:  # nobody to answer: never read on an unconfirmed reading
             err.print("No answer (input closed), so nothing is read. Pass --yes to accept the reading as understood.")
+            return {"status": "cancelled"}
+        except KeyboardInterrupt:
+            err.print("\nCancelled (Ctrl-C): nothing was read.")
             return {"status": "cancelled"}
         action = parse_reply(reply).action if reply else "keep"
         if action == "decline":
@@ -51,6 +53,15 @@ def ask_in_terminal(form: dict[str, Any]) -> dict[str, Any]:
         else:
             answers[question.id] = {"type": "other", "text": reply}
     return {"status": "answered", "answers": answers}
+
+
+def _choice(options: int) -> str:
+    """A typed answer; a number that is no option is asked again, never read as a correction."""
+    while True:
+        reply = _read_line().strip()
+        if not reply.isdigit() or 1 <= int(reply) <= options:
+            return reply
+        err.print(f"There is no option {reply}: type a number from 1 to {options}, your own answer, or 'no'.")
 
 
 class ProgressView:
@@ -69,14 +80,14 @@ class ProgressView:
             self.progress.start()
             self.task = self.progress.add_task("", total=event["documents"])
         elif kind in ("document_done", "document_failed") and self.task is not None:
-            note = f"{event['rows']} rows" if kind == "document_done" else f"[red]failed[/red]: {event['error']}"
-            self.progress.update(self.task, advance=1, description=f"{event['file']}: {note}"[:70])
+            note = f"{event['rows']} rows" if kind == "document_done" else f"[red]failed[/red]: {shown(event['error'])}"
+            self.progress.update(self.task, advance=1, description=f"{shown(event['file'])[:50]}: {note}")
         elif kind == "sample_chosen":
-            err.print(f"{event['documents']} documents match; reading a sample of {len(event['files'])} first: {', '.join(event['files'])}")
+            err.print(f"{event['documents']} documents match; reading a sample of {len(event['files'])} first: {shown(', '.join(event['files']))}")
         elif kind == "long_document_started":
-            self.progress.console.print(f"Reading a long document: {event['file']} ({event['pages']} pages)")
+            self.progress.console.print(f"Reading a long document: {shown(event['file'])} ({event['pages']} pages)")
         elif kind == "still_reading":
-            self.progress.console.print(f"Still reading {event['file']} ({event['seconds']} s)")
+            self.progress.console.print(f"Still reading {shown(event['file'])} ({event['seconds']} s)")
 
     def stop(self) -> None:
         self.progress.stop()
@@ -89,13 +100,13 @@ def print_answer(values: dict[str, Any]) -> None:
     from graph.result import build_result
 
     result = build_result(values)
-    out.print(result.message or "No answer.", highlight=False)
+    out.print(result.message or "No answer.", highlight=False, markup=False)
     if result.preview.rows:
         table = Table(show_lines=False)
         for name in result.preview.header:
-            table.add_column(name, overflow="fold")  # wrap, never cut: the preview is cut already
+            table.add_column(cell(name), overflow="fold")  # wrap, never cut: the preview is cut already
         for row in result.preview.rows[:TERMINAL_PREVIEW_ROWS]:
-            table.add_row(*row)
+            table.add_row(*(cell(c) for c in row))
         out.print(table)
         if result.rows > TERMINAL_PREVIEW_ROWS:
             out.print(f"First {min(TERMINAL_PREVIEW_ROWS, len(result.preview.rows))} of {result.rows} rows; the CSV holds them all.")
@@ -109,7 +120,7 @@ def ask_after_sample(thread: str) -> str | None:
               "anything else is a new request.")
     try:
         reply = _read_line().strip()
-    except EOFError:
+    except (EOFError, KeyboardInterrupt):
         reply = ""
         err.print()
     if not reply:

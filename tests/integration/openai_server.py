@@ -114,7 +114,9 @@ class ScriptedEndpoint:
         self.app = FastAPI()
         self.app.post("/v1/chat/completions")(self._complete)
 
-    def reset(self, script: Script, *, refuse_json_schema: bool = False) -> None:
+    def reset(self, script: Script, *, refuse_json_schema: bool | int = False) -> None:
+        """``refuse_json_schema``: True answers a JSON-schema request 400 as most servers do; 500
+        answers it as llama-cpp-python's server does (a validation error with status 500)."""
         # A client that gave up (a timeout) leaves its request running here: wait for it, so
         # one test's slow answer is never counted in flight with the next test's calls.
         deadline = time.monotonic() + 30
@@ -135,7 +137,10 @@ class ScriptedEndpoint:
         self.in_flight += 1
         self.max_in_flight = max(self.max_in_flight, self.in_flight)
         try:
-            if self.refuse_json_schema and "response_format" in body:
+            if self.refuse_json_schema == 500 and "response_format" in body:
+                reply = failure(500, "1 validation error for CreateChatCompletionRequest\nresponse_format.type\n"
+                                "  Input should be 'text' or 'json_object' [type=literal_error, input_value='json_schema']")
+            elif self.refuse_json_schema and "response_format" in body:
                 reply = failure(400, "response_format of type json_schema is not supported by this model")
             else:
                 reply = self.script(seen)

@@ -598,9 +598,15 @@ def _to_record(row: BaseModel, columns: Sequence[str], page_count: int) -> Recor
 T = TypeVar("T", bound=BaseModel)
 
 
-def _refuses_json_schema(exc: openai.BadRequestError) -> bool:
+def _refuses_json_schema(exc: openai.APIStatusError) -> bool:
+    """The endpoint refused the response format (whatever status it used: llama-cpp-python's
+    server answers 500 with a validation error, most others 400)."""
     text = str(exc).lower()
     return "response_format" in text or "json_schema" in text or "structured output" in text
+
+
+class _FormatRefused(Exception):
+    """The endpoint does not take a JSON-schema response format: ask it by function calling."""
 
 
 def _quota_exhausted(exc: openai.APIStatusError) -> bool:
@@ -672,10 +678,9 @@ class LLMEngine:
                 invalid += 1
                 if invalid >= 2:
                     raise ExtractionError(f"the model's answer did not match the requested structure twice ({exc})") from None
+            except _FormatRefused:
+                _methods[self._endpoint] = "function_calling"
             except openai.BadRequestError as exc:
-                if method == "json_schema" and _refuses_json_schema(exc):
-                    _methods[self._endpoint] = "function_calling"
-                    continue
                 raise ExtractionError(f"the model endpoint rejected the request (HTTP 400): {exc.message[:300]}") from None
 
     async def _invoke(self, schema: type[T], system: str, user: str, method: str) -> T:
@@ -697,9 +702,13 @@ class LLMEngine:
                 raise _Invalid(str(exc).splitlines()[0][:200]) from None
             except ContextOverflowError as exc:
                 raise _CutOff() from exc
-            except openai.BadRequestError:
-                raise
-            except (openai.APIStatusError, openai.APIConnectionError) as exc:
+            except openai.APIStatusError as exc:
+                if method == "json_schema" and _refuses_json_schema(exc):
+                    raise _FormatRefused() from exc
+                if isinstance(exc, openai.BadRequestError):
+                    raise
+                raise ExtractionError(self._failure(exc)) from None
+            except openai.APIConnectionError as exc:
                 raise ExtractionError(self._failure(exc)) from None
         raw: AIMessage = out["raw"]
         usage = raw.usage_metadata or {}
