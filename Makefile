@@ -57,6 +57,7 @@ bench: $(BENCH_STAMP)
 services-stop: $(STAMP)
 	$(BIN)/kea services stop
 
+# the environments only: the knowledge base stays in Kea's home (kea services status names it)
 clean:
 	-$(BIN)/kea services stop
-	rm -rf $(VENV) $(OWUI_VENV) .kea
+	rm -rf $(VENV) $(OWUI_VENV)

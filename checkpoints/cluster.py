@@ -30,8 +30,18 @@ class ServiceError(RuntimeError):
 
 
 def kea_home() -> Path:
-    """The folder Kea keeps its local services and files in (``$KEA_HOME``, default ``./.kea``)."""
-    return Path(os.environ.get("KEA_HOME") or ".kea").resolve()
+    """The folder Kea keeps its local services and files in: ``$KEA_HOME``, else the user's data
+    folder (``$XDG_DATA_HOME/kea``, else ``~/.local/share/kea``), the same from any folder."""
+    if explicit := os.environ.get("KEA_HOME"):
+        return Path(explicit).expanduser().resolve()
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return (Path(data).expanduser() / "kea").resolve()
+
+
+def durable() -> bool:
+    """PostgreSQL's durable defaults (fsync, synchronous commit, full pages) unless the throwaway
+    clusters of tests switch them off with ``KEA_UNSAFE_FAST_CLUSTER=1``."""
+    return os.environ.get("KEA_UNSAFE_FAST_CLUSTER") != "1"
 
 
 def _find_bindir() -> Path:
@@ -71,6 +81,14 @@ def _port_open(port: int) -> bool:
     with socket.socket() as s:
         s.settimeout(0.2)
         return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def server_options(port: int) -> str:
+    """The options the local PostgreSQL starts with: loopback only, durable unless a test says not."""
+    options = f"-p {port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200"
+    if not durable():  # a test's throwaway cluster: faster, and lost on a power cut
+        options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    return options
 
 
 @dataclass
@@ -199,10 +217,7 @@ class LocalCluster:
         os.chmod(self.password_file, 0o600)
 
     def _start(self, bindir: Path, port: int) -> None:
-        options = (
-            f"-p {port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' "
-            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-        )
+        options = server_options(port)
         if os.geteuid() == 0:
             owner = pwd.getpwnam(self._os_user())
             if not self.log_file.exists():

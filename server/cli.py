@@ -18,7 +18,7 @@ from server.terminal import cell, err, out, shown
 
 app = typer.Typer(
     help="Kea turns one request into one exact table across the documents of a knowledge base.\n\n"
-    "Local services (PostgreSQL, the file store) live under $KEA_HOME (default ./.kea) and start "
+    "Local services (PostgreSQL, the file store) live under $KEA_HOME (default ~/.local/share/kea) and start "
     "on first use; set KEA_DATABASE_URL to use your own PostgreSQL instead.",
     no_args_is_help=True,
     add_completion=False,
@@ -191,7 +191,8 @@ def services_status() -> None:
         return
     cluster = LocalCluster.default()
     state = f"running on 127.0.0.1:{cluster.port()}" if cluster.is_running() else "stopped (starts on first use)"
-    out.print(f"PostgreSQL: {state}\n  data: {cluster.data_dir}\nFiles: {kea_home() / 'files'}")
+    out.print(f"Kea's home: {kea_home()} ($KEA_HOME to choose another)\nPostgreSQL: {state}\n  data: {cluster.data_dir}\n"
+              f"Files: {kea_home() / 'files'}")
 
 
 @services_app.command("stop")

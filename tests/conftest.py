@@ -13,6 +13,7 @@ import pytest
 # Before any Kea module reads the environment: everything of this session lives in a temp folder.
 _HOME = Path(tempfile.mkdtemp(prefix="kea-test-home-"))
 os.environ["KEA_HOME"] = str(_HOME)
+os.environ["KEA_UNSAFE_FAST_CLUSTER"] = "1"  # a throwaway cluster: no fsync (never for a user's data)
 os.environ.pop("KEA_DATABASE_URL", None)
 for _name in ("KEA_ENGINE", "KEA_MODEL", "KEA_BASE_URL"):
     os.environ.pop(_name, None)

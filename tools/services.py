@@ -12,7 +12,7 @@ import contextvars
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from checkpoints.cluster import database_url, kea_home
 from tools.knowledge.base import KnowledgeBase
@@ -23,7 +23,7 @@ from tools.storage.rows import RowStore
 
 @dataclass
 class Services:
-    database_url: str
+    database_url: str = field(repr=False)  # it holds the cluster's password: never in a log or a test report
     kb: KnowledgeBase
     objects: ObjectStore
     rows: RowStore

@@ -78,3 +78,32 @@ async def test_a_long_typed_correction_is_refused_not_read(svc, corpus) -> None:
         "Priority and response time from the SLAs", Profile(collections=["corpus"]), answer=lambda form: "y" * 100_000
     )
     assert values["answer"]["status"] == "failed" and "This answer is 100,000 characters long" in values["answer"]["message"]
+
+
+def test_a_zip_bomb_docx_is_skipped_before_it_is_inflated(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import zipfile
+
+    from tools.parsing.office import MAX_PART
+
+    folder = tmp_path / "bomb"
+    folder.mkdir()
+    with zipfile.ZipFile(folder / "bomb.docx", "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", "<Types/>")
+        with archive.open("word/document.xml", "w") as part:  # 70 MB of nothing, a few KB on disk
+            block = b" " * (1 << 20)
+            for _ in range((MAX_PART >> 20) + 6):
+                part.write(block)
+    assert (folder / "bomb.docx").stat().st_size < 1 << 20
+    (folder / "fine.md").write_text("| Code | Item | Quantity |\n|---|---|---|\n| 1 | Bolt | 3 |\n", encoding="utf-8")
+    done = _kea("ingest", str(folder), "--collection", "bombs")
+    said = " ".join(done.stderr.split())
+    assert done.returncode == 0 and "bomb.docx: too large: its part word/document.xml unpacks to 70 MB" in said
+    assert "1 indexed" in " ".join(done.stdout.split() + done.stderr.split())
+
+
+def test_an_ingest_that_reads_nothing_leaves_no_collection_behind(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    missing = _kea("ingest", str(tmp_path / "nope"), "--collection", "never-made")
+    (tmp_path / "broken.pdf").write_bytes(b"%PDF-1.4 not really")
+    broken = _kea("ingest", str(tmp_path / "broken.pdf"), "--collection", "never-made")
+    assert missing.returncode == 2 and broken.returncode == 2
+    assert "never-made" not in [c.name for c in svc.kb.collections()]

@@ -122,6 +122,17 @@ class KnowledgeBase:
         assert row is not None
         return int(row["id"])
 
+    def drop_if_unused(self, collection_id: int) -> None:
+        """Remove a collection that holds no document and that nobody was given: an ingest that
+        read nothing leaves no empty collection behind."""
+        with self._conn() as conn:
+            conn.execute(
+                "DELETE FROM collections c WHERE c.id = %s"
+                " AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.collection_id = c.id)"
+                " AND NOT EXISTS (SELECT 1 FROM collection_readers r WHERE r.collection_id = c.id)",
+                (collection_id,),
+            )
+
     def grant(self, collection: str, user: str) -> None:
         """Let ``user`` read ``collection`` ('*' lets every user read it)."""
         with self._conn() as conn:

@@ -138,6 +138,8 @@ def ingest(
         gone = sorted(set(stored) - seen)
         kb.delete_documents(collection_id, gone)
         report.pruned = gone
+    if not (report.indexed or report.replaced or report.unchanged):
+        kb.drop_if_unused(collection_id)
     return report
 
 

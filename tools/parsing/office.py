@@ -27,7 +27,10 @@ XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PPTX_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
 
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-MAX_UNPACKED = 1 << 30  # a zip that unpacks to more than this is a zip bomb, not a document
+# Bounds on an office package, checked on the zip's directory before anything is inflated: a
+# document past them is a zip bomb or far beyond any document a table is read from.
+MAX_UNPACKED = 256 << 20  # all its parts together
+MAX_PART = 64 << 20  # one part (the document's XML, a sheet): about a million cells
 
 
 def check_package(path: Path, kind: str) -> None:
@@ -45,11 +48,20 @@ def check_package(path: Path, kind: str) -> None:
         raise UnreadableFile(f"not a readable {kind}: it is an old binary Office/HWP file")
     try:
         with zipfile.ZipFile(path) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
+            parts = archive.infolist()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError) as exc:
         raise UnreadableFile(f"not a readable {kind}: not a valid zip package ({exc})") from exc
+    unpacked = sum(info.file_size for info in parts)
+    largest = max(parts, key=lambda info: info.file_size, default=None)
+    if largest is not None and largest.file_size > MAX_PART:
+        raise UnreadableFile(
+            f"too large: its part {largest.filename} unpacks to {largest.file_size >> 20} MB; "
+            f"Kea reads {kind} files up to {MAX_PART >> 20} MB a part ({MAX_UNPACKED >> 20} MB in all)"
+        )
     if unpacked > MAX_UNPACKED:
-        raise UnreadableFile(f"not a readable {kind}: it unpacks to more than 1 GB")
+        raise UnreadableFile(
+            f"too large: it unpacks to {unpacked >> 20} MB; Kea reads {kind} files up to {MAX_UNPACKED >> 20} MB unpacked"
+        )
 
 
 # --- Word ---------------------------------------------------------------------------------
