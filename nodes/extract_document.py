@@ -8,6 +8,7 @@ back into the graph. A failing document returns its failure; it never stalls or 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import time
 import weakref
@@ -17,15 +18,17 @@ from langgraph.runtime import Runtime
 
 from graph.profile import Profile, profile_of
 from graph.state import DocumentTask
-from tools.engines import engine_named
+from tools.engines import ExtractionError, engine_named
 from tools.engines.grounding import verify_evidence
 from tools.engines.reading import DocumentText, Reading, Record
 from tools.engines.reasons import explain_no_rows
 from tools.engines.usage import Usage, metered
+from tools.knowledge.base import DocumentNotFound, KnowledgeError
 from tools.services import Services, aservices
 from tools.storage.review import source_context
 from tools.storage.table import shorten
 
+log = logging.getLogger(__name__)
 FIRST_ROWS = 3  # rows a progress event shows of a finished document
 ERROR_CHARS = 300
 
@@ -66,7 +69,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
             records = await asyncio.to_thread(_store, svc, task, document, reading, file, records)
             elapsed = _since(started)
         except Exception as exc:  # noqa: BLE001 — any failure of one document is reported, never fatal
-            error = shorten(str(exc) or type(exc).__name__, ERROR_CHARS)
+            error = shorten(_why(exc, file, task), ERROR_CHARS)
             emit({"kind": "progress", "event": "document_failed", "file": file, "error": error})
             try:
                 await asyncio.to_thread(svc.rows.write_failure, task["extraction_id"], task["document_id"], file, error)
@@ -98,6 +101,17 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
 def _since(started: float) -> int:
     """Milliseconds since ``started``: this document's reading time (estimates are made from it)."""
     return int((time.monotonic() - started) * 1000)
+
+
+def _why(exc: Exception, file: str, task: DocumentTask) -> str:
+    """The sentence a user reads of a failed document. An engine's or the knowledge base's own
+    refusal says itself; anything else is a fault of Kea's, logged with its traceback."""
+    if isinstance(exc, DocumentNotFound):
+        return "it was removed from the knowledge base (or may no longer be read by you) after the run started"
+    if isinstance(exc, (ExtractionError, KnowledgeError)):
+        return str(exc) or type(exc).__name__
+    log.exception("Reading %s (document %s, extraction %s) failed unexpectedly", file, task["document_id"], task["extraction_id"])
+    return f"Kea failed on it unexpectedly ({type(exc).__name__}); the details are in Kea's log"
 
 
 def _load(svc: Services, profile: Profile, task: DocumentTask) -> tuple[DocumentText, Reading]:

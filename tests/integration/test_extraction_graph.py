@@ -17,7 +17,7 @@ from evals.score import score_case
 from evals.tables import rows_from_csv
 from graph.profile import Profile
 from graph.runs import resume_extraction, run_extraction
-from tools.engines import register_engine
+from tools.engines import ExtractionError, register_engine
 from tools.engines.offline import OfflineEngine
 from tools.storage.rows import extraction_prefix, table_key
 
@@ -187,14 +187,36 @@ async def test_a_greeting_gets_an_answer_and_no_form(corpus) -> None:  # type: i
 
 
 class _FailingOn(OfflineEngine):
-    """The offline engine, except that one document raises (a model error, say)."""
+    """The offline engine, except that one document fails (a model error, say)."""
 
     name = "failing-on-sla"
 
     async def extract_document(self, document, reading):  # type: ignore[no-untyped-def]
         if document.path.startswith("slas/") and document.path.endswith(".pdf"):
-            raise RuntimeError("the model returned an error for this document")
+            raise ExtractionError("the model returned an error for this document")
         return await super().extract_document(document, reading)
+
+
+class _BuggyOn(OfflineEngine):
+    """The offline engine with a bug that one document trips (not a bad document: Kea's fault)."""
+
+    name = "buggy-on-sla"
+
+    async def extract_document(self, document, reading):  # type: ignore[no-untyped-def]
+        if document.path.startswith("slas/") and document.path.endswith(".pdf"):
+            return {}["no such key"]
+        return await super().extract_document(document, reading)
+
+
+async def test_an_unexpected_fault_is_logged_with_its_traceback_and_said_in_a_sentence(corpus, svc, caplog) -> None:  # type: ignore[no-untyped-def]
+    register_engine(_BuggyOn.name, _BuggyOn)
+    with caplog.at_level("ERROR", logger="nodes.extract_document"):
+        values = await run_extraction(_case(corpus, "sla-times")["message"], Profile(collections=["corpus"], engine=_BuggyOn.name), confirm="auto")
+    (failure,) = values["answer"]["summary"]["failed"]
+    assert failure["error"] == "Kea failed on it unexpectedly (KeyError); the details are in Kea's log"
+    (logged,) = [r for r in caplog.records if r.name == "nodes.extract_document"]
+    assert failure["file"] in logged.getMessage() and logged.exc_info and logged.exc_info[0] is KeyError
+    assert values["answer"]["summary"]["extracted"] == 2  # the other documents finished
 
 
 async def test_a_failing_document_is_listed_while_the_others_finish(corpus, svc) -> None:  # type: ignore[no-untyped-def]
