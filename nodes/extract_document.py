@@ -14,8 +14,11 @@ import time
 import weakref
 from typing import Any
 
+import psycopg
 from langgraph.runtime import Runtime
+from psycopg_pool import PoolTimeout
 
+from checkpoints.cluster import ServiceError
 from graph.profile import Profile, profile_of
 from graph.state import DocumentTask
 from tools.engines import ExtractionError, engine_named
@@ -68,6 +71,13 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
                 records = await _extract_watched(profile, document, reading, file, emit)
             records = await asyncio.to_thread(_store, svc, task, document, reading, file, records)
             elapsed = _since(started)
+        except (psycopg.OperationalError, PoolTimeout) as exc:
+            # not this document's fault: the database is gone, and every other document would wait
+            # for it in turn. The run stops at once; what was finished stays stored.
+            raise DatabaseDown(
+                "Kea's database stopped answering while documents were read, so the run stopped. "
+                "Documents finished before are kept. Start it again (kea services status) and ask again."
+            ) from exc
         except Exception as exc:  # noqa: BLE001 — any failure of one document is reported, never fatal
             error = shorten(_why(exc, file, task), ERROR_CHARS)
             emit({"kind": "progress", "event": "document_failed", "file": file, "error": error})
@@ -101,6 +111,10 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
 def _since(started: float) -> int:
     """Milliseconds since ``started``: this document's reading time (estimates are made from it)."""
     return int((time.monotonic() - started) * 1000)
+
+
+class DatabaseDown(ServiceError):
+    """The database stopped answering during a run: the run stops, with what to do."""
 
 
 def _why(exc: Exception, file: str, task: DocumentTask) -> str:
