@@ -35,6 +35,13 @@ def _http_commands() -> None:
     app.add_typer(keys_app, name="keys")
     app.command()(serve)
 
+
+def _sql_commands() -> None:
+    from server.cli_sql import FORGET_HELP, SQL_HELP, forget, sql
+
+    app.command(help=SQL_HELP)(sql)
+    app.command(help=FORGET_HELP)(forget)
+
 out = Console()
 err = Console(stderr=True)
 
@@ -342,6 +349,7 @@ def demo(
 
 
 _http_commands()
+_sql_commands()
 
 if __name__ == "__main__":
     app()
