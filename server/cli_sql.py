@@ -196,7 +196,10 @@ def _print_answer(answer: Any, as_json: bool) -> None:
     out.print(view)
     shown = min(SHOWN_ROWS, answer.row_count)
     more = f" The first {shown} are shown." if answer.row_count > shown else ""
-    out.print(f"{answer.message}{more} Query {answer.query_id}; all rows in the CSV: {answer.csv}", highlight=False)
+    out.print(
+        f"{answer.message}{more} All rows are in the CSV: {answer.csv} (load it as a table with --load result:{answer.query_id}).",
+        highlight=False,
+    )
     if answer.truncated:
         err.print("[yellow]The row cap was hit: the result is incomplete.[/yellow]")
 

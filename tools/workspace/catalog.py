@@ -210,10 +210,15 @@ class Catalog:
         role_exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (record.role,)).fetchone()
         if role_exists:
             conn.execute(sql.SQL("ALTER ROLE {} NOLOGIN").format(sql.Identifier(record.role)))
-            conn.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = %s AND pid <> pg_backend_pid()",
-                (record.role,),
-            )
+            try:
+                with conn.transaction():  # a savepoint: Kea's user may lack the right to end sessions
+                    conn.execute(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                        " WHERE usename = %s AND pid <> pg_backend_pid()",
+                        (record.role,),
+                    )
+            except psycopg.errors.InsufficientPrivilege:
+                pass  # its sessions end with their statement timeout; the role cannot log in again
         conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(record.schema)))
         if role_exists:
             conn.execute(sql.SQL("DROP OWNED BY {}").format(sql.Identifier(record.role)))

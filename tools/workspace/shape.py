@@ -116,8 +116,17 @@ def unique_names(labels: Sequence[str], taken: Sequence[str] = ()) -> list[str]:
     return names
 
 
-def shape(header: Sequence[str], rows: Sequence[Sequence[str]]) -> Shaped:
-    """The table under the fixed rules, or ``FormRefused`` with the reason."""
-    check_form(header, rows)
+def shape(header: Sequence[str], rows: Sequence[Sequence[str]], *, forms: bool = True) -> Shaped:
+    """The table under the fixed rules, or ``FormRefused`` with the reason.
+
+    ``forms=False`` is for tables Kea wrote itself (an extraction's CSV, a query's result): a
+    two-column result is data, not a form, so only rows of different lengths are refused.
+    """
+    if forms:
+        check_form(header, rows)
+    else:
+        for number, row in enumerate(rows, 2):
+            if len(row) != len(header):
+                raise FormRefused(f"row {number} has {len(row)} cells but the header has {len(header)}")
     labels = [" ".join(str(cell).split()) for cell in header]
     return Shaped(unique_names(labels), labels, [[str(cell) for cell in row] for row in rows])

@@ -16,6 +16,7 @@ import csv
 import io
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -23,6 +24,7 @@ import psycopg
 
 from tools.knowledge.base import DocumentNotFound, KnowledgeBase
 from tools.knowledge.selection import LOCAL_USER, Scope
+from tools.storage.links import is_expired
 from tools.storage.objects import ObjectNotFound, ObjectStore
 from tools.storage.rows import extraction_prefix, table_key
 from tools.storage.table import FORMULA_STARTS, neutralise
@@ -59,6 +61,7 @@ class Read:
     name: str
     description: str
     record: dict[str, Any]
+    forms: bool = False  # a document's table: refused when shaped like a form
 
 
 def source_of(record: dict[str, Any]) -> Source:
@@ -84,6 +87,14 @@ def read_csv(data: bytes) -> tuple[list[str], list[list[str]]]:
     if not rows:
         raise WorkspaceError("The stored CSV is empty: it has not even a header.")
     return rows[0], rows[1:]
+
+
+def _stored_csv(objects: ObjectStore, key: str, now: datetime) -> tuple[list[str], list[list[str]]]:
+    """A stored CSV that has not expired (stored files are kept 7 days); ``ObjectNotFound`` otherwise."""
+    if is_expired(objects.stored_at(key), now):
+        raise ObjectNotFound(key)
+    with objects.open(key) as handle:
+        return read_csv(handle.read())
 
 
 def read_document(kb: KnowledgeBase, user: str, source: DocumentTable) -> Read:
@@ -115,7 +126,8 @@ def read_document(kb: KnowledgeBase, user: str, source: DocumentTable) -> Read:
     else:
         where = f"table {source.table} (page {table.page})"
     record = {"kind": "document", "collection": source.collection, "path": source.path, "table": source.table}
-    return Read(list(table.header), [list(r) for r in table.rows], name, f"{where} of {source.collection}:{source.path}", record)
+    return Read(list(table.header), [list(r) for r in table.rows], name, f"{where} of {source.collection}:{source.path}",
+                record, forms=True)
 
 
 def _extraction_owner(conn: psycopg.Connection[Any], extraction_id: str) -> str | None:
@@ -126,7 +138,9 @@ def _extraction_owner(conn: psycopg.Connection[Any], extraction_id: str) -> str 
     return str(row["user_id"]) if row else None
 
 
-def read_extraction(conn: psycopg.Connection[Any], objects: ObjectStore, user: str, source: ExtractionTable) -> Read:
+def read_extraction(
+    conn: psycopg.Connection[Any], objects: ObjectStore, user: str, source: ExtractionTable, now: datetime
+) -> Read:
     """An extraction's table; one made over the HTTP API only for its owner, others only locally."""
     try:
         extraction_prefix(source.extraction_id)
@@ -136,8 +150,7 @@ def read_extraction(conn: psycopg.Connection[Any], objects: ObjectStore, user: s
     if (owner or LOCAL_USER) != user:
         raise NotYours(f"There is no extraction {source.extraction_id} of yours.")
     try:
-        with objects.open(table_key(source.extraction_id)) as handle:
-            header, rows = read_csv(handle.read())
+        header, rows = _stored_csv(objects, table_key(source.extraction_id), now)
     except ObjectNotFound as exc:
         raise WorkspaceError(
             f"There is no stored table for extraction {source.extraction_id} (stored tables are kept 7 days)."
@@ -147,7 +160,9 @@ def read_extraction(conn: psycopg.Connection[Any], objects: ObjectStore, user: s
     return Read(header, rows, name, f"the table of extraction {source.extraction_id}", record)
 
 
-def read_result(conn: psycopg.Connection[Any], objects: ObjectStore, thread: str, source: QueryResult) -> Read:
+def read_result(
+    conn: psycopg.Connection[Any], objects: ObjectStore, thread: str, source: QueryResult, now: datetime
+) -> Read:
     """The spill file of query N of this thread (queries of other threads are not found)."""
     row = conn.execute(
         "SELECT query, csv_key FROM workspace_queries WHERE id = %s AND thread_id = %s AND NOT forgotten",
@@ -156,8 +171,7 @@ def read_result(conn: psycopg.Connection[Any], objects: ObjectStore, thread: str
     if row is None or not row["csv_key"]:
         raise WorkspaceError(f"Query {source.query_id} of this conversation left no result to load.")
     try:
-        with objects.open(row["csv_key"]) as handle:
-            header, rows = read_csv(handle.read())
+        header, rows = _stored_csv(objects, row["csv_key"], now)
     except ObjectNotFound as exc:
         raise WorkspaceError(
             f"The result of query {source.query_id} has expired (results are kept 7 days); run the query again."

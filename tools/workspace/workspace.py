@@ -222,18 +222,22 @@ class Workspaces:
     def expire_idle(self) -> list[str]:
         """Drop workspaces unused for longer than the lifetime, with their spill files; their threads."""
         cutoff = self.clock() - self.lifetime
-        with self.catalog.conn() as conn:
-            idle = self.catalog.idle(conn, cutoff)
-        dropped = []
-        for record in idle:
-            with self.catalog.locked(record.thread) as conn:
-                current = self.catalog.record(conn, record.thread)
-                if current is None or current.last_used_at >= cutoff:
-                    continue  # used again meanwhile
-                self.catalog.drop(conn, current)
-            self._delete_files(record)
-            dropped.append(record.thread)
-        return dropped
+        dropped: list[str] = []
+        seen: set[str] = set()
+        while True:
+            with self.catalog.conn() as conn:
+                idle = [r for r in self.catalog.idle(conn, cutoff) if r.thread not in seen]
+            if not idle:
+                return dropped
+            for record in idle:
+                seen.add(record.thread)
+                with self.catalog.locked(record.thread) as conn:
+                    current = self.catalog.record(conn, record.thread)
+                    if current is None or current.last_used_at >= cutoff:
+                        continue  # used again meanwhile
+                    self.catalog.drop(conn, current)
+                self._delete_files(record)
+                dropped.append(record.thread)
 
     # -- loading -------------------------------------------------------------------------------
 
@@ -253,7 +257,7 @@ class Workspaces:
 
     def _load(self, record: Record, user: str, source: sources.Source, name: str | None) -> Loaded:
         read = self._read(record, user, source)
-        shaped = shape(read.header, read.rows)
+        shaped = shape(read.header, read.rows, forms=read.forms)
         notations = column_notations([[row[i] for row in shaped.rows] for i in range(len(shaped.columns))])
         with self.catalog.locked(record.thread) as conn:
             existing = {t.name: t.source for t in self.catalog.tables(conn, record.thread)}
