@@ -30,8 +30,9 @@ import psycopg
 from psycopg import sql
 
 from tools.knowledge.base import KnowledgeBase
-from tools.storage.links import FILE_RETENTION
+from tools.storage.links import FILE_RETENTION, is_expired
 from tools.storage.objects import ObjectStore
+from tools.storage.rows import WORKSPACE_PREFIX
 from tools.workspace import guard, run, sources
 from tools.workspace.catalog import Catalog, NotYours, Record, WorkspaceError
 from tools.workspace.notation import column_notations
@@ -151,7 +152,7 @@ class Workspaces:
         self.catalog.close()
 
     def spill_prefix(self, record: Record) -> str:
-        return f"workspace/{record.schema}/"
+        return f"{WORKSPACE_PREFIX}/{record.schema}/"
 
     # -- the workspace itself ----------------------------------------------------------------
 
@@ -211,7 +212,9 @@ class Workspaces:
     def _result_kept(self, record: Record, query_id: int) -> bool:
         with self.catalog.conn() as conn:
             row = conn.execute("SELECT csv_key FROM workspace_queries WHERE id = %s", (query_id,)).fetchone()
-        return bool(row and row["csv_key"] and self.objects.exists(row["csv_key"]))
+        if not (row and row["csv_key"] and self.objects.exists(row["csv_key"])):
+            return False
+        return not is_expired(self.objects.stored_at(row["csv_key"]), self.clock())
 
     def _delete_files(self, record: Record) -> int:
         keys = list(self.objects.keys(self.spill_prefix(record)))
@@ -252,8 +255,8 @@ class Workspaces:
             return sources.read_document(self.kb, user, source)
         with self.catalog.conn() as conn:
             if isinstance(source, sources.ExtractionTable):
-                return sources.read_extraction(conn, self.objects, user, source)
-            return sources.read_result(conn, self.objects, record.thread, source)
+                return sources.read_extraction(conn, self.objects, user, source, self.clock())
+            return sources.read_result(conn, self.objects, record.thread, source, self.clock())
 
     def _load(self, record: Record, user: str, source: sources.Source, name: str | None) -> Loaded:
         read = self._read(record, user, source)
