@@ -429,32 +429,60 @@ def test_forgetting_the_thread_drops_its_workspace_and_files(ws, svc, docs) -> N
     assert answer.query_id
 
 
-def test_an_idle_workspace_expires_and_is_rebuilt_from_the_originals(svc, docs) -> None:  # type: ignore[no-untyped-def]
-    now = datetime.now(UTC)
-    today = Workspaces(svc.database_url, svc.objects, svc.kb, clock=lambda: now)
-    later = Workspaces(svc.database_url, svc.objects, svc.kb, clock=lambda: now + timedelta(days=8))
-    try:
-        today.load_table("ws-expire", "local", DocumentTable(COLLECTION, "price-list.xlsx"), name="prices")
-        first = today.run_sql("ws-expire", "local", "SELECT product_group, count(*) AS n FROM prices GROUP BY 1")
-        today.load_table("ws-expire", "local", QueryResult(first.query_id), name="counts")
-        schema = today.catalog.name_for("ws-expire")
-        old_key = f"workspace/{schema}/results/{first.query_id}.csv"
-        assert svc.objects.exists(old_key)
+def test_an_idle_workspace_expires_and_is_rebuilt_from_the_originals(ws, svc, docs) -> None:  # type: ignore[no-untyped-def]
+    ws.load_table("ws-expire", "local", DocumentTable(COLLECTION, "price-list.xlsx"), name="prices")
+    first = ws.run_sql("ws-expire", "local", "SELECT product_group, count(*) AS n FROM prices GROUP BY 1")
+    ws.load_table("ws-expire", "local", QueryResult(first.query_id), name="counts")
+    schema = ws.catalog.name_for("ws-expire")
+    old_key = f"workspace/{schema}/results/{first.query_id}.csv"
+    # eight days pass without the conversation: its workspace and its result file grow old
+    eight_days_ago = (datetime.now(UTC) - timedelta(days=8)).timestamp()
+    os.utime(svc.objects.root / old_key, (eight_days_ago, eight_days_ago))
+    _admin(svc, "UPDATE workspaces SET last_used_at = now() - interval '8 days' WHERE thread_id = %s RETURNING 1",
+           "ws-expire")
 
-        assert "ws-expire" in later.expire_idle()
-        assert not _admin(svc, "SELECT 1 FROM pg_namespace WHERE nspname = %s", schema)
-        assert not svc.objects.exists(old_key)
+    assert ws.expire_idle() == ["ws-expire"]
+    assert not _admin(svc, "SELECT 1 FROM pg_namespace WHERE nspname = %s", schema)
+    assert not svc.objects.exists(old_key)
 
-        infos, notes = later.tables("ws-expire", "local")
-        assert "rebuilt from the original files" in notes[0]
-        assert {i.table: i.rows for i in infos} == {"prices": 300, "counts": len(GROUPS)}
-        answer = later.run_sql("ws-expire", "local", "SELECT sum(n::int) FROM counts")
-        assert answer.rows == [["300"]]
-    finally:
-        today.close()
-        later.close()
+    infos, notes = ws.tables("ws-expire", "local")
+    assert "rebuilt from the original files" in notes[0]
+    assert {i.table: i.rows for i in infos} == {"prices": 300, "counts": len(GROUPS)}
+    answer = ws.run_sql("ws-expire", "local", "SELECT sum(n::int) FROM counts")
+    assert answer.rows == [["300"]]
+
+
+def test_a_result_older_than_seven_days_is_not_loaded(ws, svc, docs) -> None:  # type: ignore[no-untyped-def]
+    ws.load_table("ws-old-result", "local", DocumentTable(COLLECTION, "price-list.xlsx"))
+    answer = ws.run_sql("ws-old-result", "local", "SELECT product_group, count(*), max(item_code) FROM price_list GROUP BY 1")
+    key = f"workspace/{ws.catalog.name_for('ws-old-result')}/results/{answer.query_id}.csv"
+    old = (datetime.now(UTC) - timedelta(days=7, minutes=1)).timestamp()
+    os.utime(svc.objects.root / key, (old, old))
+    with pytest.raises(Exception, match="has expired"):
+        ws.load_table("ws-old-result", "local", QueryResult(answer.query_id))
 
 
 def test_an_extraction_of_someone_else_is_not_loaded(ws) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(Exception, match="no extraction"):
         ws.load_table("ws-theirs", "mallory", ExtractionTable("0123456789abcdef"))
+
+
+def test_results_live_on_s3_too_with_the_same_expiry(s3_store, svc, docs) -> None:  # type: ignore[no-untyped-def]
+    from tools.storage.s3 import WORKSPACE_RULE_ID
+
+    rules = s3_store.client.get_bucket_lifecycle_configuration(Bucket="kea-test-files")["Rules"]
+    (rule,) = [r for r in rules if r["ID"] == WORKSPACE_RULE_ID]
+    assert rule["Expiration"] == {"Days": 7} and rule["Filter"]["Prefix"] == "team-a/workspace/"
+    on_s3 = Workspaces(svc.database_url, s3_store, svc.kb)
+    try:
+        on_s3.load_table("ws-s3", "local", DocumentTable(COLLECTION, "price-list.xlsx"))
+        answer = on_s3.run_sql("ws-s3", "local", "SELECT product_group, count(*), min(item_code) FROM price_list GROUP BY 1")
+        assert answer.csv.startswith("s3://kea-test-files/team-a/workspace/")
+        again = on_s3.load_table("ws-s3", "local", QueryResult(answer.query_id))
+        assert again.rows == len(GROUPS)
+        schema = on_s3.catalog.name_for("ws-s3")
+        assert list(s3_store.keys(f"workspace/{schema}/"))
+        on_s3.forget("ws-s3", "local")
+        assert not list(s3_store.keys(f"workspace/{schema}/"))
+    finally:
+        on_s3.close()
