@@ -225,6 +225,9 @@ def forget(
     if as_json:
         _emit({"thread": thread, "forgotten": gone.__dict__})
         return
+    if not any(gone.__dict__.values()):
+        out.print(f"Kea holds nothing of conversation {thread}.", highlight=False)
+        return
     out.print(
         f"Forgot {thread}: its workspace ({_plural(gone.tables, 'table')}, {_plural(gone.files, 'result file')}), "
         f"the files of {_plural(gone.extractions, 'extraction')}{', its checkpoints' if gone.checkpoints else ''}. "

@@ -196,6 +196,40 @@ def test_a_document_is_loaded_only_under_the_users_access(ws, docs) -> None:  # 
         ws.run_sql("ws-owned", "mallory", "SELECT count(*) FROM price_list")
 
 
+def test_a_hangul_price_list_averages_by_group_like_the_ground_truth(ws, kea_home, kb) -> None:  # type: ignore[no-untyped-def]
+    """The case of record 004: a 300-row price list in an HWPX document, header only at its top."""
+    from hwpx import HwpxDocument
+
+    rng = random.Random(7)
+    groups = ["볼트", "너트", "와셔", "앵커"]
+    truth: dict[str, list[int]] = defaultdict(list)
+    document = HwpxDocument.new()
+    document.add_paragraph("2025년 품목별 단가표")
+    document.add_paragraph("품목별 단가는 다음과 같습니다.")
+    rows = document.add_table(301, 4).rows  # cell by cell through the rows: set_cell_text is quadratic
+    for cell, text in zip(rows[0].cells, ("품목코드", "품목군", "품명", "단가"), strict=True):
+        cell.text = text
+    for number, row in enumerate(rows[1:], 1):
+        group, price = rng.choice(groups), rng.randint(500, 2_000_000)
+        truth[group].append(price)
+        for cell, text in zip(row.cells, (f"K-{number:04d}", group, f"부품 {number}", f"{price:,}"), strict=True):
+            cell.text = text
+    folder = kea_home / "workspace-hangul" / "견적"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "단가표-2025.hwpx").write_bytes(document.to_bytes())
+    assert ingest(kb, [folder.parent], "workspace-hangul").indexed == ["견적/단가표-2025.hwpx"]
+
+    loaded = ws.load_table("ws-hangul", "local", DocumentTable("workspace-hangul", "견적/단가표-2025.hwpx"))
+    assert loaded.table == "단가표_2025" and loaded.rows == 300
+    assert loaded.columns == ["품목코드", "품목군", "품명", "단가"] and loaded.notations == {"단가": "english"}
+    answer = ws.run_sql("ws-hangul", "local",
+                        "SELECT 품목군, avg(kea_number(단가, 'english')) FROM 단가표_2025 GROUP BY 품목군")
+    expected = {group: Decimal(sum(prices)) / len(prices) for group, prices in truth.items()}
+    got = {group: Decimal(average) for group, average in answer.rows}
+    assert got.keys() == expected.keys()
+    assert all(abs(got[g] - expected[g]) < Decimal("1e-9") for g in expected)
+
+
 # -- what queries may not do ---------------------------------------------------------------------
 
 
@@ -398,6 +432,9 @@ async def test_an_extraction_joins_a_spreadsheet_in_one_statement(svc, corpus, k
         expected[centres[row["File"]]] += Decimal(row["Amount"].replace(",", ""))
     assert {centre: Decimal(total) for centre, total in answer["rows"]} == dict(expected)
     assert answer["csv"].endswith(".csv") and answer["row_count"] == len(expected)
+
+    code, gone, _ = _kea("forget", "ws-join", "--json")
+    assert code == 0 and gone["forgotten"]["tables"] == 2 and gone["forgotten"]["checkpoints"] is True
 
 
 def test_a_failed_query_answers_one_json_error(docs) -> None:  # type: ignore[no-untyped-def]
