@@ -489,6 +489,22 @@ def test_an_idle_workspace_expires_and_is_rebuilt_from_the_originals(ws, svc, do
     assert answer.rows == [["300"]]
 
 
+def test_a_table_whose_document_is_gone_is_named_when_the_workspace_is_rebuilt(ws, svc, kea_home, kb) -> None:  # type: ignore[no-untyped-def]
+    folder = kea_home / "workspace-gone"
+    folder.mkdir(exist_ok=True)
+    generate_price_list(folder / "old-prices.xlsx", rows=5)
+    ingest(kb, [folder], "workspace-gone")
+    ws.load_table("ws-gone", "local", DocumentTable("workspace-gone", "old-prices.xlsx"))
+    (folder / "old-prices.xlsx").unlink()
+    ingest(kb, [folder], "workspace-gone", prune=True)
+    _admin(svc, "UPDATE workspaces SET last_used_at = now() - interval '8 days' WHERE thread_id = %s RETURNING 1",
+           "ws-gone")
+    infos, notes = ws.tables("ws-gone", "local")
+    assert infos == []
+    assert notes[1] == ("old_prices could not be rebuilt and is gone: There is no document 'old-prices.xlsx' in "
+                        "collection 'workspace-gone' that you may read.")
+
+
 def test_a_result_older_than_seven_days_is_not_loaded(ws, svc, docs) -> None:  # type: ignore[no-untyped-def]
     ws.load_table("ws-old-result", "local", DocumentTable(COLLECTION, "price-list.xlsx"))
     answer = ws.run_sql("ws-old-result", "local", "SELECT product_group, count(*), max(item_code) FROM price_list GROUP BY 1")

@@ -29,14 +29,14 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
-from tools.knowledge.base import KnowledgeBase
+from tools.knowledge.base import KnowledgeBase, KnowledgeError
 from tools.storage.links import FILE_RETENTION, is_expired
 from tools.storage.objects import ObjectStore
 from tools.storage.rows import WORKSPACE_PREFIX
 from tools.workspace import guard, run, sources
 from tools.workspace.catalog import Catalog, NotYours, Record, WorkspaceError
 from tools.workspace.notation import column_notations
-from tools.workspace.shape import safe_name, shape
+from tools.workspace.shape import FormRefused, safe_name, shape
 
 log = logging.getLogger(__name__)
 
@@ -201,10 +201,16 @@ class Workspaces:
                         answer = self._execute(record, record.user, table.source["query"])
                         source = sources.QueryResult(answer.query_id)
                 self._load(record, record.user, source, table.name)
-            except WorkspaceError as exc:
-                with self.catalog.conn() as conn:
-                    self.catalog.forget_table(conn, record.thread, table.name)
-                notes.append(f"{table.name} could not be rebuilt and is gone: {exc}")
+            except (WorkspaceError, FormRefused, KnowledgeError) as exc:
+                reason = str(exc)
+            except Exception:  # noqa: BLE001 — one table's rebuild never stops the others
+                log.exception("table %s of a workspace could not be rebuilt", table.name)
+                reason = "it could not be read again (the server log has the details)"
+            else:
+                continue
+            with self.catalog.conn() as conn:
+                self.catalog.forget_table(conn, record.thread, table.name)
+            notes.append(f"{table.name} could not be rebuilt and is gone: {reason.rstrip('.')}.")
         if recorded:
             notes.insert(0, "This conversation's workspace had expired; it was rebuilt from the original files.")
         return notes
