@@ -117,6 +117,7 @@ def test_reading_queries_pass(query: str) -> None:
         ("SELECT set_config('statement_timeout', '0', false)", "set_config() is not available"),
         ("SELECT dblink('host=x', 'select 1')", "dblink() is not available"),
         ("SELECT public.kea_number('1')", "through another schema"),
+        ('SELECT U&"set\\005fconfig"(\'statement_timeout\', \'0\', false)', "Unicode escapes"),
         ("EXPLAIN SELECT 1", "not EXPLAIN"),
         ("VALUES (1)", "not VALUES"),
         ("SELEC 1", "could not be read as SQL"),

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
+from sqlglot.tokens import TokenType
 
 # statements and clauses that write, lock, or are not a query at all
 _FORBIDDEN = tuple(
@@ -90,6 +91,21 @@ def _parse(query: str) -> exp.Expression:
     return statements[0]
 
 
+def _unicode_names(query: str) -> None:
+    """Refuse U&"…" names: PostgreSQL decodes their escapes, the parser reads them as a bitwise AND.
+
+    A name spelled with escapes (U&"pg\\005fls_dir") would otherwise slip past the checks by name.
+    """
+    try:
+        tokens = sqlglot.Dialect.get_or_raise("postgres").tokenize(query)
+    except SqlglotError:
+        return  # the parser reports it
+    for u, amp, name in zip(tokens, tokens[1:], tokens[2:], strict=False):
+        if (u.text.upper() == "U" and amp.token_type == TokenType.AMP and name.token_type == TokenType.IDENTIFIER
+                and u.end + 1 == amp.start and amp.end + 1 == name.start):
+            raise QueryRefused('the query spells a name with Unicode escapes (U&"…"); write names as they are')
+
+
 def _name(identifier: exp.Expression | str | None) -> str:
     """An identifier as PostgreSQL resolves it: unquoted names fold to lower case."""
     if identifier is None:
@@ -105,6 +121,7 @@ def check_query(query: str, schema: str, tables: Iterable[str]) -> Checked:
     ``schema`` is the workspace's schema; ``tables`` its tables' names.
     """
     root = _parse(query)
+    _unicode_names(query)
     inner = root.this if isinstance(root, exp.Subquery) else root
     if not isinstance(inner, (exp.Select, exp.SetOperation)):
         kind = type(inner).__name__.upper()
