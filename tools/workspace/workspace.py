@@ -53,6 +53,11 @@ def _env_number(name: str, default: float) -> float:
         return default
 
 
+def _public(source: dict[str, Any]) -> dict[str, Any]:
+    """A recorded source as answers show it (a result's query text stays in the audit)."""
+    return {key: value for key, value in source.items() if key != "query"}
+
+
 @dataclass(frozen=True)
 class Loaded:
     table: str
@@ -61,12 +66,14 @@ class Loaded:
     description: str
     labels: list[str] = field(default_factory=list)
     notations: dict[str, str] = field(default_factory=dict)
+    source: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
     def contract(self) -> dict[str, Any]:
         """The ``kea sql --load --json`` object."""
-        return {"table": self.table, "columns": self.columns, "rows": self.rows, "source": self.description,
-                "notations": self.notations, "notes": self.notes}
+        return {"table": self.table, "columns": self.columns, "rows": self.rows, "labels": self.labels,
+                "notations": self.notations, "source": _public(self.source), "description": self.description,
+                "notes": self.notes}
 
 
 @dataclass(frozen=True)
@@ -79,8 +86,8 @@ class TableInfo:
     source: dict[str, Any]
 
     def contract(self) -> dict[str, Any]:
-        return {"table": self.table, "columns": self.columns, "rows": self.rows, "notations": self.notations,
-                "source": {k: v for k, v in self.source.items() if k != "query"}}
+        return {"table": self.table, "columns": self.columns, "rows": self.rows, "labels": self.labels,
+                "notations": self.notations, "source": _public(self.source)}
 
 
 @dataclass(frozen=True)
@@ -279,7 +286,7 @@ class Workspaces:
             self.catalog.load(conn, record, chosen, shaped, notations, read.record)
         return Loaded(
             chosen, shaped.columns, len(shaped.rows), read.description, shaped.labels,
-            {c: n for c, n in zip(shaped.columns, notations, strict=True) if n},
+            {c: n for c, n in zip(shaped.columns, notations, strict=True) if n}, read.record,
         )
 
     def tables(self, thread: str, user: str) -> tuple[list[TableInfo], list[str]]:
