@@ -228,9 +228,13 @@ def forget(
     if not any(gone.__dict__.values()):
         out.print(f"Kea holds nothing of conversation {thread}.", highlight=False)
         return
-    out.print(
-        f"Forgot {thread}: its workspace ({_plural(gone.tables, 'table')}, {_plural(gone.files, 'result file')}), "
-        f"the files of {_plural(gone.extractions, 'extraction')}{', its checkpoints' if gone.checkpoints else ''}. "
-        f"The audit keeps {_plural(gone.queries, 'query')} without their text.".replace("querys", "queries"),
-        highlight=False,
-    )
+    parts = [f"its workspace ({_plural(gone.tables, 'table')}, {_plural(gone.files, 'result file')})"]
+    if gone.extractions:
+        parts.append(f"the files of {_plural(gone.extractions, 'extraction')}")
+    if gone.checkpoints:
+        parts.append("its checkpoints")
+    kept = ""
+    if gone.queries:
+        kept = (" The audit keeps its query without the text." if gone.queries == 1
+                else f" The audit keeps its {gone.queries} queries without their text.")
+    out.print(f"Forgot {thread}: {', '.join(parts)}.{kept}", highlight=False)
