@@ -109,7 +109,7 @@ def sql(
         int,
         typer.Option("--table", min=1, help="Which table of the document, from 1: of an XLSX workbook the N-th sheet holding data; of a DOCX, HWPX or PDF its N-th table."),
     ] = 1,
-    name: Annotated[Optional[str], typer.Option("--name", help="Name the loaded table (default: from the document or extraction).")] = None,
+    name: Annotated[Optional[str], typer.Option("--name", help="Name the loaded table (default: from the document or extraction); a table of that name is replaced.")] = None,
     tables: Annotated[bool, typer.Option("--tables", help="List the workspace's tables with their columns and row counts.")] = False,
     user: Annotated[str, typer.Option(help="Act as this user (access to collections and threads).")] = "local",
     as_json: Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")] = False,
