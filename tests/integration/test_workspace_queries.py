@@ -132,3 +132,22 @@ def test_a_failed_query_answers_one_json_error(docs) -> None:  # type: ignore[no
     assert code == 1 and set(answer) == {"error"} and "no table 'api_keys'" in answer["error"]
     code, answer, _ = kea("sql", "--thread", "ws-cli-error", "--tables", "SELECT 1", "--json")
     assert code == 2 and "exactly one of" in answer["error"]
+
+
+def test_a_result_that_cannot_be_stored_is_a_sentence_and_a_logged_traceback(svc, docs, caplog) -> None:  # type: ignore[no-untyped-def]
+    class FullStore:
+        def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+            return getattr(svc.objects, name)
+
+        def put_file(self, *args: object, **kwargs: object) -> None:
+            raise OSError(28, "No space left on device")
+
+    broken = Workspaces(svc.database_url, FullStore(), svc.kb)  # type: ignore[arg-type]
+    try:
+        broken.load_table("ws-full", "local", DocumentTable(COLLECTION, "price-list.xlsx"))
+        with pytest.raises(QueryFailed, match="^The query ran, but its result could not be stored"):
+            broken.run_sql("ws-full", "local", "SELECT count(*) FROM price_list")
+    finally:
+        broken.close()
+    assert "No space left on device" in caplog.text and "Traceback" in caplog.text
+    assert audit(svc, "ws-full")[-1]["outcome"] == "failed"

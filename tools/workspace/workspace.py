@@ -359,7 +359,13 @@ class Workspaces:
             self._audit_end(query_id, started, "failed", error=message)
             raise QueryFailed(message, query_id) from exc
         key = f"{self.spill_prefix(record)}results/{query_id}.csv"
-        csv_ref = run.write_spill(self.objects, key, fetched)
+        try:
+            csv_ref = run.write_spill(self.objects, key, fetched)
+        except Exception as exc:
+            log.exception("the result of workspace query %s could not be stored", query_id)
+            message = "The query ran, but its result could not be stored (the server log has the details); try again."
+            self._audit_end(query_id, started, "failed", error=message)
+            raise QueryFailed(message, query_id) from exc
         outcome = "truncated" if fetched.truncated else "ok"
         self._audit_end(query_id, started, outcome, rows=len(fetched.rows), csv_key=key)
         return Answer(query_id, fetched.columns, fetched.rows[:PREVIEW_ROWS], len(fetched.rows), fetched.truncated,
