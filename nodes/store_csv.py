@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from langgraph.config import get_config
 from langgraph.runtime import Runtime
 
 from graph.profile import Profile
@@ -23,6 +24,7 @@ from tools.storage.review import HTML_TYPE, ReviewSpool
 from tools.storage.rows import OUTPUTS, output_key, summary_key, table_key
 from tools.storage.table import TableWriter, header
 from tools.storage.xlsx import XLSX_TYPE, XlsxSpool
+from tools.workspace.hint import next_step
 
 LISTED_NAMES = 20
 NOT_STORED = "no result was stored for it (the run may have been interrupted); ask again to read it"
@@ -131,6 +133,8 @@ def compose_message(summary: dict[str, Any], urls: dict[str, str], preview_rows:
         lines.append(f"Sample ({how}): {', '.join(summary['sample'])}; its rows are in this table.")
     if summary["calculation_note"]:
         lines.append(summary["calculation_note"])
+    if summary.get("next_step"):
+        lines.append(summary["next_step"])
     lines += summary["notes"]
     if summary["rows"]:
         shown = f" (the preview holds the first {preview_rows} of {summary['rows']} rows)" if preview_rows < summary["rows"] else ""
@@ -155,6 +159,8 @@ async def store_csv(state: ExtractionState, runtime: Runtime[Profile]) -> dict[s
         "failed": done.failed[:LISTED_NAMES],
         "details": done.urls["summary.json"],
     }
+    if summary.get("calculations") and done.writer.rows:  # the sum is SQL's job: offer the workspace
+        summary["next_step"] = next_step(get_config().get("configurable", {}).get("thread_id"), extraction_id)
     failed_all = summary["extracted"] == 0 and bool(done.failed)
     answer: Answer = {
         "status": "failed" if failed_all else "done",

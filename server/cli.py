@@ -37,6 +37,12 @@ def _http_commands() -> None:
     app.command()(serve)
 
 
+def _sql_commands() -> None:
+    from server.cli_sql import FORGET_HELP, SQL_HELP, forget, sql
+
+    app.command(help=SQL_HELP)(sql)
+    app.command(help=FORGET_HELP)(forget)
+
 
 def _fail(message: str, code: int = 1) -> typer.Exit:
     err.print(f"[red]Error:[/red] {shown(message)}")
@@ -376,6 +382,7 @@ def demo(
 
 
 _http_commands()
+_sql_commands()
 
 if __name__ == "__main__":
     app()

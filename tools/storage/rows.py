@@ -23,6 +23,7 @@ from tools.engines.reading import Reading, Record
 from tools.storage.objects import ObjectNotFound, ObjectStore
 
 PREFIX = "record-extraction"
+WORKSPACE_PREFIX = "workspace"  # the SQL workspaces' query results (tools/workspace/), kept as long too
 
 
 def extraction_prefix(extraction_id: str) -> str:

@@ -1,7 +1,7 @@
 """The object store on an S3-compatible bucket (boto3): ``KEA_STORAGE_URL=s3://bucket/prefix``.
 
-The bucket is created when the store opens, with a lifecycle rule that removes
-``record-extraction/`` objects after 7 days (a server that refuses lifecycle rules is logged
+The bucket is created when the store opens, with lifecycle rules that remove
+``record-extraction/`` and ``workspace/`` (SQL results) objects after 7 days (a server that refuses lifecycle rules is logged
 and tolerated: downloads still say a file older than 7 days expired). Links are presigned GET
 URLs, valid 24 hours.
 """
@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import IO, Any
 
 from tools.storage.objects import ObjectNotFound, safe_key
-from tools.storage.rows import PREFIX
+from tools.storage.rows import PREFIX, WORKSPACE_PREFIX
 
 log = logging.getLogger(__name__)
 LIFECYCLE_RULE_ID = "kea-record-extraction-7-days"
+WORKSPACE_RULE_ID = "kea-workspace-7-days"
 
 
 class _Body(io.RawIOBase):
@@ -83,8 +84,11 @@ class S3ObjectStore:
             "Status": "Enabled",
             "Expiration": {"Days": 7},
         }
+        results = {**rule, "ID": WORKSPACE_RULE_ID, "Filter": {"Prefix": self._key(WORKSPACE_PREFIX) + "/"}}
         try:
-            self.client.put_bucket_lifecycle_configuration(Bucket=self.bucket, LifecycleConfiguration={"Rules": [rule]})
+            self.client.put_bucket_lifecycle_configuration(
+                Bucket=self.bucket, LifecycleConfiguration={"Rules": [rule, results]}
+            )
         except ClientError as exc:
             log.warning(
                 "The S3 server refused the 7-day lifecycle rule on %s/%s (%s); stored tables are not removed "
