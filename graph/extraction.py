@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from tools.services import Services
 
 
-def _with_services(node: Callable[..., Any], svc: "Services") -> Callable[..., Any]:
+def with_services(node: Callable[..., Any], svc: "Services") -> Callable[..., Any]:
     """``node`` running with ``svc`` as its services (what ``services()`` answers inside it)."""
     from tools.services import using_services
 
@@ -71,7 +71,7 @@ def build_extraction_graph(
         "offer_sample": offer_sample,
     }
     for name, node in nodes.items():
-        builder.add_node(name, _with_services(node, services) if services is not None else node)
+        builder.add_node(name, with_services(node, services) if services is not None else node)
 
     builder.add_edge(START, "read_request")
     builder.add_conditional_edges("plan", dispatch, ["sample", "extract_document", "assemble", END])
