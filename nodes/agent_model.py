@@ -25,6 +25,7 @@ from tools.engines.base import ExtractionError
 log = logging.getLogger(__name__)
 ModelFor = Callable[[Profile], BaseChatModel]
 LAST_ROUND = "You have used every tool call of this answer: answer the user now with what you found."
+LAST_ROUND_ENDED = "I stopped here: this answer used every tool call it may make. Ask me to go on."
 
 
 async def call_model(state: AgentState, runtime: Runtime[Profile], *, model_for: ModelFor) -> dict[str, Any]:
@@ -32,7 +33,7 @@ async def call_model(state: AgentState, runtime: Runtime[Profile], *, model_for:
     rounds = int(state.get("rounds") or 0)
     specs = tool_specs(profile.document_tools)
     instructions = system_prompt(profile.template, profile.document_tools, state.get("scope") or "")
-    if specs and rounds >= profile.max_tool_rounds:
+    if specs and rounds + 1 >= profile.max_tool_rounds:  # the last model call of this answer
         specs, instructions = [], f"{instructions}\n\n{LAST_ROUND}"
     prompt = [SystemMessage(content=instructions), *state["messages"]]
     try:
@@ -46,6 +47,8 @@ async def call_model(state: AgentState, runtime: Runtime[Profile], *, model_for:
         return _failed(f"The language model could not answer ({type(exc).__name__}); try again in a moment.")
     if not isinstance(reply, AIMessage):
         reply = AIMessage(content=str(getattr(reply, "content", reply)))
+    if reply.tool_calls and rounds + 1 >= profile.max_tool_rounds:  # the last round: an answer, no more calls
+        reply = AIMessage(content=reply.content or LAST_ROUND_ENDED, id=reply.id)
     return {"messages": [reply], "rounds": rounds + 1}
 
 

@@ -18,7 +18,6 @@ from langgraph.types import Command
 
 from graph.agent_state import RESET, AgentState
 from graph.profile import Profile, profile_of
-from tools.agent.extract_records import table_reference
 from tools.engines.reading import folder_list
 from tools.services import aservices
 

@@ -79,7 +79,7 @@ async def _outcome(task: ToolTask, profile: Profile, extraction: Any) -> Outcome
         if task["extractions_before"]:
             return Outcome(ONE_AT_A_TIME)
         flags = task["flags"]
-        asked = profile.extraction_confirmation == "form" and not flags.get("unasked") and not task["auto_confirm"]
+        asked = profile.extraction_confirmation != "none" and not flags.get("unasked") and not task["auto_confirm"]
         return await extract_records(
             args, profile, svc, extraction, asked=asked, auto=task["auto_confirm"], sampled=bool(flags.get("sampled"))
         )
