@@ -363,3 +363,31 @@ async def test_a_selection_over_100_documents_takes_the_sample_path_and_a_yes_re
     assert table["answer"]["status"] == "done" and rest["answer"]["message"] == "All tickets are read now."
     _, rows = rows_from_csv(_csv(svc, table["extraction_id"]))
     assert len(rows) == len(case["rows"])
+
+
+async def test_one_extraction_per_model_turn(corpus) -> None:  # type: ignore[no-untyped-def]
+    reading = await _read(corpus, "sla-times")
+
+    def script(messages, tools):  # type: ignore[no-untyped-def]
+        if last_tool(messages) is None:
+            twice = call("extract_records", arguments_of(reading), messages)
+            second = {**twice.tool_calls[0], "id": "call_second"}
+            return twice.model_copy(update={"tool_calls": [twice.tool_calls[0], second]})
+        return say("One table.")
+
+    model = ScriptedToolModel(script=script)
+    done = await run_universal("SLA times, twice", AGENT, model=model, confirm="auto")
+    assert len(done["tables"]) == 1
+    results = [str(m.content) for m in model.seen[-1][0] if m.type == "tool"]
+    assert len(results) == 2 and results[1].startswith("One table at a time")
+
+
+async def test_a_failing_model_gives_a_sentence_and_is_logged(corpus, caplog) -> None:  # type: ignore[no-untyped-def]
+    def script(messages, tools):  # type: ignore[no-untyped-def]
+        raise ConnectionError("the endpoint went away")
+
+    done = await run_universal("Hello", AGENT, model=ScriptedToolModel(script=script))
+    assert done["answer"] == {
+        "status": "failed", "message": "The language model could not answer (ConnectionError); try again in a moment."
+    }
+    assert any("The model of profile universal failed" in r.getMessage() for r in caplog.records)

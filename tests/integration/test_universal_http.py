@@ -132,6 +132,22 @@ def test_the_conversation_asks_the_form_as_text_and_yes_brings_the_table(kea, ke
     assert "First 5 of" in tool_result["content"] and "http" not in tool_result["content"]
 
 
+def test_streamed_answers_carry_the_extractions_progress(kea, keys, endpoint) -> None:  # type: ignore[no-untyped-def]
+    endpoint.reset(agent_script)
+    client = _client(kea, keys["user"])
+    messages = [{"role": "user", "content": SLAS}]
+    form = client.chat.completions.create(model="kea-universal", messages=messages).choices[0].message.content or ""  # type: ignore[arg-type]
+    messages += [{"role": "assistant", "content": form}, {"role": "user", "content": "yes"}]
+    pieces = [
+        chunk.choices[0].delta.content or ""
+        for chunk in client.chat.completions.create(model="kea-universal", messages=messages, stream=True)  # type: ignore[arg-type]
+        if chunk.choices
+    ]
+    streamed = "".join(pieces)
+    assert "Reading 3 documents…" in streamed and "Read slas/" in streamed
+    assert streamed.index("Read slas/") < streamed.index(CLOSING) and LINK.search(streamed)
+
+
 def test_no_reaches_the_model_over_http(kea, keys, endpoint) -> None:  # type: ignore[no-untyped-def]
     endpoint.reset(agent_script)
     _, answer = _converse(_client(kea, keys["user"]), SLAS, "no")
