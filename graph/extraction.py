@@ -7,6 +7,9 @@
                                                                                              │
                                        END ◄─ offer_sample (only the sample read) ◄─ store_csv ─► END
 
+A caller that asked the reading back itself (the Universal Agent's extract_records) passes it
+as ``confirmed_reading``: read_request goes straight to resolve_scope with it.
+
 Builders wire; nodes (``nodes/``) decide; tools (``tools/``) do the I/O.
 """
 
