@@ -7,6 +7,9 @@
                                                                                              │
                                        END ◄─ offer_sample (only the sample read) ◄─ store_csv ─► END
 
+A caller that asked the reading back itself (the Universal Agent's extract_records) passes it
+as ``confirmed_reading``: read_request goes straight to resolve_scope with it.
+
 Builders wire; nodes (``nodes/``) decide; tools (``tools/``) do the I/O.
 """
 
@@ -37,7 +40,7 @@ if TYPE_CHECKING:
     from tools.services import Services
 
 
-def _with_services(node: Callable[..., Any], svc: "Services") -> Callable[..., Any]:
+def with_services(node: Callable[..., Any], svc: "Services") -> Callable[..., Any]:
     """``node`` running with ``svc`` as its services (what ``services()`` answers inside it)."""
     from tools.services import using_services
 
@@ -71,7 +74,7 @@ def build_extraction_graph(
         "offer_sample": offer_sample,
     }
     for name, node in nodes.items():
-        builder.add_node(name, _with_services(node, services) if services is not None else node)
+        builder.add_node(name, with_services(node, services) if services is not None else node)
 
     builder.add_edge(START, "read_request")
     builder.add_conditional_edges("plan", dispatch, ["sample", "extract_document", "assemble", END])

@@ -84,6 +84,40 @@ class Profile:
     long_document_pages: int = field(
         default=20, metadata={"description": "Documents with more pages are announced when their reading starts."}
     )
+    # -- the Universal Agent (graph/universal.py); the extraction graph ignores these ---------------
+    template: str = field(
+        default="knowledge-assistant",
+        metadata={
+            "description": "The Universal Agent's template: 'knowledge-assistant', 'data-analyst' or "
+            "'workplace-assistant' (its instructions to the model)."
+        },
+    )
+    document_tools: bool = field(
+        default=False,
+        metadata={
+            "description": "Offer the Universal Agent's model the document tools: list, read, search and rank "
+            "documents, and extract_records (a table across documents). Off by default."
+        },
+    )
+    extraction_confirmation: str = field(
+        default="form",
+        metadata={
+            "description": "How the Universal Agent confirms a new extract_records call: 'form' asks back "
+            "Location, Filter Condition and Values to extract; 'none' runs it as called."
+        },
+    )
+    max_result_tokens: int = field(
+        default=4000,
+        metadata={"description": "What the Universal Agent's model reads of one tool result, in tokens (about 4 characters each)."},
+    )
+    condense_above_bytes: int = field(
+        default=600_000,
+        metadata={"description": "The Universal Agent condenses its history once its serialized state passes this many bytes."},
+    )
+    max_tool_rounds: int = field(
+        default=12,
+        metadata={"description": "Model calls with tools in one answer of the Universal Agent; then it must answer."},
+    )
 
     @property
     def scope(self) -> Scope:

@@ -43,7 +43,9 @@ class Preview(BaseModel):
     note: str | None = None
 
 
-class RunResult(BaseModel):
+class TableResult(BaseModel):
+    """One table's answer (an extraction's): what every interface shows of it."""
+
     status: Status
     message: str
     thread: str | None = None
@@ -78,7 +80,7 @@ class RunResult(BaseModel):
         named = {"table.csv": self.csv, "table.xlsx": self.xlsx, "review.html": self.review}
         return {name: where for name, where in named.items() if where}
 
-    def with_links(self, links: dict[str, str]) -> "RunResult":
+    def with_links(self, links: dict[str, str]) -> "TableResult":
         """The same answer with its files named by ``links`` (by file name), in the message too."""
         fields = {"table.csv": "csv", "table.xlsx": "xlsx", "review.html": "review"}
         message, update = self.message, {}
@@ -87,6 +89,20 @@ class RunResult(BaseModel):
                 message = message.replace(where, links[name])
                 update[fields[name]] = links[name]
         return self.model_copy(update={**update, "message": message})
+
+
+class RunResult(TableResult):
+    """A run's answer: one table's (the document-tables graph), or the Universal Agent's text with
+    the tables of that answer."""
+
+    tables: list[TableResult] = Field(
+        default_factory=list,
+        description="The Universal Agent's answer: the tables its extract_records calls made, in call order, each shown "
+        "as its own block below the message (the top-level table fields name the last one).",
+    )
+
+    def with_links(self, links: dict[str, str]) -> "RunResult":
+        return super().with_links(links)  # type: ignore[return-value]
 
 
 def build_result(
@@ -132,6 +148,26 @@ def build_result(
     )
 
 
+def build_agent_result(values: dict[str, Any], thread: str | None = None, tables: list[TableResult] | None = None) -> RunResult:
+    """The Universal Agent's answer from its final state: the model's text and the tables of this
+    answer, each exactly as its extraction stored it (``tables``: the same, already linked)."""
+    answer = values.get("answer") or {}
+    made = tables if tables is not None else [build_result(t, thread=thread) for t in values.get("tables") or []]
+    last = made[-1] if made else None
+    table_fields = (
+        last.model_dump(include={"extraction_id", "csv", "xlsx", "review", "columns", "row_condition", "places",
+                                 "calculations", "documents", "rows", "unsure_rows"})
+        if last else {}
+    )
+    return RunResult(
+        status=answer.get("status", "failed"),
+        message=answer.get("message", "") or ("" if answer else "The answer ended without a message. Ask again."),
+        thread=thread if thread is not None else values.get("thread_id"),
+        tables=made,
+        **table_fields,
+    )
+
+
 def failed_result(message: str, thread: str | None = None) -> RunResult:
     return RunResult(status="failed", message=message, thread=thread)
 
@@ -150,8 +186,13 @@ def markdown_table(preview: Preview, limit: int = 20) -> str:
     return "\n".join(lines)
 
 
-def render_markdown(result: RunResult, preview_rows: int = 20) -> str:
-    """The answer as chat text: the summary, a Markdown preview table, the download links."""
+def render_markdown(result: TableResult, preview_rows: int = 20) -> str:
+    """The answer as chat text: the summary, a Markdown preview table, the download links.
+
+    An answer of the Universal Agent is its message, then each of its tables as its own block.
+    """
+    if isinstance(result, RunResult) and result.tables:
+        return "\n\n".join([p for p in [result.message] if p] + [render_markdown(t, preview_rows) for t in result.tables])
     linked = {n: w for n, w in result.outputs().items() if w.startswith(("http://", "https://"))}
     message = result.message
     for name, where in linked.items():

@@ -39,6 +39,37 @@ async def run_extraction(
     return await _drive(thread_id or uuid.uuid4().hex, {"message": message, "confirm": confirm}, profile, answer, on_progress)
 
 
+async def run_universal(
+    message: str,
+    profile: Profile,
+    *,
+    model: Any = None,
+    confirm: Confirm = "ask",
+    answer: Answerer | None = None,
+    on_progress: ProgressSink | None = None,
+    thread_id: str | None = None,
+) -> dict[str, Any]:
+    """One message to the Universal Agent on a Postgres-checkpointed thread, as ``run_extraction``
+    runs one request: its extraction forms go to ``answer`` (without it the run stops there).
+    ``model``: a chat model instead of the profile's (``build_universal_agent``)."""
+    payload = {"message": message, "confirm": confirm}
+    return await _drive(thread_id or uuid.uuid4().hex, payload, profile, answer, on_progress, _universal(model))
+
+
+async def resume_universal(
+    thread_id: str, reply: Any, profile: Profile, *, model: Any = None, answer: Answerer | None = None,
+    on_progress: ProgressSink | None = None,
+) -> dict[str, Any]:
+    """Resume a Universal Agent thread paused at an extraction form (in this or any other process)."""
+    return await _drive(thread_id, Command(resume=_resume_value(reply)), profile, answer, on_progress, _universal(model))
+
+
+def _universal(model: Any) -> Callable[[Any], Any]:
+    from graph.universal import build_universal_agent
+
+    return lambda saver: build_universal_agent(saver, model=model)
+
+
 class NothingToResume(ValueError):
     """The thread has no question waiting for an answer."""
 
@@ -51,12 +82,13 @@ async def resume_extraction(
 
 
 async def _drive(
-    thread_id: str, payload: Any, profile: Profile, answer: Answerer | None, on_progress: ProgressSink | None
+    thread_id: str, payload: Any, profile: Profile, answer: Answerer | None, on_progress: ProgressSink | None,
+    build: Callable[[Any], Any] = build_extraction_graph,
 ) -> dict[str, Any]:
     """Stream the graph from ``payload`` until it ends, answering questions while ``answer`` can."""
     config: dict[str, Any] = {"configurable": {"thread_id": thread_id}}
     async with postgres_checkpointer() as saver:
-        graph = build_extraction_graph(saver)
+        graph = build(saver)
         if isinstance(payload, Command) and not (await graph.aget_state(config)).interrupts:
             raise NothingToResume(
                 f"Thread {thread_id} has no question waiting, so there is nothing to resume. Send a new request."
@@ -82,12 +114,20 @@ def _resume_value(reply: Any) -> Any:
 async def stream_events(graph: Any, payload: Any, config: dict[str, Any], profile: Profile) -> AsyncIterator[tuple[str, Any]]:
     """Run the graph from ``payload``: ("progress", event dict) as it goes, ("interrupt", Interrupt)
     for each question it stops at, and ("state", values) after each step — the last is this run's
-    final state, even while another run on the same thread writes checkpoints of its own."""
-    async for mode, chunk in graph.astream(payload, config, context=profile, stream_mode=["updates", "custom", "values"]):
+    final state, even while another run on the same thread writes checkpoints of its own.
+
+    Progress of graphs running inside the graph (the Universal Agent's extractions) is streamed
+    too (``subgraphs=True``); states and questions are the graph's own.
+    """
+    async for namespace, mode, chunk in graph.astream(
+        payload, config, context=profile, stream_mode=["updates", "custom", "values"], subgraphs=True
+    ):
         if mode == "custom":
             yield "progress", chunk
+        elif namespace:
+            continue
         elif mode == "values":
-            yield "state", chunk
+            yield "state", {k: v for k, v in chunk.items() if k != "__interrupt__"}
         elif "__interrupt__" in chunk:
             for item in chunk["__interrupt__"]:
                 yield "interrupt", item

@@ -73,10 +73,16 @@ class Answer(TypedDict):
 
 
 class ExtractionInput(TypedDict):
-    """What a caller passes: the message, and ``confirm="auto"`` when nobody can answer questions."""
+    """What a caller passes: the message, and ``confirm="auto"`` when nobody can answer questions.
+
+    ``confirmed_reading`` (a ``Reading.model_dump()``) is a reading its caller has asked back
+    already — the Universal Agent's ``extract_records`` — read as is, without the engine's
+    reading and without the questions; a selection of more than 100 documents still gets its sample.
+    """
 
     message: str
     confirm: NotRequired[Confirm]
+    confirmed_reading: NotRequired[dict[str, Any] | None]
 
 
 class ExtractionOutput(TypedDict):
@@ -88,6 +94,7 @@ class ExtractionOutput(TypedDict):
 class ExtractionState(TypedDict):
     message: str
     confirm: NotRequired[Confirm]  # as passed with this message; consumed by read_request
+    confirmed_reading: NotRequired[dict[str, Any] | None]  # as passed with this message; consumed by read_request
     auto_confirm: NotRequired[bool]  # this run takes the reading as understood
     extraction_id: NotRequired[str]
     reading: NotRequired[dict[str, Any] | None]  # Reading.model_dump()

@@ -31,7 +31,7 @@ from tools.storage.table import shorten
 QUESTION_CHARS = 500
 HEADER_CHARS = 40
 LABEL_CHARS = 60
-__all__ = ["NO", "YES", "apply_reply", "build_form", "merge_correction", "questions"]
+__all__ = ["NO", "YES", "apply_reply", "build_form", "changed_parts", "estimate", "merge_correction", "questions"]
 
 SAMPLE_NOTE = "More than 100 documents: I read a sample of 5 first and ask again before reading the rest."
 ALL_DOCUMENTS = "All documents in scope"
@@ -50,8 +50,8 @@ async def questions(
     engine = engine_named(profile.engine, profile)
     # Nothing before interrupt() has side effects (the estimate only reads): on resume this
     # node runs again from the top.
-    estimate = await _estimate(reading, profile, engine)
-    reply = interrupt(build_form(reading, hint, estimate))
+    cost = await estimate(reading, profile, engine)
+    reply = interrupt(build_form(reading, hint, cost))
     parsed = parse_reply(reply)
     typed = [parsed.text] + [a.text for a in parsed.answers.values() if isinstance(a, OtherAnswer)]
     if refusal := next((r for t in typed if (r := too_long(t, "answer")) is not None), None):
@@ -68,7 +68,7 @@ async def questions(
     )
 
 
-async def _estimate(reading: Reading, profile: Profile, engine: Engine) -> Estimate | None:
+async def estimate(reading: Reading, profile: Profile, engine: Engine) -> Estimate | None:
     """The cost of reading the places as understood; None when they cannot be resolved."""
     kb = (await aservices()).kb
     try:
@@ -195,17 +195,26 @@ def merge_correction(reading: Reading, correction: Reading) -> Reading:
     return reading.model_copy(update=update)
 
 
-async def _apply_answers(answers: dict[str, Any], reading: Reading, hint: ScopeHint, engine: Engine) -> Reading:
-    form = {q["id"]: q for q in build_form(reading, hint)["questions"]}
-    update: dict[str, Any] = {}
-    for qid, answer in answers.items():
-        if qid not in form:
+def changed_parts(answers: dict[str, Any], reading: Reading, hint: ScopeHint) -> list[tuple[str, str, str, bool]]:
+    """The dialog's answers that change the reading, in form order:
+    (question id, header, what was chosen or written, whether it is the offered alternative)."""
+    changed = []
+    for q in build_form(reading, hint)["questions"]:
+        answer = answers.get(q["id"])
+        if answer is None:
             continue
         kind, text = ("other", answer.text) if isinstance(answer, OtherAnswer) else ("option", answer.label)
-        labels = [o["label"] for o in form[qid]["options"]]
+        labels = [o["label"] for o in q["options"]]
         if (kind == "option" and (not text or text == labels[0])) or is_yes(text):
             continue  # kept as understood
-        if kind == "option" and text in labels:  # the alternative
+        changed.append((q["id"], q["header"], text, kind == "option" and text in labels))
+    return changed
+
+
+async def _apply_answers(answers: dict[str, Any], reading: Reading, hint: ScopeHint, engine: Engine) -> Reading:
+    update: dict[str, Any] = {}
+    for qid, _header, text, alternative in changed_parts(answers, reading, hint):
+        if alternative:
             update |= {
                 "location": {"places": []},
                 "filter": {"conditions": [], "row_condition": None, "row_terms": [], "document_conditions": [], "notes": []},

@@ -35,13 +35,15 @@ log = logging.getLogger(__name__)
 
 async def read_request(
     state: ExtractionState, runtime: Runtime[Profile]
-) -> Command[Literal["questions", "take_selection", "__end__"]]:
+) -> Command[Literal["questions", "take_selection", "resolve_scope", "__end__"]]:
     profile = profile_of(runtime.context)
     message = state["message"].strip()
+    given = state.get("confirmed_reading")
     # A new message starts a new run: nothing of an earlier run on this thread carries over.
     fresh: dict[str, Any] = {
         # "auto" holds for this message only: a later message on the thread is asked again
         "confirm": "ask",
+        "confirmed_reading": None,
         "auto_confirm": state.get("confirm") == "auto" or profile.confirm == "auto",
         "extraction_id": uuid.uuid4().hex,
         "reading": None,
@@ -58,6 +60,8 @@ async def read_request(
         "sample_files": [],
         "sample_extraction_id": None,
     }
+    if given:  # asked back by the caller already: read as is, no questions
+        return await _confirmed(Reading.model_validate(given), profile, fresh)
     if (refusal := too_long(message)) is not None:
         return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": refusal}})
     reply = parse_reply(message)
@@ -90,6 +94,23 @@ async def read_request(
     if hint.documents == 0:
         return Command(goto=END, update={**fresh, "answer": {"status": "no_documents", "message": empty_scope(profile)}})
     return Command(goto="questions", update=fresh)
+
+
+async def _confirmed(
+    reading: Reading, profile: Profile, fresh: dict[str, Any]
+) -> Command[Literal["questions", "take_selection", "resolve_scope", "__end__"]]:
+    """A reading its caller confirmed: straight to the scope, as a confirmed form would go."""
+    await _discard(profile)  # a new request replaces the selection waiting on this thread
+    kb = (await aservices()).kb
+    try:
+        hint = await asyncio.to_thread(kb.scope_hint, profile.scope)
+    except BadPattern as exc:
+        text = f"The profile's path glob cannot be used: {exc} Nothing was read; fix the profile."
+        return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": text}})
+    fresh |= {"reading": reading.model_dump(mode="json"), "scope_hint": hint.model_dump(mode="json")}
+    if hint.documents == 0:
+        return Command(goto=END, update={**fresh, "answer": {"status": "no_documents", "message": empty_scope(profile)}})
+    return Command(goto="resolve_scope", update=fresh)
 
 
 async def _discard(profile: Profile) -> bool:

@@ -23,6 +23,7 @@ from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 
 from checkpoints.cluster import kea_home
 from graph.extraction import build_extraction_graph
+from graph.universal import build_universal_agent
 from server.accounts import Accounts, open_pool
 from server.profiles import Profiles
 from server.runner import Runner
@@ -53,9 +54,11 @@ class Kea:
 
 
 def create_app(
-    svc: Services | None = None, *, clock: Callable[[], datetime] = utc_now, public_url: str | None = None
+    svc: Services | None = None, *, clock: Callable[[], datetime] = utc_now, public_url: str | None = None,
+    profiles: Profiles | None = None,
 ) -> FastAPI:
-    """The app; ``svc`` defaults to the process's services, ``clock`` to the wall clock (tests move it)."""
+    """The app; ``svc`` defaults to the process's services, ``clock`` to the wall clock (tests move it),
+    ``profiles`` to the shipped ones and those in ``$KEA_HOME/profiles``."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -66,11 +69,15 @@ def create_app(
             saver = AsyncPostgresSaver(pool)  # type: ignore[arg-type]
             await saver.setup()
             accounts = Accounts(pool)
-            graph = build_extraction_graph(saver, services=chosen)
             home = kea_home()
-            runner = Runner(graph, accounts, chosen.objects, LinkSigner.from_home(home), clock)
+            known = profiles or Profiles.load(home)
+            graphs = {
+                "document-tables": build_extraction_graph(saver, services=chosen),
+                "universal": build_universal_agent(saver, services=chosen),
+            }
+            runner = Runner(graphs, accounts, chosen.objects, LinkSigner.from_home(home), clock, known.agent_of)
             app.state.kea = Kea(
-                chosen, accounts, runner, Profiles.load(home), clock, public_url or os.environ.get("KEA_PUBLIC_URL") or None
+                chosen, accounts, runner, known, clock, public_url or os.environ.get("KEA_PUBLIC_URL") or None
             )
             yield
         finally:

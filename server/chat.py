@@ -153,7 +153,7 @@ async def _thread_of(
             raise HTTPException(404, f"There is no thread {named}.") from exc
         if recorded != profile_name:
             raise HTTPException(400, f"Thread {thread} was started with model kea-{recorded}; continue it there.")
-        waiting = await kea.runner.waiting(thread)
+        waiting = await kea.runner.waiting(thread, profile_name)
         return thread, (waiting[0].id if waiting else None)
     key = turn_key(user, model, before)
     first = None
@@ -164,7 +164,7 @@ async def _thread_of(
         first = first or taken
         if taken.interrupt_id is None:
             return taken.thread, None  # an answer given: the conversation goes on on its thread
-        if taken.interrupt_id in {i.id for i in await kea.runner.waiting(taken.thread)}:
+        if taken.interrupt_id in {i.id for i in await kea.runner.waiting(taken.thread, profile_name)}:
             return taken.thread, taken.interrupt_id
         # that question was answered already (through a named thread or the run API): look further
     if first is not None:

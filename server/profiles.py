@@ -1,8 +1,11 @@
 """The models the HTTP API offers: one per profile, chosen on the server, never by the caller.
 
 A profile is a JSON object of ``graph.profile.Profile`` fields in ``$KEA_HOME/profiles/NAME.json``
-(model ``kea-NAME``), beside the shipped default ``kea-document-tables`` (every collection the
-asking user may read). The user always comes from the API key, whatever a profile file says.
+(model ``kea-NAME``), beside the shipped ones: the default ``kea-document-tables`` (every
+collection the asking user may read) and the Universal Agent's templates, ``kea-universal``
+(Knowledge Assistant), ``kea-data-analyst`` and ``kea-workplace-assistant``. A profile's
+``"agent"`` says which graph answers it: ``"document-tables"`` (the default) or ``"universal"``.
+The user always comes from the API key, whatever a profile file says.
 """
 
 from __future__ import annotations
@@ -15,9 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from graph.profile import Profile
+from graph.templates import TEMPLATES
 
 log = logging.getLogger(__name__)
-SHIPPED: dict[str, dict[str, Any]] = {"document-tables": {}}
+AGENTS = ("document-tables", "universal")
+SHIPPED: dict[str, dict[str, Any]] = {
+    "document-tables": {},
+    "universal": {"agent": "universal", **TEMPLATES["knowledge-assistant"].profile},
+    "data-analyst": {"agent": "universal", **TEMPLATES["data-analyst"].profile},
+    "workplace-assistant": {"agent": "universal", **TEMPLATES["workplace-assistant"].profile},
+}
 _NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,62}")
 
 
@@ -56,6 +66,14 @@ class Profiles:
                 f"There is no model {model!r} here; the models are: {', '.join(self.models())}."
             )
         return name
+
+    def agent_of(self, name: str) -> str:
+        """Which graph answers profile ``name``: "document-tables" or "universal"."""
+        agent = str(self.values.get(name, {}).get("agent") or "document-tables")
+        if agent not in AGENTS:
+            log.warning("Profile %s names an unknown agent %r; the document-tables graph answers it.", name, agent)
+            return "document-tables"
+        return agent
 
     def profile(self, name: str, user: str) -> Profile:
         """The profile ``name`` for ``user``: the caller never sets any of its fields."""

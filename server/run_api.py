@@ -107,7 +107,7 @@ async def resume(thread: str, body: ResumeRun, request: Request, who: Caller = D
     kea: Kea = request.app.state.kea
     name = await _owned(kea, thread, who.user)
     try:
-        command = await kea.runner.resume_command(thread, body.reply, body.interrupt_id)
+        command = await kea.runner.resume_command(thread, name, body.reply, body.interrupt_id)
     except NothingWaiting as exc:
         raise HTTPException(409, str(exc)) from exc
     events = kea.runner.turn(thread, kea.profiles.profile(name, who.user), command, kea.base_url(request))
@@ -117,13 +117,13 @@ async def resume(thread: str, body: ResumeRun, request: Request, who: Caller = D
 @router.get("/v1/runs/{thread}")
 async def state(thread: str, request: Request, who: Caller = Depends(caller)) -> dict[str, Any]:
     kea: Kea = request.app.state.kea
-    await _owned(kea, thread, who.user)
-    snapshot = await kea.runner.graph.aget_state(kea.runner.config(thread))
+    name = await _owned(kea, thread, who.user)
+    snapshot = await kea.runner.graph(name).aget_state(kea.runner.config(thread))
     if snapshot.interrupts:
         first = snapshot.interrupts[0]
         asked = QuestionsEvent(thread=thread, interrupt_id=first.id, form=QuestionsForm.model_validate(first.value))
         return {"thread": thread, "status": "waiting", "questions": asked.model_dump(mode="json")}
     if not snapshot.values or not snapshot.values.get("answer"):
         return {"thread": thread, "status": "new"}
-    result = await kea.runner.result(thread, dict(snapshot.values), kea.base_url(request))
+    result = await kea.runner.result(thread, name, dict(snapshot.values), kea.base_url(request))
     return {"thread": thread, "status": result.status, "result": result.model_dump(mode="json")}

@@ -20,7 +20,7 @@ from langgraph.types import Command
 
 from graph.profile import Profile
 from graph.protocol import ProgressEvent, QuestionsEvent, QuestionsForm, progress_event
-from graph.result import RunResult, build_result, failed_result
+from graph.result import RunResult, build_agent_result, build_result, failed_result
 from graph.runs import stream_events
 from server.accounts import Accounts, NotOwned
 from tools.storage.links import LINK_LIFETIME, LinkSigner
@@ -37,15 +37,20 @@ class NothingWaiting(LookupError):
 
 @dataclass
 class Runner:
-    graph: Any
+    graphs: dict[str, Any]  # the graph answering each kind of profile: "document-tables", "universal"
     accounts: Accounts
     objects: ObjectStore
     signer: LinkSigner
     clock: Callable[[], datetime]
+    agent_of: Callable[[str], str] = lambda profile: "document-tables"  # profile name → kind
 
     @staticmethod
     def config(thread: str) -> dict[str, Any]:
         return {"configurable": {"thread_id": thread}}
+
+    def graph(self, profile: str) -> Any:
+        """The compiled graph that answers profile ``profile``."""
+        return self.graphs[self.agent_of(profile)]
 
     async def claim(self, thread: str, user: str, profile: str) -> str:
         """Start ``thread`` for ``user`` or check it is theirs; returns its profile.
@@ -54,18 +59,18 @@ class Runner:
         another program on the same database) is not taken over: ``NotOwned``.
         """
         recorded, created = await self.accounts.claim_thread(thread, user, profile)
-        if created and (await self.graph.aget_state(self.config(thread))).values:
+        if created and (await self.graph(profile).aget_state(self.config(thread))).values:
             await self.accounts.release_thread(thread)
             raise NotOwned(thread)
         return recorded
 
-    async def waiting(self, thread: str) -> list[Any]:
+    async def waiting(self, thread: str, profile: str) -> list[Any]:
         """The thread's open questions (LangGraph interrupts), oldest first."""
-        return list((await self.graph.aget_state(self.config(thread))).interrupts)
+        return list((await self.graph(profile).aget_state(self.config(thread))).interrupts)
 
-    async def resume_command(self, thread: str, reply: Any, interrupt_id: str | None = None) -> Command[Any]:
+    async def resume_command(self, thread: str, profile: str, reply: Any, interrupt_id: str | None = None) -> Command[Any]:
         """A resume of the open question ``interrupt_id`` (default: the thread's open one)."""
-        open_ = {i.id: i for i in await self.waiting(thread)}
+        open_ = {i.id: i for i in await self.waiting(thread, profile)}
         if not open_:
             raise NothingWaiting(f"Thread {thread} has no question waiting, so there is nothing to resume. Send a new request.")
         chosen = interrupt_id or next(iter(open_))
@@ -79,7 +84,7 @@ class Runner:
         values: dict[str, Any] = {}
         interrupts: list[Any] = []
         try:
-            async for kind, item in stream_events(self.graph, payload, config, profile):
+            async for kind, item in stream_events(self.graph(profile.name), payload, config, profile):
                 if kind == "progress" and (event := progress_event(item)) is not None:
                     yield event
                 elif kind == "interrupt":
@@ -94,11 +99,17 @@ class Runner:
             first = interrupts[0]
             yield QuestionsEvent(thread=thread, interrupt_id=first.id, form=QuestionsForm.model_validate(first.value))
             return
-        yield await self.result(thread, values, base_url)
+        yield await self.result(thread, profile.name, values, base_url)
 
-    async def result(self, thread: str, values: dict[str, Any], base_url: str) -> RunResult:
-        """The thread's answer, its table named by a download link."""
-        result = build_result(values, thread=thread)
+    async def result(self, thread: str, profile: str, values: dict[str, Any], base_url: str) -> RunResult:
+        """The thread's answer, each table named by a download link (the Universal Agent's: its
+        text with the tables of this answer)."""
+        if self.agent_of(profile) == "universal":
+            tables = [await self._linked(thread, build_result(t, thread=thread), base_url) for t in values.get("tables") or []]
+            return build_agent_result(values, thread=thread, tables=tables)
+        return await self._linked(thread, build_result(values, thread=thread), base_url)
+
+    async def _linked(self, thread: str, result: RunResult, base_url: str) -> RunResult:
         if result.extraction_id and result.csv:
             await self.accounts.record_extraction(result.extraction_id, thread)
             links = {name: await self.link(result.extraction_id, name, base_url) for name in result.outputs()}

@@ -6,7 +6,7 @@ answer, a cut-off answer, an error (429 with Retry-After, 500, 401...) or a slow
 Every request is recorded with the times it arrived and was answered, and the server counts
 the requests in flight at once. It speaks both ways of asking for structure: a
 ``response_format`` JSON schema (the answer is the message content) and function calling
-(the answer is a tool call).
+(the answer is a tool call); and it plays a tool-calling agent's model (``tool_call``, ``text``).
 """
 
 from __future__ import annotations
@@ -40,6 +40,18 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
     usage: tuple[int, int] = (120, 30)
+    tool_calls: list[tuple[str, dict[str, Any]]] | None = None  # an agent's turn: these calls
+    plain: bool = False  # an agent's turn: ``answer`` is its text, whatever tools were offered
+
+
+def tool_call(name: str, args: dict[str, Any]) -> Reply:
+    """A tool-calling model's turn that calls ``name`` with ``args``."""
+    return Reply(tool_calls=[(name, args)])
+
+
+def text(content: str) -> Reply:
+    """A tool-calling model's turn that answers in text."""
+    return Reply(answer=content, plain=True)
 
 
 def answer(obj: Any, *, delay: float = 0.0, usage: tuple[int, int] = (120, 30)) -> Reply:
@@ -159,7 +171,17 @@ def _completion(body: dict[str, Any], reply: Reply) -> dict[str, Any]:
     text = reply.answer if isinstance(reply.answer, str) else json.dumps(reply.answer, ensure_ascii=False)
     message: dict[str, Any] = {"role": "assistant", "content": text, "refusal": None}
     finish = reply.finish_reason
-    if "tools" in body and "response_format" not in body:
+    if reply.tool_calls:
+        calls = [
+            {"id": f"call_{len(body['messages'])}_{n}", "type": "function",
+             "function": {"name": name, "arguments": json.dumps(args, ensure_ascii=False)}}
+            for n, (name, args) in enumerate(reply.tool_calls)
+        ]
+        message = {"role": "assistant", "content": None, "tool_calls": calls}
+        finish = "tool_calls"
+    elif reply.plain:
+        pass
+    elif "tools" in body and "response_format" not in body:
         name = body["tools"][0]["function"]["name"]
         message = {
             "role": "assistant",

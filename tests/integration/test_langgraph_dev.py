@@ -72,3 +72,16 @@ def test_langgraph_dev_runs_the_extraction_graph(studio_server, corpus) -> None:
     )
     assert output["answer"]["status"] == "done", output
     assert output["answer"]["summary"]["rows"] == len(next(c for c in corpus["cases"] if c["id"] == "sla-times")["rows"])
+
+
+def test_langgraph_dev_serves_the_universal_agent(studio_server, corpus) -> None:  # type: ignore[no-untyped-def]
+    assistants = _post(studio_server + "/assistants/search", {"graph_id": "universal"})
+    assert assistants and assistants[0]["graph_id"] == "universal"
+    thread = _post(studio_server + "/threads", {})
+    output = _post(
+        f"{studio_server}/threads/{thread['thread_id']}/runs/wait",
+        {"assistant_id": "universal", "input": {"message": "Which SLAs do we have?"},
+         "context": {"collections": ["corpus"], "document_tools": True}},
+    )
+    # no model is configured here: the agent says so, and names the model that needs none
+    assert "kea-document-tables" in output["answer"]["message"], output

@@ -1,0 +1,92 @@
+"""The Universal Agent: a general assistant whose extract_records tool runs the extraction graph.
+
+    START ─► start_turn ─► condense ─► model ──► Send(tool) × calls ─► condense ─► model …
+                 │ no model                │ no tool call
+                 ▼                         ▼
+                END                      finish ─► END
+
+- ``start_turn``: a new message begins an answer; earlier tables become one-line references.
+- ``condense``: the history is condensed when the serialized state passes the profile's byte
+  budget or the prompt nears the model's input budget.
+- ``model``: the profile's chat model, offered the document tools when the profile has them.
+- ``tool``: one task per tool call. ``extract_records`` asks its form (an interrupt that
+  reaches the caller) and runs the compiled extraction graph inside the task: it shares this
+  graph's checkpointer, thread and profile, and its progress reaches this graph's stream
+  (``subgraphs=True``). Its table is pinned to the answer, never retyped by the model.
+- ``finish``: the answer is the model's text; ``graph.result.build_agent_result`` adds the
+  tables as blocks, exactly as the extraction stored them.
+
+Builders wire; nodes (``nodes/``) decide; tools (``tools/``) do the I/O.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+from langchain_core.language_models import BaseChatModel
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+
+from graph.agent_state import AgentInput, AgentOutput, AgentState
+from graph.extraction import build_extraction_graph, with_services
+from graph.profile import Profile
+from nodes.agent_answer import finish
+from nodes.agent_model import ModelFor, call_model, route
+from nodes.agent_start import start_turn
+from nodes.agent_tool import run_tool
+from nodes.condense import condense
+
+if TYPE_CHECKING:
+    from tools.services import Services
+
+
+def profile_model(profile: Profile) -> BaseChatModel:
+    """The profile's model: an OpenAI-compatible endpoint (raises ExtractionError when it has none)."""
+    from tools.engines.llm import ModelSettings, chat_model
+
+    return chat_model(ModelSettings.of(profile))
+
+
+def build_universal_agent(
+    checkpointer: BaseCheckpointSaver[Any] | None = None,
+    *,
+    services: "Services | None" = None,
+    model: BaseChatModel | ModelFor | None = None,
+) -> CompiledStateGraph[Any, Any, Any, Any]:
+    """The compiled Universal Agent; pass a checkpointer to pause at the extraction form and resume.
+
+    ``model`` is a chat model, or a function of the profile giving one; by default the
+    profile's own (``Profile.model`` at ``Profile.base_url``). ``services`` as for
+    ``build_extraction_graph``: the extraction graph inside runs on the same ones.
+    """
+    if model is None:
+        model_for: ModelFor = profile_model
+    elif isinstance(model, BaseChatModel):
+        model_for = lambda _profile, chosen=model: chosen  # noqa: E731
+    else:
+        model_for = model
+    # compiled without a checkpointer: inside a task it inherits this graph's (and its thread)
+    extraction = build_extraction_graph(None, services=services)
+    nodes = {
+        "start_turn": functools.partial(start_turn, model_given=model is not None),
+        "condense": condense,
+        "model": functools.partial(call_model, model_for=model_for),
+        "tool": functools.partial(run_tool, extraction=extraction),
+        "finish": finish,
+    }
+    builder = StateGraph(AgentState, context_schema=Profile, input_schema=AgentInput, output_schema=AgentOutput)
+    for name, node in nodes.items():
+        bound = with_services(node, services) if services is not None and name != "finish" else node
+        builder.add_node(name, bound, destinations=("condense", END) if name == "start_turn" else None)
+    builder.add_edge(START, "start_turn")
+    builder.add_edge("condense", "model")
+    builder.add_conditional_edges("model", route, ["tool", "finish"])
+    builder.add_edge("tool", "condense")
+    builder.add_edge("finish", END)
+    return builder.compile(checkpointer=checkpointer, name="kea-universal")
+
+
+# For LangGraph Studio / `langgraph dev`, which attaches its own persistence.
+graph = build_universal_agent()

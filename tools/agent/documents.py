@@ -1,0 +1,80 @@
+"""The Universal Agent's document tools: list, read, search and rank, under the profile's scope.
+
+Each answers with text for the model, cut to the result budget; every read goes through the
+knowledge base's scope (collections ∩ the user's access ∩ the profile's glob), so nothing
+outside it is listed, searched or read, whatever the model asks for.
+"""
+
+from __future__ import annotations
+
+from tools.agent.schemas import ListDocuments, RankDocuments, ReadDocument, SearchDocuments
+from tools.engines.reading import folder_list
+from tools.knowledge.base import DocumentNotFound, KnowledgeBase
+from tools.knowledge.keyword_rank import rank_by_keywords
+from tools.knowledge.selection import DocumentSelection, Scope, SelectionEntry
+
+
+def cut(text: str, budget_chars: int) -> str:
+    """``text`` within the result budget, saying so when it was cut."""
+    if len(text) <= budget_chars:
+        return text
+    note = f"\n… (cut: {len(text) - budget_chars:,} more characters not shown; read fewer pages or search)"
+    return text[: max(0, budget_chars - len(note))].rstrip() + note
+
+
+def list_documents(kb: KnowledgeBase, scope: Scope, args: ListDocuments) -> str:
+    folder = (args.folder or "").strip().strip("/")
+    selection = DocumentSelection(entries=[SelectionEntry(path_globs=[f"{folder}/**"])]) if folder else None
+    found = kb.resolve(scope, selection).documents
+    if not found:
+        where = f"in folder {folder}" if folder else "in scope"
+        folders = folder_list(kb.folder_summary(scope)) or "none"
+        return f"No document {where}. The largest folders in scope: {folders}."
+    qualify = len({d.collection for d in found}) > 1
+    lines = [f"{len(found)} documents{f' in {folder}' if folder else ' in scope'}; the largest folders: "
+             f"{folder_list(kb.folder_summary(scope, selection=selection))}."]
+    for d in found[: args.limit]:
+        name = f"{d.collection}:{d.path}" if qualify else d.path
+        lines.append(f"- {name} ({d.page_count} page{'s' if d.page_count != 1 else ''})")
+    if len(found) > args.limit:
+        lines.append(f"… and {len(found) - args.limit} more (name a folder to see them).")
+    return "\n".join(lines)
+
+
+def read_document(kb: KnowledgeBase, scope: Scope, args: ReadDocument) -> str:
+    path = args.path.strip()
+    collection, _, rest = path.partition(":")
+    matches = kb.find_by_path_suffix(scope, rest if rest else path)
+    if rest:
+        matches = [d for d in matches if d.collection == collection] or kb.find_by_path_suffix(scope, path)
+    if not matches:
+        return f"No document in scope is at {path}. List the documents or search to find its path."
+    if len(matches) > 1:
+        names = ", ".join(f"{d.collection}:{d.path}" for d in matches[:10])
+        return f"{path} names {len(matches)} documents: {names}. Name one of them in full."
+    try:
+        document = kb.read_document(scope, matches[0].id, args.first_page, args.last_page)
+    except DocumentNotFound as exc:
+        return str(exc)
+    first = args.first_page or 1
+    pages = [f"=== Page {first + i} ===\n{text}" for i, text in enumerate(document.pages)]
+    head = f"Document: {document.collection}:{document.path} ({matches[0].page_count} pages)"
+    return "\n".join([head, *pages]) if pages else f"{head}: no text on those pages."
+
+
+def search_documents(kb: KnowledgeBase, scope: Scope, args: SearchDocuments) -> str:
+    found = kb.search(scope, args.text, regex=args.regex, path_glob=args.path_glob, limit=args.limit)
+    if not found.hits:
+        return found.message or f"No page in scope contains {args.text!r}."
+    lines = [f"{len(found.hits)} pages match {args.text!r}" + (f" ({found.message})" if found.message else "") + ":"]
+    lines += [f"- {h.collection}:{h.path} p.{h.page}: {h.line}" for h in found.hits]
+    return "\n".join(lines)
+
+
+def rank_documents(kb: KnowledgeBase, scope: Scope, args: RankDocuments) -> str:
+    ranked = rank_by_keywords(kb, scope, args.query, args.limit)
+    if not ranked:
+        return f"No document in scope contains the words of {args.query!r}; try other words or list the documents."
+    lines = [f"Documents in scope for {args.query!r}, best first:"]
+    lines += [f"{n}. {r.collection}:{r.path} — {r.line}" for n, r in enumerate(ranked, 1)]
+    return "\n".join(lines)
