@@ -17,7 +17,7 @@ from graph.state import RESET, ExtractionState
 from nodes.sample import pending_key, pending_store
 from tools.engines import ExtractionError, engine_named
 from tools.engines.conversation import kind_of, too_long
-from tools.engines.reading import Place, Reading
+from tools.engines.reading import Place, Reading, ScopeHint
 from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.paths import BadPattern, path_like_tokens
 from tools.services import aservices
@@ -76,11 +76,9 @@ async def read_request(
         return Command(goto=END, update={**fresh, "reading": reading.model_dump(mode="json"), "answer": {"status": "answered", "message": text}})
     await _discard(profile)  # a new request replaces the selection waiting on this thread
     kb = (await aservices()).kb
-    try:
-        hint = await asyncio.to_thread(kb.scope_hint, profile.scope)
-    except BadPattern as exc:
-        text = f"The profile's path glob cannot be used: {exc} Nothing was read; fix the profile."
-        return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": text}})
+    hint = await _scope_hint(kb, profile, fresh)
+    if isinstance(hint, Command):
+        return hint
     try:
         reading = await engine_named(profile.engine, profile).read_request(message, hint)
     except ExtractionError as exc:
@@ -101,16 +99,22 @@ async def _confirmed(
 ) -> Command[Literal["questions", "take_selection", "resolve_scope", "__end__"]]:
     """A reading its caller confirmed: straight to the scope, as a confirmed form would go."""
     await _discard(profile)  # a new request replaces the selection waiting on this thread
-    kb = (await aservices()).kb
-    try:
-        hint = await asyncio.to_thread(kb.scope_hint, profile.scope)
-    except BadPattern as exc:
-        text = f"The profile's path glob cannot be used: {exc} Nothing was read; fix the profile."
-        return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": text}})
+    hint = await _scope_hint((await aservices()).kb, profile, fresh)
+    if isinstance(hint, Command):
+        return hint
     fresh |= {"reading": reading.model_dump(mode="json"), "scope_hint": hint.model_dump(mode="json")}
     if hint.documents == 0:
         return Command(goto=END, update={**fresh, "answer": {"status": "no_documents", "message": empty_scope(profile)}})
     return Command(goto="resolve_scope", update=fresh)
+
+
+async def _scope_hint(kb: KnowledgeBase, profile: Profile, fresh: dict[str, Any]) -> ScopeHint | Command[Literal["__end__"]]:
+    """What the scope holds (for the questions and the engines), or the answer when its glob is bad."""
+    try:
+        return await asyncio.to_thread(kb.scope_hint, profile.scope)
+    except BadPattern as exc:
+        text = f"The profile's path glob cannot be used: {exc} Nothing was read; fix the profile."
+        return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": text}})
 
 
 async def _discard(profile: Profile) -> bool:

@@ -29,3 +29,17 @@ def s3_store(s3_server, monkeypatch):  # type: ignore[no-untyped-def]
     store = open_object_store("s3://kea-test-files/team-a")
     assert isinstance(store, S3ObjectStore)
     return store
+
+
+@pytest.fixture
+def reads(svc, monkeypatch):  # type: ignore[no-untyped-def]
+    """Every document read from the knowledge base during the test (by id)."""
+    seen: list[int] = []
+    original = svc.kb.read_document
+
+    def spy(scope, document_id, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(document_id)
+        return original(scope, document_id, *args, **kwargs)
+
+    monkeypatch.setattr(svc.kb, "read_document", spy)
+    return seen

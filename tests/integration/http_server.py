@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 import time
@@ -54,3 +55,21 @@ def serve_app(app: Any, timeout: float = 30.0) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=15)
+
+
+class EventReader:
+    """Server-Sent Events from the lines of a response: ``add`` each line, ``events`` the result."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, dict[str, Any]]] = []
+        self._name: str | None = None
+        self._data: list[str] = []
+
+    def add(self, line: str) -> None:
+        if line.startswith("event: "):
+            self._name = line[7:]
+        elif line.startswith("data: "):
+            self._data.append(line[6:])
+        elif not line and self._name:
+            self.events.append((self._name, json.loads("\n".join(self._data))))
+            self._name, self._data = None, []

@@ -107,20 +107,6 @@ async def test_questions_are_asked_before_anything_is_read(corpus, svc, reads) -
     assert done["answer"]["status"] == "done" and done["answer"]["summary"]["rows"] > 0
 
 
-@pytest.fixture
-def reads(svc, monkeypatch):  # type: ignore[no-untyped-def]
-    """Every document read from the knowledge base during the test."""
-    seen: list[int] = []
-    original = svc.kb.read_document
-
-    def spy(scope, document_id, *args, **kwargs):  # type: ignore[no-untyped-def]
-        seen.append(document_id)
-        return original(scope, document_id, *args, **kwargs)
-
-    monkeypatch.setattr(svc.kb, "read_document", spy)
-    return seen
-
-
 @pytest.mark.parametrize(
     "reply", ["no", "", None, {"status": "cancelled", "answers": {}}, {"status": "timeout"}, {"error": "disconnected", "status": "error"}]
 )

@@ -19,7 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
-from http_server import MovingClock, serve_app
+from http_server import EventReader, MovingClock, serve_app
 from openai import NotFoundError, OpenAI
 
 from graph.protocol import ProgressEvent, QuestionsEvent
@@ -59,7 +59,21 @@ def _kea(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "server.cli", *args], capture_output=True, text=True, cwd=ROOT, env=ENV)
 
 
-def test_without_a_key_only_the_local_user_is_served_until_a_key_exists(app_server, svc) -> None:  # type: ignore[no-untyped-def]
+@pytest.fixture
+def no_keys(svc) -> Iterator[None]:  # type: ignore[no-untyped-def]
+    """No live API key while the test runs (others' keys are set aside and restored after)."""
+    import psycopg
+
+    with psycopg.connect(svc.database_url, autocommit=True) as conn:
+        aside = [r[0] for r in conn.execute("UPDATE api_keys SET revoked_at = now() WHERE revoked_at IS NULL RETURNING id")]
+    try:
+        yield
+    finally:
+        with psycopg.connect(svc.database_url, autocommit=True) as conn:
+            conn.execute("UPDATE api_keys SET revoked_at = NULL WHERE id = ANY(%s)", (aside,))
+
+
+def test_without_a_key_only_the_local_user_is_served_until_a_key_exists(app_server, svc, no_keys) -> None:  # type: ignore[no-untyped-def]
     import hashlib
 
     import psycopg
@@ -84,7 +98,7 @@ def test_without_a_key_only_the_local_user_is_served_until_a_key_exists(app_serv
     assert httpx.get(f"{url}/v1/models").status_code == 200  # no live key again
 
 
-async def test_without_a_key_a_caller_off_this_machine_is_refused(svc) -> None:  # type: ignore[no-untyped-def]
+async def test_without_a_key_a_caller_off_this_machine_is_refused(svc, no_keys) -> None:  # type: ignore[no-untyped-def]
     from server.app import create_app
 
     app = create_app(svc)
@@ -95,7 +109,7 @@ async def test_without_a_key_a_caller_off_this_machine_is_refused(svc) -> None: 
     assert response.status_code == 401 and "only on this machine" in response.json()["error"]["message"]
 
 
-def test_without_a_key_a_request_through_a_proxy_is_not_local(app_server) -> None:  # type: ignore[no-untyped-def]
+def test_without_a_key_a_request_through_a_proxy_is_not_local(app_server, no_keys) -> None:  # type: ignore[no-untyped-def]
     url, _ = app_server
     proxied = httpx.get(f"{url}/v1/models", headers={"X-Forwarded-For": "203.0.113.9"})
     assert proxied.status_code == 401 and "only on this machine" in proxied.json()["error"]["message"]
@@ -264,16 +278,10 @@ def test_a_user_without_access_to_a_collection_gets_no_rows(server) -> None:  # 
 
 def _events(response: httpx.Response) -> list[tuple[str, dict[str, Any]]]:
     """The Server-Sent Events of a response, read line by line as they arrive."""
-    events, name, data = [], None, []
+    reader = EventReader()
     for line in response.iter_lines():
-        if line.startswith("event: "):
-            name = line[7:]
-        elif line.startswith("data: "):
-            data.append(line[6:])
-        elif not line and name:
-            events.append((name, json.loads("\n".join(data))))
-            name, data = None, []
-    return events
+        reader.add(line)
+    return reader.events
 
 
 def test_the_run_api_streams_typed_questions_progress_and_the_result(server) -> None:  # type: ignore[no-untyped-def]

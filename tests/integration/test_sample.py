@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
-from http_server import serve_app
+from http_server import EventReader, serve_app
 
 from evals.tables import rows_from_csv
 from graph.profile import Profile
@@ -56,20 +56,6 @@ def parts(kb, kea_home: Path) -> dict[str, Any]:  # type: ignore[no-untyped-def]
     kb.grant("parts130", "tess")
     # in scope order (collection, path): the cables of 2024/south, then of 2025/south
     return {"sample": [_path(i) for i in CABLES[:5]], "cables": [_path(i) for i in CABLES]}
-
-
-@pytest.fixture
-def reads(svc, monkeypatch):  # type: ignore[no-untyped-def]
-    """Every document read from the knowledge base during the test (by id)."""
-    seen: list[int] = []
-    original = svc.kb.read_document
-
-    def spy(scope, document_id, *args, **kwargs):  # type: ignore[no-untyped-def]
-        seen.append(document_id)
-        return original(scope, document_id, *args, **kwargs)
-
-    monkeypatch.setattr(svc.kb, "read_document", spy)
-    return seen
 
 
 def _yes(form: dict[str, Any]) -> str:
@@ -237,18 +223,12 @@ def http(svc, parts) -> Any:  # type: ignore[no-untyped-def]
 
 async def _post(client: httpx.AsyncClient, path: str, body: dict[str, Any], headers: dict[str, str]) -> list[tuple[str, dict[str, Any]]]:
     """The Server-Sent Events of one POST, read to the end."""
-    events, name, data = [], None, []
+    reader = EventReader()
     async with client.stream("POST", path, json=body, headers=headers) as response:
         assert response.status_code == 200, await response.aread()
         async for line in response.aiter_lines():
-            if line.startswith("event: "):
-                name = line[7:]
-            elif line.startswith("data: "):
-                data.append(line[6:])
-            elif not line and name:
-                events.append((name, json.loads("\n".join(data))))
-                name, data = None, []
-    return events
+            reader.add(line)
+    return reader.events
 
 
 async def test_two_concurrent_yes_over_http_extract_the_selection_once(http, svc, reads) -> None:  # type: ignore[no-untyped-def]
