@@ -347,38 +347,32 @@ class _Turn:
             line = "Done."
         await self.status(line, done=True)
         note = ""
-        if result.get("csv") and self.pipe.valves.ATTACH_CSV:
-            note = await self._attach(client, result)
+        tables = [t for t in (result.get("tables") or [result]) if t.get("csv")]  # an agent's answer may hold several
+        if tables and self.pipe.valves.ATTACH_CSV:
+            note = await self._attach(client, tables)
         yield str(result.get("markdown") or result.get("message") or "")
         if note:
             yield f"\n\n{note}"
 
-    async def _attach(self, client: httpx.AsyncClient, result: dict[str, Any]) -> str:
-        """Upload the CSV into Open WebUI and attach it to this answer; a sentence when that fails."""
-        name = f"kea-table-{str(result.get('extraction_id') or 'table')[:12]}.csv"
-        try:
-            response = await client.get(str(result["csv"]))
-            if response.status_code != 200:
-                raise self.pipe._refusal(response)
-            content = response.content
-            file = await self._store(name, content)
-        except Exception:  # noqa: BLE001 — the table is still linked in the answer
-            log.exception("The CSV could not be attached")
-            return "(The CSV could not be attached here; the download link above has it.)"
+    async def _attach(self, client: httpx.AsyncClient, tables: list[dict[str, Any]]) -> str:
+        """Upload each table's CSV into Open WebUI and attach them to this answer (one ``files``
+        event); a sentence when that fails (the answer still links every table)."""
+        files = []
+        for table in tables:
+            name = f"kea-table-{str(table.get('extraction_id') or 'table')[:12]}.csv"
+            try:
+                response = await client.get(str(table["csv"]))
+                if response.status_code != 200:
+                    raise self.pipe._refusal(response)
+                content = response.content
+                file = await self._store(name, content)
+            except Exception:  # noqa: BLE001 — the table is still linked in the answer
+                log.exception("The CSV %s could not be attached", name)
+                return "(The CSV could not be attached here; the download link above has it.)"
+            files.append({"type": "file", "id": file, "name": name, "size": len(content),
+                          "url": f"/api/v1/files/{file}/content", "meta": {"content_type": "text/csv"}})
         if self.emit:
-            await self.emit(
-                {
-                    "type": "files",
-                    "data": {
-                        "files": [
-                            {
-                                "type": "file", "id": file, "name": name, "size": len(content),
-                                "url": f"/api/v1/files/{file}/content", "meta": {"content_type": "text/csv"},
-                            }
-                        ]
-                    },
-                }
-            )
+            await self.emit({"type": "files", "data": {"files": files}})
         return ""
 
     async def _store(self, name: str, content: bytes) -> str:
