@@ -55,7 +55,10 @@ def test_the_query_of_a_reading_names_what_identifies_the_rows() -> None:
         places=[Place(kind="folder", value="invoices/2025")],
     )
     query = query_for(reading)
-    assert query.text == "Nordwerk. quantity above 10. hardware. Description, Quantity. invoices 2025"
+    assert query.text == (
+        "Every hardware position on Nordwerk's 2025 invoices. Nordwerk. quantity above 10. hardware. "
+        "Description, Quantity. invoices 2025"
+    )
     assert query.terms == [("Nordwerk", 4), ("hardware", 2), ("Description", 1), ("Quantity", 1)]
     assert query_for(Reading(request="what is in here?")).text == "what is in here?"
 

@@ -12,8 +12,9 @@ Two functions for the graph and the agent (import exactly these names)::
 ``svc`` is ``tools.services.Services`` (or anything with ``.kb`` and ``.vectors``); ``scope``
 is the profile's scope with the asking user (``profile.scope``): an id outside it is never
 returned, whatever the caller passes. ``rank`` returns a ``Ranking`` whose ``document_ids``
-hold every given id in scope exactly once: the ranked ones first, the rest after in their
-given order, so no document is ever left out for its score. ``Ranking.method`` names how it
+hold every given id in scope exactly once: the ranked ones first (at most the best 1,000 of
+each vector source), the rest after in their given order, so no document is ever left out for
+its score. ``Ranking.method`` names how it
 was ranked: ``"meaning"`` (a grouping search per document in Milvus, one search per vector
 source, each query embedded with the model that embedded that collection, merged by
 reciprocal rank fusion), ``"keywords"`` (the fallback when ranking by meaning fails, times out
@@ -74,7 +75,12 @@ class RankQuery:
 
 
 def query_for(reading: Reading) -> RankQuery:
-    """The query a reading ranks with: its document conditions, rows wanted and columns."""
+    """The query a reading ranks with: the text embedded and the weighted terms of the keyword scan.
+
+    The text is the request in the user's words, then what the reading made of it: document
+    conditions, the row condition, row terms, columns and places (as words). The terms weigh
+    what identifies a document (4) over the rows wanted (2) and the columns (1).
+    """
     identifying = list(reading.document_conditions)
     rows = [*reading.row_terms, *(c.value for c in reading.conditions if c.op in ("contains", "equals") and c.value)]
     condition = reading.row_condition or "; ".join(c.text for c in reading.conditions if c.text)
@@ -86,7 +92,7 @@ def query_for(reading: Reading) -> RankQuery:
         ", ".join(reading.columns),
         ", ".join(places),
     ]
-    text = ". ".join(p for p in parts if p.strip()) or reading.request
+    text = ". ".join(p for p in [reading.request, *parts] if p.strip())
     terms: dict[str, tuple[str, int]] = {}  # lower-cased term -> (term, its highest weight)
     for weight, group in ((4, identifying), (2, rows), (1, reading.columns)):
         for term in (t.strip() for t in group):

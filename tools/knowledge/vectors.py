@@ -29,7 +29,8 @@ from tools.knowledge.embeddings import Embedder, ModelSpec, configured_spec, emb
 log = logging.getLogger(__name__)
 
 SEARCH_TIMEOUT_S = 10.0
-MAX_GROUPS = 16_384  # Milvus's largest limit for one search
+MAX_RANKED = 1000  # documents one search places; the rest of a larger scope follows in its given order
+MAX_EF = 4096  # HNSW's search breadth at most
 BATCH_DOCUMENTS = 32  # documents embedded and written to Milvus together
 _SYNC_LOCK = 0x6B6576  # advisory lock namespace: one sync per knowledge collection at a time
 
@@ -142,6 +143,8 @@ class VectorIndex:
                     for _, path, _, _ in batch:
                         if on_document:
                             on_document(path)
+                if stale:
+                    self._flush(target)
                 if current is None or current.milvus_collection != target:
                     self._switch(collection_id, spec, target, current)
             finally:
@@ -189,6 +192,12 @@ class VectorIndex:
             )
         return len(rows)
 
+    def _flush(self, name: str) -> None:
+        """Seal what was written into indexed segments: Milvus Lite searches unsealed rows one by one."""
+        client = self.client()
+        if client.has_collection(name, timeout=self.timeout_s):
+            client.flush(name, timeout=max(self.timeout_s, 60))
+
     def _ensure_collection(self, name: str, dimension: int) -> None:
         from pymilvus import DataType, MilvusClient
 
@@ -201,7 +210,8 @@ class VectorIndex:
         schema.add_field("page", DataType.INT64)
         schema.add_field("vector", DataType.FLOAT_VECTOR, dim=dimension)
         index = client.prepare_index_params()
-        index.add_index(field_name="vector", metric_type="COSINE", index_type="AUTOINDEX")
+        index.add_index(field_name="vector", metric_type="COSINE", index_type="HNSW",
+                        params={"M": 16, "efConstruction": 200})
         client.create_collection(name, schema=schema, index_params=index, timeout=self.timeout_s)
 
     def _switch(self, collection_id: int, spec: ModelSpec, target: str, old: VectorSource | None) -> None:
@@ -243,6 +253,7 @@ class VectorIndex:
         for name in sorted(names):
             if ids and client.has_collection(name, timeout=self.timeout_s):
                 client.delete(name, filter=f"doc_id in {ids}", timeout=self.timeout_s)
+                self._flush(name)
 
     # -- searching ----------------------------------------------------------------------------
 
@@ -269,11 +280,12 @@ class VectorIndex:
         return self.client().search(
             name,
             data=[vector],
-            limit=min(len(ids), MAX_GROUPS),
+            limit=min(len(ids), MAX_RANKED),
             filter=f"doc_id in {ids}",  # integers only, checked against the scope by the caller
             group_by_field="doc_id",
             output_fields=["doc_id"],
-            search_params={"metric_type": "COSINE"},
+            # HNSW returns about ef chunks; a grouping search needs several per document it places
+            search_params={"metric_type": "COSINE", "params": {"ef": min(max(64, 10 * len(ids)), MAX_EF)}},
             timeout=timeout,
         )
 
