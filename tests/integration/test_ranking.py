@@ -225,14 +225,15 @@ def test_a_failing_embedding_model_leaves_the_documents_stored(svc, endpoint_mod
 
     endpoint_model.embed_script = lambda model, texts: failure(400, "model not loaded")
     try:
-        report = ingest(svc.kb, [_write(tmp_path, {"a.txt": "Cable order"})], "unembeddable")
+        report = ingest(svc.kb, [_write(tmp_path, {"a.txt": "Lunch menu", "b.txt": "Cable order"})], "unembeddable")
     finally:
         endpoint_model.embed_script = ScriptedEndpoint().embed_script
-    assert report.indexed == ["a.txt"] and "could not be made" in (report.embedding_error or "")
+    assert report.indexed == ["a.txt", "b.txt"] and "could not be made" in (report.embedding_error or "")
     ids = [d.id for d in svc.kb.resolve(Scope(collections=["unembeddable"])).documents]
     ranking = rank(svc, "cable", ids, scope=Scope())
-    assert ranking.method == "keywords" and ranking.document_ids == ids
-    assert ingest(svc.kb, [tmp_path], "unembeddable").embedded == 1  # the next ingest catches up
+    assert ranking.method == "keywords" and ranking.document_ids == ids[::-1] and ranking.ranked == 1
+    assert ingest(svc.kb, [tmp_path], "unembeddable").embedded == 2  # the next ingest catches up
+    assert rank(svc, "cable", ids, scope=Scope()).method == "meaning"
 
 
 def test_the_local_server_serves_several_processes_and_the_cli_manages_it(corpus, svc, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -63,10 +63,6 @@ class Ranking:
     ranked: int = 0  # how many of document_ids the method placed (the first ``ranked``)
     note: str | None = None  # a sentence for the user when ranking by meaning did not work
 
-    @property
-    def describe(self) -> str:
-        return {"meaning": "ranked by meaning", "keywords": "ranked by keywords", "unranked": "in path order"}[self.method]
-
 
 @dataclass(frozen=True)
 class RankQuery:
@@ -126,8 +122,8 @@ def rank(
     given = list(dict.fromkeys(int(i) for i in document_ids))
     readable = _in_scope(svc.kb, scope, given)
     ids = [i for i in given if i in readable]
-    if not ids:
-        return Ranking([], "unranked")
+    if len(ids) < 2:
+        return Ranking(ids, "unranked")  # nothing to order: no model is loaded, no server started
     note = None
     try:
         placed = _by_meaning(svc, text, ids, readable, timeout_s)
@@ -237,9 +233,10 @@ def choose_sample(svc: Any, reading: Reading, document_ids: list[int], k: int = 
     if not ranking.document_ids:
         return []
     chosen = ranking.document_ids[: min(k, ranking.ranked)]
-    if ranking.method == "keywords":
+    if ranking.method != "meaning":
         # the documents naming what identifies them (a supplier) and the rows wanted come first
-        chosen = _identified(svc.kb, scope, ranking.document_ids, reading, k) or chosen
+        identified = _identified(svc.kb, scope, ranking.document_ids, reading, k)
+        chosen = list(dict.fromkeys(identified + chosen))[:k]
     if len(chosen) < k:
         chosen += _folder_spread(svc.kb, scope, [i for i in ranking.document_ids if i not in set(chosen)],
                                  k - len(chosen))
