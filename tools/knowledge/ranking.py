@@ -145,7 +145,8 @@ def rank(
 
 
 def _ordered(ids: list[int], placed: list[int], method: Literal["meaning", "keywords"], note: str | None = None) -> Ranking:
-    first = list(dict.fromkeys(i for i in placed if i in set(ids)))
+    given = set(ids)
+    first = list(dict.fromkeys(i for i in placed if i in given))
     chosen = set(first)
     return Ranking(first + [i for i in ids if i not in chosen], method, len(first), note)
 
