@@ -50,7 +50,6 @@ class SyncReport:
     documents: int = 0  # embedded in this run
     chunks: int = 0
     reembedded: bool = False  # the collection's model changed, everything was embedded again
-    error: str | None = None  # a sentence for the user when embedding failed
 
 
 class VectorIndex:
