@@ -106,7 +106,7 @@ def test_unranked_documents_follow_in_their_given_order(corpus, svc, tmp_path) -
     assert sorted(ranking.document_ids[:20]) == sorted(corpus_ids)
 
 
-def test_a_stopped_milvus_falls_back_to_keywords_and_recovers(corpus, svc) -> None:  # type: ignore[no-untyped-def]
+def test_a_stopped_milvus_or_a_timeout_falls_back_to_keywords(corpus, svc) -> None:  # type: ignore[no-untyped-def]
     paths = _paths(svc)
     ids = list(paths)
     query = query_for(_reading(svc, _case(corpus, "sla-times")["message"]))
@@ -118,6 +118,9 @@ def test_a_stopped_milvus_falls_back_to_keywords_and_recovers(corpus, svc) -> No
     assert paths[fallback.document_ids[0]].startswith("slas/")
     # the next ranking starts the local server again
     assert rank(svc, query, ids, scope=CORPUS).method == "meaning"
+    # a ranking that runs out of time is a failure too
+    late = rank(svc, query, ids, scope=CORPUS, timeout_s=1e-9)
+    assert late.method == "keywords" and sorted(late.document_ids) == sorted(ids)
 
 
 async def test_an_unreachable_milvus_still_reads_every_document(corpus, svc) -> None:  # type: ignore[no-untyped-def]
