@@ -83,5 +83,5 @@ async def _outcome(task: ToolTask, profile: Profile, extraction: Any) -> Outcome
         return await extract_records(
             args, profile, svc, extraction, asked=asked, auto=task["auto_confirm"], sampled=bool(flags.get("sampled"))
         )
-    text = await asyncio.to_thread(DOCUMENT_TOOL_RUNNERS[name], svc.kb, profile.scope, args)  # type: ignore[operator]
+    text = await asyncio.to_thread(DOCUMENT_TOOL_RUNNERS[name], svc, profile.scope, args)  # type: ignore[operator]
     return Outcome(documents.cut(text, budget))

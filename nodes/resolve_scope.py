@@ -1,7 +1,8 @@
 """resolve_scope: the documents to read — the profile's scope, narrowed only by the confirmed places.
 
 A supplier, a party or a topic never narrows the scope (they are row or document conditions
-checked in each document). A place that holds no document is answered with the scope's
+checked in each document); the documents are returned ranked by meaning (keywords as the
+fallback), every one of them. A place that holds no document is answered with the scope's
 folders; it is never replaced by a similar document.
 """
 
@@ -19,6 +20,7 @@ from graph.state import ExtractionState
 from tools.engines.reading import Reading, ScopeHint, folder_list
 from tools.knowledge.paths import BadPattern
 from tools.knowledge.places import selection_for
+from tools.knowledge.ranking import query_for, rank
 from tools.services import aservices
 
 
@@ -27,7 +29,8 @@ async def resolve_scope(
 ) -> Command[Literal["plan", "__end__"]]:
     profile = profile_of(runtime.context)
     reading = Reading.model_validate(state["reading"])
-    kb = (await aservices()).kb
+    svc = await aservices()
+    kb = svc.kb
     try:
         selection, missing = await asyncio.to_thread(selection_for, reading, kb, profile.scope)
         resolution = await asyncio.to_thread(kb.resolve, profile.scope, selection)
@@ -47,8 +50,12 @@ async def resolve_scope(
             "Ask again with one of these places."
         )
         return Command(goto=END, update={"notes": notes, "answer": {"status": "no_documents", "message": message}})
+    # read the likeliest documents first; ranking orders, it never leaves a document out
+    ranking = await asyncio.to_thread(
+        rank, svc, query_for(reading), [d.id for d in resolution.documents], scope=profile.scope
+    )
     update = {
-        "document_ids": [d.id for d in resolution.documents],
+        "document_ids": ranking.document_ids,
         "qualify_files": len({d.collection for d in resolution.documents}) > 1,
         "notes": notes,
     }

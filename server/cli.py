@@ -24,7 +24,7 @@ app = typer.Typer(
     add_completion=False,
     rich_markup_mode="rich",
 )
-services_app = typer.Typer(help="The local services Kea starts itself (PostgreSQL under $KEA_HOME).", no_args_is_help=True)
+services_app = typer.Typer(help="The local services Kea starts itself (PostgreSQL and Milvus Lite under $KEA_HOME).", no_args_is_help=True)
 access_app = typer.Typer(help="Who may read a collection. The local user 'local' reads every collection.", no_args_is_help=True)
 app.add_typer(services_app, name="services")
 app.add_typer(access_app, name="access")
@@ -92,6 +92,7 @@ def _ingest_with_progress(kb: Any, paths: list[Path], collection: str, prune: bo
                 kb, paths, collection, prune=prune,
                 on_start=lambda total: progress.update(task, total=total),
                 on_file=lambda path, outcome: progress.update(task, advance=1, description=shown(f"{outcome}: {path}"[:60])),
+                on_embedded=lambda path: progress.update(task, description=shown(f"embedded: {path}"[:60])),
             )
         except KnowledgeError as exc:
             raise _fail(str(exc)) from exc
@@ -105,6 +106,10 @@ def _ingest_with_progress(kb: Any, paths: list[Path], collection: str, prune: bo
         err.print(f"  [yellow]skipped[/yellow] {shown(path)}: {shown(reason)}")
     for path, note in report.notes:
         err.print(f"  [yellow]note[/yellow] {shown(path)}: {shown(note)}")
+    if report.embedding_error:
+        err.print(f"  [yellow]ranking[/yellow] {shown(report.embedding_error)}")
+    elif report.embedded:
+        err.print(f"Ranking by meaning: {report.embedded} documents embedded with {shown(report.embedding_model)}.")
     if report.exit_code:
         err.print("No file could be read. Check the paths and the file types listed above.")
     return report
@@ -189,28 +194,37 @@ def access_list(collection: str) -> None:
 
 @services_app.command("status")
 def services_status() -> None:
-    """Say which database Kea uses and whether the local cluster runs."""
+    """Say which database and vector store Kea uses and whether the local services run."""
     from checkpoints.cluster import LocalCluster, kea_home
+    from checkpoints.milvus import LocalMilvus
 
     if url := os.environ.get("KEA_DATABASE_URL"):
-        out.print(f"Using KEA_DATABASE_URL ({url.split('@')[-1]}); no local service is started.")
-        return
-    cluster = LocalCluster.default()
-    state = f"running on 127.0.0.1:{cluster.port()}" if cluster.is_running() else "stopped (starts on first use)"
-    out.print(f"Kea's home: {kea_home()} ($KEA_HOME to choose another)\nPostgreSQL: {state}\n  data: {cluster.data_dir}\n"
-              f"Files: {kea_home() / 'files'}")
+        out.print(f"Using KEA_DATABASE_URL ({url.split('@')[-1]}); no local PostgreSQL is started.")
+    else:
+        cluster = LocalCluster.default()
+        state = f"running on 127.0.0.1:{cluster.port()}" if cluster.is_running() else "stopped (starts on first use)"
+        out.print(f"Kea's home: {kea_home()} ($KEA_HOME to choose another)\nPostgreSQL: {state}\n  data: {cluster.data_dir}")
+    if uri := os.environ.get("KEA_MILVUS_URI"):
+        out.print(f"Milvus: using KEA_MILVUS_URI ({uri.split('@')[-1]}); no local Milvus is started.")
+    else:
+        milvus = LocalMilvus.default()
+        state = f"running on 127.0.0.1:{milvus.port()}" if milvus.is_running() else "stopped (starts on first use)"
+        out.print(f"Milvus Lite: {state}\n  data: {milvus.data_dir}")
+    out.print(f"Files: {kea_home() / 'files'}")
 
 
 @services_app.command("stop")
 def services_stop() -> None:
-    """Stop the local PostgreSQL cluster (it starts again on the next command that needs it)."""
+    """Stop the local PostgreSQL cluster and Milvus Lite server (they start again when needed)."""
     from checkpoints.cluster import LocalCluster, ServiceError
+    from checkpoints.milvus import LocalMilvus
 
     try:
         stopped = LocalCluster.default().stop()
     except ServiceError as exc:
         raise _fail(str(exc)) from exc
     out.print("PostgreSQL stopped." if stopped else "PostgreSQL was not running.")
+    out.print("Milvus Lite stopped." if LocalMilvus.default().stop() else "Milvus Lite was not running.")
 
 
 # -- extract --------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Shared fixtures: a throwaway KEA_HOME and PostgreSQL cluster per test session."""
+"""Shared fixtures: a throwaway KEA_HOME, PostgreSQL cluster and Milvus Lite server per test session."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ _HOME = Path(tempfile.mkdtemp(prefix="kea-test-home-"))
 os.environ["KEA_HOME"] = str(_HOME)
 os.environ["KEA_UNSAFE_FAST_CLUSTER"] = "1"  # a throwaway cluster: no fsync (never for a user's data)
 os.environ.pop("KEA_DATABASE_URL", None)
-for _name in ("KEA_ENGINE", "KEA_MODEL", "KEA_BASE_URL"):
+for _name in ("KEA_ENGINE", "KEA_MODEL", "KEA_BASE_URL", "KEA_MILVUS_URI", "KEA_EMBEDDINGS_URL", "KEA_EMBEDDINGS_MODEL"):
     os.environ.pop(_name, None)
 
 
@@ -33,7 +33,10 @@ def database(kea_home: Path) -> Iterator[str]:
     yield url
     from tools.services import reset_services
 
+    from checkpoints.milvus import LocalMilvus
+
     reset_services()
+    LocalMilvus.default().stop()
     LocalCluster.default().stop()
     shutil.rmtree(kea_home, ignore_errors=True)
 

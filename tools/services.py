@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from checkpoints.cluster import database_url, kea_home
 from tools.knowledge.base import KnowledgeBase
+from tools.knowledge.vectors import VectorIndex, drop_index, index_for
 from tools.storage import open_object_store
 from tools.storage.objects import ObjectStore
 from tools.storage.rows import RowStore
@@ -27,8 +28,14 @@ class Services:
     kb: KnowledgeBase
     objects: ObjectStore
     rows: RowStore
+    vectors: VectorIndex = field(default=None)  # type: ignore[assignment]  # chunk vectors of kb (Milvus)
+
+    def __post_init__(self) -> None:
+        if self.vectors is None:
+            self.vectors = index_for(self.kb)
 
     def close(self) -> None:
+        drop_index(self.kb)
         self.kb.close()
 
 

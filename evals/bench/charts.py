@@ -11,11 +11,12 @@ import os
 from pathlib import Path
 from typing import Any
 
+from evals.bench import ranking
 from evals.bench.common import RESULTS
 
 EVALS = RESULTS.parent
 PAGE = EVALS / "RESULTS.md"
-BENCHMARKS = ("knowledge", "fanout", "state_size", "memory", "csv_assembly")
+BENCHMARKS = ("knowledge", "fanout", "state_size", "memory", "csv_assembly", "ranking")
 KEA, BASELINE, REFERENCE, LIMIT = "#1f6f8b", "#c0504d", "#9bbb59", "#7f7f7f"
 
 
@@ -503,6 +504,7 @@ _DRAW = {
     "state_size": _draw_state_size,
     "memory": _draw_memory,
     "csv_assembly": _draw_csv_assembly,
+    "ranking": ranking.draw,
 }
 _SECTIONS = {
     "knowledge": _section_knowledge,
@@ -510,4 +512,5 @@ _SECTIONS = {
     "state_size": _section_state_size,
     "memory": _section_memory,
     "csv_assembly": _section_csv_assembly,
+    "ranking": ranking.section,
 }

@@ -21,6 +21,7 @@ RESULTS = Path(__file__).resolve().parents[1] / "results"
 def isolated_home() -> Iterator[Path]:
     """Benchmarks run on their own throwaway cluster, never on the user's knowledge base."""
     from checkpoints.cluster import LocalCluster
+    from checkpoints.milvus import LocalMilvus
     from tools.services import reset_services
 
     previous = {k: os.environ.get(k) for k in ("KEA_HOME", "KEA_DATABASE_URL")}
@@ -35,6 +36,7 @@ def isolated_home() -> Iterator[Path]:
                 reset_services()
             finally:
                 try:
+                    LocalMilvus.default().stop()
                     LocalCluster.default().stop()  # never delete the folder under a running server
                 finally:
                     for key, value in previous.items():

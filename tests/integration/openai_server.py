@@ -7,12 +7,18 @@ Every request is recorded with the times it arrived and was answered, and the se
 the requests in flight at once. It speaks both ways of asking for structure: a
 ``response_format`` JSON schema (the answer is the message content) and function calling
 (the answer is a tool call); and it plays a tool-calling agent's model (``tool_call``, ``text``).
+
+``POST /v1/embeddings`` plays an embedding model: each input becomes a normalised bag of its
+words hashed into ``EMBEDDING_DIMENSION`` buckets (texts sharing words point the same way), or
+whatever ``embed_script`` answers; every input list is recorded in ``embedding_inputs``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
+import math
 import re
 import socket
 import threading
@@ -111,6 +117,16 @@ class Seen:
 
 
 Script = Callable[[Seen], Reply]
+EMBEDDING_DIMENSION = 64
+
+
+def bag_of_words(text: str, dimension: int = EMBEDDING_DIMENSION) -> list[float]:
+    """A deterministic stand-in for an embedding model: hashed word counts, L2-normalised."""
+    vector = [0.0] * dimension
+    for word in re.findall(r"\w+", text.lower()):
+        vector[int(hashlib.sha256(word.encode()).hexdigest(), 16) % dimension] += 1.0
+    norm = math.sqrt(sum(v * v for v in vector)) or 1.0
+    return [v / norm for v in vector]
 
 
 class ScriptedEndpoint:
@@ -123,8 +139,13 @@ class ScriptedEndpoint:
         self.in_flight = 0
         self.max_in_flight = 0
         self.base_url = ""
+        self.embed_script: Callable[[str, list[str]], Reply | list[list[float]]] = (
+            lambda model, texts: [bag_of_words(t) for t in texts]
+        )
+        self.embedding_inputs: list[tuple[str, list[str]]] = []  # (model, inputs) of each request
         self.app = FastAPI()
         self.app.post("/v1/chat/completions")(self._complete)
+        self.app.post("/v1/embeddings")(self._embed)
 
     def reset(self, script: Script, *, refuse_json_schema: bool | int = False) -> None:
         """``refuse_json_schema``: True answers a JSON-schema request 400 as most servers do; 500
@@ -165,6 +186,19 @@ class ScriptedEndpoint:
         if reply.status != 200:
             return JSONResponse({"error": reply.error}, status_code=reply.status, headers=reply.headers)
         return JSONResponse(_completion(body, reply), headers=reply.headers)
+
+
+    async def _embed(self, request: Request) -> JSONResponse:
+        body = await request.json()
+        texts = [body["input"]] if isinstance(body["input"], str) else list(body["input"])
+        model = str(body.get("model", ""))
+        self.embedding_inputs.append((model, texts))
+        result = self.embed_script(model, texts)
+        if isinstance(result, Reply):
+            return JSONResponse({"error": result.error}, status_code=result.status, headers=result.headers)
+        data = [{"object": "embedding", "index": i, "embedding": v} for i, v in enumerate(result)]
+        usage = {"prompt_tokens": sum(len(t.split()) for t in texts), "total_tokens": sum(len(t.split()) for t in texts)}
+        return JSONResponse({"object": "list", "data": data, "model": model, "usage": usage})
 
 
 def _completion(body: dict[str, Any], reply: Reply) -> dict[str, Any]:

@@ -12,7 +12,6 @@ from nodes.agent_start import earlier_tables_as_references
 from nodes.condense import CONDENSED, DIGEST_ID, condensed, state_bytes
 from tools.agent.schemas import DOCUMENT_TOOLS, ExtractRecords, tool_specs
 from tools.engines.reading import Condition, Place
-from tools.knowledge.keyword_rank import query_terms
 
 
 def test_document_tools_are_offered_only_when_switched_on() -> None:
@@ -104,4 +103,3 @@ def test_reducers_and_templates() -> None:
     assert merge_flags({"unasked": True}, RESET) == {}
     assert NO_DOCUMENT_TOOLS in system_prompt("workplace-assistant", False)
     assert "extract_records" in system_prompt("knowledge-assistant", True, "The scope holds 3 documents.")
-    assert query_terms("The SLAs of Nordwerk with penalties") == ["penalties", "nordwerk", "slas"]

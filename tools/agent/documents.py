@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from tools.agent.schemas import ListDocuments, RankDocuments, ReadDocument, SearchDocuments
 from tools.engines.reading import folder_list
-from tools.knowledge.base import DocumentNotFound, KnowledgeBase
-from tools.knowledge.keyword_rank import rank_by_keywords
+from tools.knowledge.base import DocumentNotFound
+from tools.knowledge.ranking import rank
 from tools.knowledge.selection import DocumentSelection, Scope, SelectionEntry
+from tools.services import Services
 
 
 def cut(text: str, budget_chars: int) -> str:
@@ -22,7 +23,8 @@ def cut(text: str, budget_chars: int) -> str:
     return text[: max(0, budget_chars - len(note))].rstrip() + note
 
 
-def list_documents(kb: KnowledgeBase, scope: Scope, args: ListDocuments) -> str:
+def list_documents(svc: Services, scope: Scope, args: ListDocuments) -> str:
+    kb = svc.kb
     folder = (args.folder or "").strip().strip("/")
     selection = DocumentSelection(entries=[SelectionEntry(path_globs=[f"{folder}/**"])]) if folder else None
     found = kb.resolve(scope, selection).documents
@@ -41,7 +43,8 @@ def list_documents(kb: KnowledgeBase, scope: Scope, args: ListDocuments) -> str:
     return "\n".join(lines)
 
 
-def read_document(kb: KnowledgeBase, scope: Scope, args: ReadDocument) -> str:
+def read_document(svc: Services, scope: Scope, args: ReadDocument) -> str:
+    kb = svc.kb
     path = args.path.strip()
     collection, _, rest = path.partition(":")
     matches = kb.find_by_path_suffix(scope, rest if rest else path)
@@ -62,7 +65,8 @@ def read_document(kb: KnowledgeBase, scope: Scope, args: ReadDocument) -> str:
     return "\n".join([head, *pages]) if pages else f"{head}: no text on those pages."
 
 
-def search_documents(kb: KnowledgeBase, scope: Scope, args: SearchDocuments) -> str:
+def search_documents(svc: Services, scope: Scope, args: SearchDocuments) -> str:
+    kb = svc.kb
     found = kb.search(scope, args.text, regex=args.regex, path_glob=args.path_glob, limit=args.limit)
     if not found.hits:
         return found.message or f"No page in scope contains {args.text!r}."
@@ -71,10 +75,18 @@ def search_documents(kb: KnowledgeBase, scope: Scope, args: SearchDocuments) -> 
     return "\n".join(lines)
 
 
-def rank_documents(kb: KnowledgeBase, scope: Scope, args: RankDocuments) -> str:
-    ranked = rank_by_keywords(kb, scope, args.query, args.limit)
-    if not ranked:
-        return f"No document in scope contains the words of {args.query!r}; try other words or list the documents."
-    lines = [f"Documents in scope for {args.query!r}, best first:"]
-    lines += [f"{n}. {r.collection}:{r.path} — {r.line}" for n, r in enumerate(ranked, 1)]
+def rank_documents(svc: Services, scope: Scope, args: RankDocuments) -> str:
+    """The documents in scope in order of how well they fit the described kind (by meaning, else by
+    its words); the best ``limit`` are listed, and the list says how it was ordered."""
+    ids = [d.id for d in svc.kb.resolve(scope).documents]
+    ranking = rank(svc, args.query, ids, scope=scope)
+    if not ranking.ranked:
+        return f"Nothing in scope fits {args.query!r} by meaning or by its words; try other words or list the documents."
+    paths = {d.id: f"{d.collection}:{d.path}" for d in svc.kb.resolve(scope).documents}
+    how = "by meaning" if ranking.method == "meaning" else "by the words they contain"
+    best = ranking.document_ids[: min(args.limit, ranking.ranked)]
+    lines = [f"The {len(best)} of {len(ids)} documents in scope that fit {args.query!r} best ({how}), best first:"]
+    lines += [f"{n}. {paths[d]}" for n, d in enumerate(best, 1)]
+    if ranking.note:
+        lines.append(ranking.note)
     return "\n".join(lines)

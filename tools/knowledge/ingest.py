@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -10,8 +11,11 @@ from pathlib import Path
 
 from tools.knowledge.base import KnowledgeBase, KnowledgeError
 from tools.knowledge.paths import UnsafePath, normalise_path
+from tools.knowledge.vectors import VectorIndex, index_for
 from tools.parsing import SUPPORTED_SUFFIXES, parse_file
 from tools.parsing.base import UnreadableFile
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -24,6 +28,10 @@ class IngestReport:
     pruned: list[str] = field(default_factory=list)
     # (path, note) for what a file indexed or replaced now could be read of only in part
     notes: list[tuple[str, str]] = field(default_factory=list)
+    # ranking by meaning: the model, how many documents were embedded now, and why not if it failed
+    embedding_model: str = ""
+    embedded: int = 0
+    embedding_error: str | None = None
 
     @property
     def exit_code(self) -> int:
@@ -109,12 +117,20 @@ def ingest(
     prune: bool = False,
     on_file: ProgressCallback | None = None,
     on_start: Callable[[int], None] | None = None,
+    vectors: VectorIndex | None = None,
+    embed: bool = True,
+    on_embedded: Callable[[str], None] | None = None,
 ) -> IngestReport:
     """Index every supported file under ``roots`` into ``collection``.
 
     A file whose content hash is stored already is left alone; a changed file replaces its old
     version; a file that cannot be read is skipped with its reason and the run goes on. With
     ``prune``, documents of the collection not found under ``roots`` are deleted.
+
+    Then the collection's chunk vectors are brought in step (``vectors``, default the process's
+    index of ``kb``): new and changed documents are embedded, a deleted one's chunks go, and a
+    collection embedded with another model than the configured one is embedded again. A
+    failure there leaves the documents stored and searchable by keyword; the report says why.
     """
     report = IngestReport(collection)
     files, problems = discover(roots)
@@ -134,13 +150,35 @@ def ingest(
         outcome = _ingest_one(kb, collection_id, source, stored, seen, report)
         if on_file:
             on_file(source.stored_path, outcome)
+    index = vectors or index_for(kb)
     if prune:
         gone = sorted(set(stored) - seen)
+        if gone and embed:
+            try:
+                index.forget(collection_id, gone)
+            except Exception:  # noqa: BLE001 - stale chunks are never returned: ranking checks every id
+                log.warning("could not delete the chunks of %d pruned documents", len(gone), exc_info=True)
         kb.delete_documents(collection_id, gone)
         report.pruned = gone
+    if embed:
+        _embed(index, collection_id, report, on_embedded)
     if not (report.indexed or report.replaced or report.unchanged):
         kb.drop_if_unused(collection_id)
     return report
+
+
+def _embed(index: VectorIndex, collection_id: int, report: IngestReport,
+           on_embedded: Callable[[str], None] | None) -> None:
+    try:
+        synced = index.sync(collection_id, on_document=on_embedded)
+    except Exception as exc:  # noqa: BLE001 - the documents are stored; only ranking by meaning waits
+        log.warning("embedding collection %s failed", report.collection, exc_info=True)
+        report.embedding_error = (
+            f"The documents are stored, but their vectors for ranking by meaning could not be made "
+            f"({type(exc).__name__}: {str(exc)[:200]}); they are ordered by keywords until the next ingest."
+        )
+        return
+    report.embedding_model, report.embedded = synced.model, synced.documents
 
 
 def _ingest_one(
