@@ -123,7 +123,7 @@ def test_the_dialog_steps_through_the_questions_and_the_answer_carries_the_csv(a
     chip = reply.get_by_role("button", name=CHIP)
     chip.wait_for()
     reply.get_by_text("Location: year 2025, folder invoices").wait_for()  # the chosen answers, listed
-    assert "First 20 of" in reply.inner_text() and "nordwerk-2025-01.pdf" in reply.inner_text()
+    assert "First 20 of 64 rows" in reply.inner_text() and "invoices/2025/nordwerk-2025-0" in reply.inner_text()
     assert reply.get_by_role("link", name="review.html").get_attribute("href").startswith(owui_kea_url(ada))
     assert reply.get_by_role("link", name="table.xlsx").count() == 1
     ada.page.screenshot(path=str(screenshots / "answer.png"))
