@@ -92,6 +92,13 @@ class Profile:
             "'workplace-assistant' (its instructions to the model)."
         },
     )
+    workspace_tools: bool = field(
+        default=False,
+        metadata={
+            "description": "Offer the Universal Agent's model the SQL workspace tools (load_table, run_sql, "
+            "list_tables) for totals over extracted tables: the Data Analyst's. Off by default."
+        },
+    )
     document_tools: bool = field(
         default=False,
         metadata={

@@ -54,8 +54,9 @@ TEMPLATES: dict[str, Template] = {
         "Data Analyst",
         "You are Kea's Data Analyst. You turn questions about the user's documents into tables: which documents hold the "
         "records, which columns the user needs and which rows count. Prefer one exact table from extract_records over "
-        "answers from memory. You name calculations the user asks for and leave them to the table's CSV file.",
-        {"template": "data-analyst", "document_tools": True, "extraction_confirmation": "form"},
+        "answers from memory. For a sum, an average or a count, load the table into the conversation's SQL workspace "
+        "(load_table) and compute it with run_sql; never give a number you did not get from run_sql.",
+        {"template": "data-analyst", "document_tools": True, "workspace_tools": True, "extraction_confirmation": "form"},
     ),
     "workplace-assistant": Template(
         "workplace-assistant",

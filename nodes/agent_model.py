@@ -31,7 +31,7 @@ LAST_ROUND_ENDED = "I stopped here: this answer used every tool call it may make
 async def call_model(state: AgentState, runtime: Runtime[Profile], *, model_for: ModelFor) -> dict[str, Any]:
     profile = profile_of(runtime.context)
     rounds = int(state.get("rounds") or 0)
-    specs = tool_specs(profile.document_tools)
+    specs = tool_specs(profile.document_tools, profile.workspace_tools)
     instructions = system_prompt(profile.template, profile.document_tools, state.get("scope") or "")
     if specs and rounds + 1 >= profile.max_tool_rounds:  # the last model call of this answer
         specs, instructions = [], f"{instructions}\n\n{LAST_ROUND}"

@@ -14,6 +14,7 @@ import logging
 from typing import Any
 
 from langchain_core.messages import ToolMessage
+from langgraph.config import get_config
 from langgraph.errors import GraphBubbleUp
 from langgraph.runtime import Runtime
 from pydantic import ValidationError
@@ -22,7 +23,9 @@ from graph.agent_state import ToolTask
 from graph.profile import Profile, profile_of
 from tools.agent import documents
 from tools.agent.extract_records import Outcome, extract_records, table_reference
-from tools.agent.schemas import TOOLS, ExtractRecords, tool_specs
+from tools.agent import workspace_tools
+from tools.agent.schemas import ExtractRecords, offered_tools
+from tools.agent.workspace_tools import TOOLS as WORKSPACE_TOOLS
 from tools.knowledge.base import KnowledgeError
 from tools.services import aservices
 
@@ -65,10 +68,10 @@ async def run_tool(task: ToolTask, runtime: Runtime[Profile], *, extraction: Any
 async def _outcome(task: ToolTask, profile: Profile, extraction: Any) -> Outcome:
     call = task["call"]
     name = call["name"]
-    offered = {spec["function"]["name"] for spec in tool_specs(profile.document_tools)}
+    offered = offered_tools(profile.document_tools, profile.workspace_tools)
     if name not in offered:
         return Outcome(f"There is no tool named {name} here; the tools are: {', '.join(sorted(offered)) or 'none'}.")
-    model, _ = TOOLS[name]
+    model, _ = offered[name]
     try:
         args = model.model_validate(call.get("args") or {})
     except ValidationError as exc:
@@ -83,5 +86,9 @@ async def _outcome(task: ToolTask, profile: Profile, extraction: Any) -> Outcome
         return await extract_records(
             args, profile, svc, extraction, asked=asked, auto=task["auto_confirm"], sampled=bool(flags.get("sampled"))
         )
+    if name in WORKSPACE_TOOLS:  # the conversation's SQL workspace: this thread's, as this user
+        thread = str(get_config()["configurable"]["thread_id"])
+        text = await asyncio.to_thread(workspace_tools.run, svc, profile.scope, thread, name, args)
+        return Outcome(documents.cut(text, budget))
     text = await asyncio.to_thread(DOCUMENT_TOOL_RUNNERS[name], svc, profile.scope, args)  # type: ignore[operator]
     return Outcome(documents.cut(text, budget))

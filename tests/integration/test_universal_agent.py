@@ -391,3 +391,34 @@ async def test_a_failing_model_gives_a_sentence_and_is_logged(corpus, caplog) ->
         "status": "failed", "message": "The language model could not answer (ConnectionError); try again in a moment."
     }
     assert any("The model of profile universal failed" in r.getMessage() for r in caplog.records)
+
+
+async def test_the_data_analyst_totals_an_extracted_table_with_sql_not_in_its_head(corpus, svc) -> None:  # type: ignore[no-untyped-def]
+    import re
+
+    case = _case(corpus, "nordwerk-2025-positions")
+    reference = await run_extraction(case["message"], Profile(collections=["corpus"]), confirm="auto")
+    truth = sum(int(r["values"]["Quantity"]) for r in case["rows"])  # computed here, from the generator's truth
+
+    def script(messages, tools):  # type: ignore[no-untyped-def]
+        tool = last_tool(messages)
+        if tool is None:
+            return call("extract_records", arguments_of(reference["reading"]), messages)
+        if tool.name == "extract_records":
+            return call("load_table", {"extraction_id": tool.artifact["kea_table"]["extraction_id"]}, messages)
+        if tool.name == "load_table":
+            table = re.search(r"as table (\w+)", str(tool.content))[1]  # type: ignore[index]
+            column = next(c for c in re.search(r"columns ([^;]+);", str(tool.content))[1].split(", ") if "quantity" in c)  # type: ignore[index]
+            return call("run_sql", {"query": f"SELECT sum(kea_number({column})) AS total FROM {table}"}, messages)
+        total = str(tool.content).splitlines()[2]
+        return say(f"The positions add up to {total} units.")
+
+    model = ScriptedToolModel(script=script)
+    analyst = Profile(name="data-analyst", collections=["corpus"], document_tools=True, workspace_tools=True,
+                      template="data-analyst", engine="offline")
+    done = await run_universal(case["message"], analyst, model=model, confirm="auto")
+    assert build_agent_result(done).message == f"The positions add up to {truth} units."
+    assert {"load_table", "run_sql", "list_tables"} <= set(model.offered(0))
+    from tools.agent.schemas import tool_specs
+
+    assert not {"load_table", "run_sql", "list_tables"} & {s["function"]["name"] for s in tool_specs(True)}  # not without the setting

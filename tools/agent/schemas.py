@@ -108,11 +108,16 @@ TOOLS: dict[str, tuple[type[BaseModel], str]] = {
 DOCUMENT_TOOLS = tuple(TOOLS)
 
 
-def tool_specs(document_tools: bool) -> list[dict[str, Any]]:
+def offered_tools(document_tools: bool, workspace_tools: bool = False) -> dict[str, tuple[type[BaseModel], str]]:
+    """The tools a profile offers: the document tools, and the SQL workspace's when switched on."""
+    from tools.agent.workspace_tools import TOOLS as WORKSPACE_TOOLS
+
+    return {**(TOOLS if document_tools else {}), **(WORKSPACE_TOOLS if workspace_tools else {})}
+
+
+def tool_specs(document_tools: bool, workspace_tools: bool = False) -> list[dict[str, Any]]:
     """The tools offered to the model, in OpenAI's function format; none without document tools."""
-    if not document_tools:
-        return []
     return [
         {"type": "function", "function": {"name": name, "description": text, "parameters": model.model_json_schema()}}
-        for name, (model, text) in TOOLS.items()
+        for name, (model, text) in offered_tools(document_tools, workspace_tools).items()
     ]
