@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from tools.engines.reading import Condition, Place, Reading
+from tools.knowledge.selection import ContentQuery, DocumentSelection, SelectionEntry
 
 
 class ListDocuments(BaseModel):
@@ -35,6 +36,34 @@ class SearchDocuments(BaseModel):
 class RankDocuments(BaseModel):
     query: str = Field(description="The kind of document wanted, in words.")
     limit: int = Field(10, ge=1, le=50, description="At most this many documents, best first.")
+
+
+class ContentCondition(BaseModel):
+    text: str = Field(description="Text a page of the document contains (case-insensitive), or a regular expression.")
+    regex: bool = Field(False, description="Read text as a POSIX regular expression.")
+
+
+class SelectionPart(BaseModel):
+    """One way to pick documents: its conditions must all hold (AND); parts are alternatives (OR)."""
+
+    path_globs: list[str] = Field(default_factory=list, description="Globs over paths, e.g. 'invoices/2025/**' (any of them).")
+    path_regex: str | None = Field(None, description="A regular expression the path matches.")
+    content: ContentCondition | None = Field(None, description="Text the document contains.")
+    ids: list[int] | None = Field(None, description="Document ids, when a tool result named them.")
+
+    def entry(self) -> SelectionEntry:
+        content = ContentQuery(text=self.content.text, regex=self.content.regex) if self.content and self.content.text.strip() else None
+        globs = [g.strip() for g in self.path_globs if g.strip()]
+        return SelectionEntry(path_globs=globs, path_regex=(self.path_regex or "").strip() or None, content=content, ids=self.ids)
+
+
+class SelectDocuments(BaseModel):
+    """The documents to extract from: any of the parts (OR), each part all its conditions (AND)."""
+
+    parts: list[SelectionPart] = Field(description="Alternatives; a document is selected when it meets every condition of one part.")
+
+    def selection(self) -> DocumentSelection:
+        return DocumentSelection(entries=[p.entry() for p in self.parts])
 
 
 class Selection(BaseModel):
@@ -106,13 +135,23 @@ TOOLS: dict[str, tuple[type[BaseModel], str]] = {
     ),
 }
 DOCUMENT_TOOLS = tuple(TOOLS)
+TOOLS["select_knowledge_documents"] = (
+    SelectDocuments,
+    "Select the documents the table is extracted from: path globs, a path regex, a content text or ids (AND within "
+    "a part, OR across parts). Your last successful selection is the one read; the answer says how many it holds.",
+)
+# discovery mode's search loop: the document tools without extract_records, and the selection
+DISCOVERY_TOOLS = ("list_documents", "read_document", "search_documents", "rank_knowledge_documents", "select_knowledge_documents")
+
+
+def specs_of(names: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The named tools in OpenAI's function format."""
+    return [
+        {"type": "function", "function": {"name": name, "description": TOOLS[name][1], "parameters": TOOLS[name][0].model_json_schema()}}
+        for name in names
+    ]
 
 
 def tool_specs(document_tools: bool) -> list[dict[str, Any]]:
-    """The tools offered to the model, in OpenAI's function format; none without document tools."""
-    if not document_tools:
-        return []
-    return [
-        {"type": "function", "function": {"name": name, "description": text, "parameters": model.model_json_schema()}}
-        for name, (model, text) in TOOLS.items()
-    ]
+    """The Universal Agent's tools in OpenAI's function format; none without document tools."""
+    return specs_of(DOCUMENT_TOOLS) if document_tools else []
