@@ -66,3 +66,24 @@ class ToolTask(TypedDict):
     flags: dict[str, Any]  # the answer's flags when the call was made
     auto_confirm: bool
     extractions_before: int  # extract_records calls before this one in the same model turn
+    round: NotRequired[int]  # the model call that made it (1 for the first)
+    position: NotRequired[int]  # its place among that call's tool calls
+
+
+def add_selections(current: list[dict[str, Any]] | None, update: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """Successful selections of the search, in (round, position) order: parallel calls finish in any order."""
+    merged = [*(current or []), *(update or [])]
+    return sorted(merged, key=lambda s: (s["round"], s["position"]))
+
+
+class DiscoveryState(TypedDict):
+    """Discovery mode's search loop: the agent's plumbing, and the selections it made."""
+
+    messages: Annotated[list[AnyMessage], add_messages]
+    flags: Annotated[dict[str, Any], merge_flags]  # search_limited: a search stopped at its result limit
+    selections: Annotated[list[dict[str, Any]], add_selections]  # {"round", "position", "selection", "documents"}
+    rounds: NotRequired[int]
+    condensed: NotRequired[int]
+    brief: NotRequired[str]  # the confirmed reading and keywords, for the instructions
+    answer: NotRequired[dict[str, Any] | None]
+    fallback: NotRequired[dict[str, Any] | None]  # SelectionFallback's answer: {"selection", "row_conditions"}

@@ -1,11 +1,14 @@
 """The extraction graph: one request → one table across every document in scope.
 
-    read_request ─► questions (interrupt) ─► resolve_scope ─► plan ─► Send(extract_document) × N
+    read_request ─► questions (interrupt) ─► [discover] ─► resolve_scope ─► plan ─► Send(extract_document) × N
         │ "yes"                                                  ▲  │ > 100 documents        │
         └────────► take_selection (the thread's waiting one) ────┘  ▼                        ▼
                                                    sample (5 likely documents) ─► Send   assemble
                                                                                              │
                                        END ◄─ offer_sample (only the sample read) ◄─ store_csv ─► END
+
+With the profile's discovery on, ``discover`` runs the search loop (``graph/discovery.py``)
+between the questions and the scope; its selection narrows the scope (``nodes/discovery.py``).
 
 A caller that asked the reading back itself (the Universal Agent's extract_records) passes it
 as ``confirmed_reading``: read_request goes straight to resolve_scope with it.
@@ -23,9 +26,12 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
+from graph.discovery import build_discovery_loop, profile_model
 from graph.profile import Profile
 from graph.state import ExtractionInput, ExtractionOutput, ExtractionState
+from nodes.agent_model import ModelFor
 from nodes.assemble import assemble
+from nodes.discovery import discover
 from nodes.extract_document import extract_document
 from nodes.offer_sample import needs_offer, offer_sample
 from nodes.plan import dispatch, plan
@@ -37,6 +43,8 @@ from nodes.store_csv import store_csv
 from nodes.take_selection import take_selection
 
 if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+
     from tools.services import Services
 
 
@@ -44,7 +52,7 @@ def with_services(node: Callable[..., Any], svc: "Services") -> Callable[..., An
     """``node`` running with ``svc`` as its services (what ``services()`` answers inside it)."""
     from tools.services import using_services
 
-    @functools.wraps(node)
+    @functools.wraps(node)  # type: ignore[arg-type]
     async def bound(state: Any, runtime: Any) -> Any:
         with using_services(svc):
             return await node(state, runtime)
@@ -53,18 +61,31 @@ def with_services(node: Callable[..., Any], svc: "Services") -> Callable[..., An
 
 
 def build_extraction_graph(
-    checkpointer: BaseCheckpointSaver[Any] | None = None, *, services: "Services | None" = None
+    checkpointer: BaseCheckpointSaver[Any] | None = None, *, services: "Services | None" = None,
+    model: "BaseChatModel | ModelFor | None" = None,
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """The compiled extraction graph; pass a checkpointer to pause at questions and resume.
 
     ``services`` (knowledge base, object store, rows) are the process's own by default
-    (``tools.services.services()``); pass others to run this graph on them.
+    (``tools.services.services()``); pass others to run this graph on them. ``model`` is the
+    chat model (or a function of the profile giving one) of discovery mode's search; by
+    default the profile's, with the llm engine.
     """
+    from langchain_core.language_models import BaseChatModel
+
+    if model is None:
+        model_for: ModelFor = profile_model
+    elif isinstance(model, BaseChatModel):
+        model_for = lambda _profile, chosen=model: chosen  # noqa: E731
+    else:
+        model_for = model
+    loop = build_discovery_loop(model_for, services=services)
     builder = StateGraph(ExtractionState, context_schema=Profile, input_schema=ExtractionInput, output_schema=ExtractionOutput)
     nodes: dict[str, Callable[..., Any]] = {
         "read_request": read_request,
         "take_selection": take_selection,
         "questions": questions,
+        "discover": functools.partial(discover, loop=loop, model_given=model is not None),
         "resolve_scope": resolve_scope,
         "plan": plan,
         "sample": sample,

@@ -81,6 +81,17 @@ class Profile:
             "understood and everything up to max_documents_total is read."
         },
     )
+    discovery: bool = field(
+        default=False,
+        metadata={
+            "description": "Discovery mode (needs a model): after the questions, the model searches the scope "
+            "(list, read, search, rank) and selects the documents to read; off: every document in scope at "
+            "the confirmed places is read."
+        },
+    )
+    max_discovery_rounds: int = field(
+        default=8, metadata={"description": "Model calls of discovery mode's search before it must select."}
+    )
     long_document_pages: int = field(
         default=20, metadata={"description": "Documents with more pages are announced when their reading starts."}
     )

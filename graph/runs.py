@@ -29,14 +29,17 @@ async def run_extraction(
     answer: Answerer | None = None,
     on_progress: ProgressSink | None = None,
     thread_id: str | None = None,
+    model: Any = None,
 ) -> dict[str, Any]:
     """Run one request on a Postgres-checkpointed thread; return the final state's values.
+    ``model``: the chat model of discovery mode's search instead of the profile's.
 
     With ``confirm="ask"`` each questions interrupt is passed to ``answer`` and the run resumes
     with its reply; without ``answer`` the run stops at the interrupt and the returned values
     hold ``"__interrupt__"`` (resume later with ``resume_extraction``).
     """
-    return await _drive(thread_id or uuid.uuid4().hex, {"message": message, "confirm": confirm}, profile, answer, on_progress)
+    payload = {"message": message, "confirm": confirm}
+    return await _drive(thread_id or uuid.uuid4().hex, payload, profile, answer, on_progress, _extraction(model))
 
 
 async def run_universal(
@@ -75,10 +78,15 @@ class NothingToResume(ValueError):
 
 
 async def resume_extraction(
-    thread_id: str, reply: Any, profile: Profile, *, answer: Answerer | None = None, on_progress: ProgressSink | None = None
+    thread_id: str, reply: Any, profile: Profile, *, answer: Answerer | None = None, on_progress: ProgressSink | None = None,
+    model: Any = None,
 ) -> dict[str, Any]:
     """Resume a thread paused at its questions (in this or any other process)."""
-    return await _drive(thread_id, Command(resume=_resume_value(reply)), profile, answer, on_progress)
+    return await _drive(thread_id, Command(resume=_resume_value(reply)), profile, answer, on_progress, _extraction(model))
+
+
+def _extraction(model: Any) -> Callable[[Any], Any]:
+    return lambda saver: build_extraction_graph(saver, model=model)
 
 
 async def _drive(

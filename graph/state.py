@@ -103,6 +103,8 @@ class ExtractionState(TypedDict):
     document_ids: NotRequired[list[int]]
     qualify_files: NotRequired[bool]  # the scope spans collections: files are named collection:path
     notes: NotRequired[list[str]]  # what resolving the scope found worth saying
+    # discovery mode's hand-over: {"selection", "source", "row_conditions"} or {"note"} (no search, or none selected)
+    discovery: NotRequired[dict[str, Any] | None]
     phase: NotRequired[Phase]
     sample_ids: NotRequired[list[int]]  # the sample's documents, in the order shown
     sample_files: NotRequired[list[str]]

@@ -19,7 +19,7 @@ from langgraph.types import Send
 from graph.agent_state import AgentState, ToolTask
 from graph.profile import Profile, profile_of
 from graph.templates import system_prompt
-from tools.agent.schemas import tool_specs
+from tools.agent.schemas import specs_of, tool_specs
 from tools.engines.base import ExtractionError
 
 log = logging.getLogger(__name__)
@@ -28,12 +28,24 @@ LAST_ROUND = "You have used every tool call of this answer: answer the user now 
 LAST_ROUND_ENDED = "I stopped here: this answer used every tool call it may make. Ask me to go on."
 
 
-async def call_model(state: AgentState, runtime: Runtime[Profile], *, model_for: ModelFor) -> dict[str, Any]:
+Instructions = Callable[[Profile, Any], str]
+
+
+async def call_model(
+    state: AgentState, runtime: Runtime[Profile], *, model_for: ModelFor,
+    tools: tuple[str, ...] | None = None, instructions_for: Instructions | None = None, max_rounds: Callable[[Profile], int] | None = None,
+) -> dict[str, Any]:
+    """One model call. ``tools``, ``instructions_for`` and ``max_rounds`` serve another loop on the
+    same plumbing (discovery mode's search); by default the Universal Agent's."""
     profile = profile_of(runtime.context)
     rounds = int(state.get("rounds") or 0)
-    specs = tool_specs(profile.document_tools, profile.workspace_tools)
-    instructions = system_prompt(profile.template, profile.document_tools, state.get("scope") or "")
-    if specs and rounds + 1 >= profile.max_tool_rounds:  # the last model call of this answer
+    specs = specs_of(tools) if tools is not None else tool_specs(profile.document_tools, profile.workspace_tools)
+    if instructions_for is not None:
+        instructions = instructions_for(profile, state)
+    else:
+        instructions = system_prompt(profile.template, profile.document_tools, state.get("scope") or "")
+    limit = max_rounds(profile) if max_rounds else profile.max_tool_rounds
+    if specs and rounds + 1 >= limit:  # the last model call of this answer
         specs, instructions = [], f"{instructions}\n\n{LAST_ROUND}"
     prompt = [SystemMessage(content=instructions), *state["messages"]]
     try:
@@ -47,7 +59,7 @@ async def call_model(state: AgentState, runtime: Runtime[Profile], *, model_for:
         return _failed(f"The language model could not answer ({type(exc).__name__}); try again in a moment.")
     if not isinstance(reply, AIMessage):
         reply = AIMessage(content=str(getattr(reply, "content", reply)))
-    if reply.tool_calls and rounds + 1 >= profile.max_tool_rounds:  # the last round: an answer, no more calls
+    if reply.tool_calls and rounds + 1 >= limit:  # the last round: an answer, no more calls
         reply = AIMessage(content=reply.content or LAST_ROUND_ENDED, id=reply.id)
     return {"messages": [reply], "rounds": rounds + 1}
 
@@ -62,8 +74,10 @@ def route(state: AgentState) -> list[Send] | Literal["finish"]:
     if state.get("answer") or not isinstance(last, AIMessage) or not last.tool_calls:
         return "finish"
     tasks, extractions = [], 0
-    for call in last.tool_calls:
+    for position, call in enumerate(last.tool_calls):
         task = ToolTask(
+            round=int(state.get("rounds") or 0),
+            position=position,
             call={"name": call["name"], "args": call.get("args") or {}, "id": call.get("id") or ""},
             flags=dict(state.get("flags") or {}),
             auto_confirm=bool(state.get("auto_confirm")),

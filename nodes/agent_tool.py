@@ -24,8 +24,7 @@ from graph.profile import Profile, profile_of
 from tools.agent import documents
 from tools.agent.extract_records import Outcome, extract_records, table_reference
 from tools.agent import workspace_tools
-from tools.agent.schemas import ExtractRecords, offered_tools
-from tools.agent.workspace_tools import TOOLS as WORKSPACE_TOOLS
+from tools.agent.schemas import TOOLS, WORKSPACE_TOOL_NAMES, ExtractRecords, SearchDocuments, SelectDocuments, agent_tools
 from tools.knowledge.base import KnowledgeError
 from tools.services import aservices
 
@@ -39,12 +38,15 @@ DOCUMENT_TOOL_RUNNERS = {
 }
 
 
-async def run_tool(task: ToolTask, runtime: Runtime[Profile], *, extraction: Any) -> dict[str, Any]:
+async def run_tool(
+    task: ToolTask, runtime: Runtime[Profile], *, extraction: Any, tools: tuple[str, ...] | None = None
+) -> dict[str, Any]:
+    """One tool call; ``tools`` names the tools another loop offers (by default the agent's)."""
     profile = profile_of(runtime.context)
     call = task["call"]
     name = call["name"]
     try:
-        outcome = await _outcome(task, profile, extraction)
+        outcome = await _outcome(task, profile, extraction, tools)
     except GraphBubbleUp:  # an interrupt (the form) travels on to the agent's caller
         raise
     except KnowledgeError as exc:
@@ -62,16 +64,18 @@ async def run_tool(task: ToolTask, runtime: Runtime[Profile], *, extraction: Any
         update["tables"] = [outcome.table]
     if outcome.flags:
         update["flags"] = outcome.flags
+    if outcome.selection is not None:
+        update["selections"] = [{"round": task.get("round", 0), "position": task.get("position", 0), **outcome.selection}]
     return update
 
 
-async def _outcome(task: ToolTask, profile: Profile, extraction: Any) -> Outcome:
+async def _outcome(task: ToolTask, profile: Profile, extraction: Any, tools: tuple[str, ...] | None = None) -> Outcome:
     call = task["call"]
     name = call["name"]
-    offered = offered_tools(profile.document_tools, profile.workspace_tools)
+    offered = set(tools) if tools is not None else set(agent_tools(profile.document_tools, profile.workspace_tools))
     if name not in offered:
         return Outcome(f"There is no tool named {name} here; the tools are: {', '.join(sorted(offered)) or 'none'}.")
-    model, _ = offered[name]
+    model, _ = TOOLS[name]
     try:
         args = model.model_validate(call.get("args") or {})
     except ValidationError as exc:
@@ -86,9 +90,16 @@ async def _outcome(task: ToolTask, profile: Profile, extraction: Any) -> Outcome
         return await extract_records(
             args, profile, svc, extraction, asked=asked, auto=task["auto_confirm"], sampled=bool(flags.get("sampled"))
         )
-    if name in WORKSPACE_TOOLS:  # the conversation's SQL workspace: this thread's, as this user
+    if name in WORKSPACE_TOOL_NAMES:  # the conversation's SQL workspace: this thread's, as this user
         thread = str(get_config()["configurable"]["thread_id"])
         text = await asyncio.to_thread(workspace_tools.run, svc, profile.scope, thread, name, args)
         return Outcome(documents.cut(text, budget))
+    if isinstance(args, SelectDocuments):
+        text, count = await asyncio.to_thread(documents.select_documents, svc, profile.scope, args)
+        chosen = {"selection": args.selection().model_dump(mode="json"), "documents": count} if count else None
+        return Outcome(documents.cut(text, budget), selection=chosen)
+    if isinstance(args, SearchDocuments):
+        text, limited = await asyncio.to_thread(documents.searched, svc, profile.scope, args)
+        return Outcome(documents.cut(text, budget), flags={"search_limited": True} if limited else {})
     text = await asyncio.to_thread(DOCUMENT_TOOL_RUNNERS[name], svc, profile.scope, args)  # type: ignore[operator]
     return Outcome(documents.cut(text, budget))

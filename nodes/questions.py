@@ -37,33 +37,37 @@ SAMPLE_NOTE = "More than 100 documents: I read a sample of 5 first and ask again
 ALL_DOCUMENTS = "All documents in scope"
 EVERY_ROW = "Every row"
 TABLE_COLUMNS = "Columns of the tables found"
+NO_KEYWORDS = "None"
 
 
 async def questions(
     state: ExtractionState, runtime: Runtime[Profile]
-) -> Command[Literal["resolve_scope", "__end__"]]:
-    if state.get("auto_confirm"):
-        return Command(goto="resolve_scope")
+) -> Command[Literal["resolve_scope", "discover", "__end__"]]:
     profile = profile_of(runtime.context)
+    after = "discover" if profile.discovery else "resolve_scope"
+    if state.get("auto_confirm"):
+        return Command(goto=after)
     reading = Reading.model_validate(state["reading"])
     hint = ScopeHint.model_validate(state["scope_hint"])
     engine = engine_named(profile.engine, profile)
     # Nothing before interrupt() has side effects (the estimate only reads): on resume this
     # node runs again from the top.
     cost = await estimate(reading, profile, engine)
-    reply = interrupt(build_form(reading, hint, cost))
+    if profile.discovery:
+        reading = with_keywords(reading)
+    reply = interrupt(build_form(reading, hint, cost, discovery=profile.discovery))
     parsed = parse_reply(reply)
     typed = [parsed.text] + [a.text for a in parsed.answers.values() if isinstance(a, OtherAnswer)]
     if refusal := next((r for t in typed if (r := too_long(t, "answer")) is not None), None):
         return Command(goto=END, update={"answer": {"status": "failed", "message": refusal}})
-    confirmed = await apply_reply(parsed, reading, hint, engine)
+    confirmed = await apply_reply(parsed, reading, hint, engine, discovery=profile.discovery)
     if confirmed is None:
         return Command(
             goto=END,
             update={"answer": {"status": "declined", "message": "Declined: no document was read. Ask again any time."}},
         )
     return Command(
-        goto="resolve_scope",
+        goto=after,
         update={"reading": confirmed.model_dump(mode="json"), "corrected": confirmed != reading},
     )
 
@@ -91,8 +95,28 @@ def _folders_hint(hint: ScopeHint, limit: int = 8) -> str:
     return f"Largest folders: {folders}." if folders else ""
 
 
-def build_form(reading: Reading, hint: ScopeHint, estimate: Estimate | None = None) -> dict[str, Any]:
-    """The interrupt payload: ``{"kind": "questions", "text", "questions", "reading"}``."""
+def with_keywords(reading: Reading) -> Reading:
+    """The keywords the search is offered, pre-filled from the reading unless it has its own:
+    names and terms to search for literally, the request's kind of document to rank by."""
+    exact = reading.exact_keywords or list(dict.fromkeys([*reading.document_conditions, *reading.row_terms]))
+    semantic = reading.semantic_keywords or [reading.request.strip()][: bool(reading.request.strip())]
+    return reading.model_copy(update={"exact_keywords": exact, "semantic_keywords": semantic})
+
+
+def _keyword_questions(reading: Reading) -> list[dict[str, Any]]:
+    exact, semantic = ", ".join(reading.exact_keywords), ", ".join(reading.semantic_keywords)
+    guide = "They guide the search for documents and never filter rows."
+    return [
+        _question("exact", "Exact keyword(s)", f"Which names or numbers should I search for literally? I understood: {exact or 'none'}. {guide}",
+                  [_option(exact or NO_KEYWORDS, "As I understood it"), *([_option(NO_KEYWORDS, "Search without them")] if exact else [])]),
+        _question("semantic", "Semantic keyword(s)", f"Which kind of document should I rank by meaning? I understood: {semantic or 'none'}. {guide}",
+                  [_option(semantic or NO_KEYWORDS, "As I understood it"), *([_option(NO_KEYWORDS, "Rank without them")] if semantic else [])]),
+    ]
+
+
+def build_form(reading: Reading, hint: ScopeHint, estimate: Estimate | None = None, *, discovery: bool = False) -> dict[str, Any]:
+    """The interrupt payload: ``{"kind": "questions", "text", "questions", "reading"}``; with
+    ``discovery`` also the keywords that guide the search."""
     places = reading.describe_places()
     where = places or ALL_DOCUMENTS
     cost = f" {estimate.sentence()}" if estimate else ""
@@ -124,6 +148,7 @@ def build_form(reading: Reading, hint: ScopeHint, estimate: Estimate | None = No
         _question("location", "Location", location_q, location_options),
         _question("filter", "Filter Condition", filter_q, filter_options),
         _question("values", "Values to extract", values_q, values_options),
+        *(_keyword_questions(reading) if discovery else []),
     ]
     text = "\n".join(
         [
@@ -159,7 +184,7 @@ def _question(qid: str, header: str, question: str, options: list[dict[str, str]
 # -- the reply -----------------------------------------------------------------------------
 
 
-async def apply_reply(reply: Any, reading: Reading, hint: ScopeHint, engine: Engine) -> Reading | None:
+async def apply_reply(reply: Any, reading: Reading, hint: ScopeHint, engine: Engine, *, discovery: bool = False) -> Reading | None:
     """The confirmed reading, or None when the user declined (the reply is classified by
     ``graph.protocol.parse_reply``; this only applies it)."""
     parsed = parse_reply(reply)
@@ -168,7 +193,7 @@ async def apply_reply(reply: Any, reading: Reading, hint: ScopeHint, engine: Eng
     if parsed.action == "keep":
         return reading
     if parsed.action == "answers":
-        return await _apply_answers(parsed.answers, reading, hint, engine)
+        return await _apply_answers(parsed.answers, reading, hint, engine, discovery)
     corrected = await engine.read_request(parsed.text, hint)
     return merge_correction(reading, corrected)
 
@@ -195,11 +220,13 @@ def merge_correction(reading: Reading, correction: Reading) -> Reading:
     return reading.model_copy(update=update)
 
 
-def changed_parts(answers: dict[str, Any], reading: Reading, hint: ScopeHint) -> list[tuple[str, str, str, bool]]:
+def changed_parts(
+    answers: dict[str, Any], reading: Reading, hint: ScopeHint, *, discovery: bool = False
+) -> list[tuple[str, str, str, bool]]:
     """The dialog's answers that change the reading, in form order:
     (question id, header, what was chosen or written, whether it is the offered alternative)."""
     changed = []
-    for q in build_form(reading, hint)["questions"]:
+    for q in build_form(reading, hint, discovery=discovery)["questions"]:
         answer = answers.get(q["id"])
         if answer is None:
             continue
@@ -211,9 +238,13 @@ def changed_parts(answers: dict[str, Any], reading: Reading, hint: ScopeHint) ->
     return changed
 
 
-async def _apply_answers(answers: dict[str, Any], reading: Reading, hint: ScopeHint, engine: Engine) -> Reading:
+async def _apply_answers(answers: dict[str, Any], reading: Reading, hint: ScopeHint, engine: Engine, discovery: bool = False) -> Reading:
     update: dict[str, Any] = {}
-    for qid, _header, text, alternative in changed_parts(answers, reading, hint):
+    for qid, _header, text, alternative in changed_parts(answers, reading, hint, discovery=discovery):
+        if qid in ("exact", "semantic"):  # keywords are taken as written: a list, or none
+            words = [] if alternative else [w.strip() for w in text.replace(";", ",").split(",") if w.strip()]
+            update[f"{qid}_keywords"] = words
+            continue
         if alternative:
             update |= {
                 "location": {"places": []},

@@ -52,6 +52,7 @@ async def read_request(
         "document_ids": [],
         "qualify_files": False,
         "notes": [],
+        "discovery": None,
         "tally": RESET,
         "summary": None,
         "answer": None,

@@ -9,7 +9,7 @@ folders; it is never replaced by a similar document.
 from __future__ import annotations
 
 import asyncio
-from typing import Literal
+from typing import Any, Literal
 
 from langgraph.graph import END
 from langgraph.runtime import Runtime
@@ -19,7 +19,8 @@ from graph.profile import Profile, profile_of
 from graph.state import ExtractionState
 from tools.engines.reading import Reading, ScopeHint, folder_list
 from tools.knowledge.paths import BadPattern
-from tools.knowledge.places import selection_for
+from tools.knowledge.places import discovered, selection_for
+from tools.knowledge.selection import DocumentSelection
 from tools.knowledge.ranking import query_for, rank
 from tools.services import aservices
 
@@ -31,13 +32,21 @@ async def resolve_scope(
     reading = Reading.model_validate(state["reading"])
     svc = await aservices()
     kb = svc.kb
+    found = state.get("discovery") or {}
+    notes: list[str] = [found["note"]] if found.get("note") else []
     try:
         selection, missing = await asyncio.to_thread(selection_for, reading, kb, profile.scope)
-        resolution = await asyncio.to_thread(kb.resolve, profile.scope, selection)
+        if found.get("selection"):  # discovery's selection; the confirmed Location replaces its paths
+            chosen = DocumentSelection.model_validate(found["selection"])
+            places = selection if reading.places else None
+            resolution = await asyncio.to_thread(discovered, kb, profile.scope, chosen, places)
+        else:
+            resolution = await asyncio.to_thread(kb.resolve, profile.scope, selection)
     except BadPattern as exc:
         message = f"{exc} Nothing was read. Name a folder, a file, a year or a glob such as 'invoices/**'."
         return Command(goto=END, update={"answer": {"status": "no_documents", "message": message}})
-    notes = [f"Nothing in scope is at {m}; the other places were read." for m in missing]
+    notes += [f"Nothing in scope is at {m}; the other places were read." for m in missing]
+    update_reading = _with_fallback_conditions(reading, found.get("row_conditions") or [], notes)
     if not resolution.complete:
         notes.append(resolution.reason or "The scope could not be resolved completely.")
     if not resolution.documents:
@@ -52,11 +61,26 @@ async def resolve_scope(
         return Command(goto=END, update={"notes": notes, "answer": {"status": "no_documents", "message": message}})
     # read the likeliest documents first; ranking orders, it never leaves a document out
     ranking = await asyncio.to_thread(
-        rank, svc, query_for(reading), [d.id for d in resolution.documents], scope=profile.scope
+        rank, svc, query_for(update_reading or reading), [d.id for d in resolution.documents], scope=profile.scope
     )
-    update = {
+    update: dict[str, Any] = {
         "document_ids": ranking.document_ids,
         "qualify_files": len({d.collection for d in resolution.documents}) > 1,
         "notes": notes,
     }
+    if update_reading is not None:
+        update["reading"] = update_reading.model_dump(mode="json")
     return Command(goto="plan", update=update)
+
+
+def _with_fallback_conditions(reading: Reading, conditions: list[str], notes: list[str]) -> Reading | None:
+    """SelectionFallback's conditions beside the paths (a search stopped at its limit) are checked
+    in each document as the row condition, unless the user confirmed a row condition of their own."""
+    if not conditions:
+        return None
+    said = "; ".join(conditions)
+    if reading.row_condition or reading.conditions or reading.row_terms:
+        notes.append(f"The search stopped at its limit; its conditions ({said}) were not used, the confirmed row condition was.")
+        return None
+    notes.append(f"The search stopped at its limit, so every document of its folders was read and {said} checked in each row.")
+    return reading.model_copy(update={"row_condition": said})

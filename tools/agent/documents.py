@@ -7,7 +7,7 @@ outside it is listed, searched or read, whatever the model asks for.
 
 from __future__ import annotations
 
-from tools.agent.schemas import ListDocuments, RankDocuments, ReadDocument, SearchDocuments
+from tools.agent.schemas import ListDocuments, RankDocuments, ReadDocument, SearchDocuments, SelectDocuments
 from tools.engines.reading import folder_list
 from tools.knowledge.base import DocumentNotFound
 from tools.knowledge.ranking import rank
@@ -66,13 +66,30 @@ def read_document(svc: Services, scope: Scope, args: ReadDocument) -> str:
 
 
 def search_documents(svc: Services, scope: Scope, args: SearchDocuments) -> str:
+    return searched(svc, scope, args)[0]
+
+
+def searched(svc: Services, scope: Scope, args: SearchDocuments) -> tuple[str, bool]:
+    """The search's text for the model, and whether it stopped at its result limit."""
     kb = svc.kb
     found = kb.search(scope, args.text, regex=args.regex, path_glob=args.path_glob, limit=args.limit)
     if not found.hits:
-        return found.message or f"No page in scope contains {args.text!r}."
+        return found.message or f"No page in scope contains {args.text!r}.", False
     lines = [f"{len(found.hits)} pages match {args.text!r}" + (f" ({found.message})" if found.message else "") + ":"]
     lines += [f"- {h.collection}:{h.path} p.{h.page}: {h.line}" for h in found.hits]
-    return "\n".join(lines)
+    return "\n".join(lines), bool(found.limit_hit)
+
+
+def select_documents(svc: Services, scope: Scope, args: SelectDocuments) -> tuple[str, int]:
+    """The selection resolved under the scope: the text for the model and how many documents it holds."""
+    resolution = svc.kb.resolve(scope, args.selection())
+    if not resolution.complete:
+        return f"The selection could not be resolved: {resolution.reason} Select again, by path if you can.", 0
+    found = resolution.documents
+    if not found:
+        return "The selection holds no document in scope; nothing is selected. Select again.", 0
+    names = ", ".join(f"{d.collection}:{d.path}" for d in found[:10]) + (f" … and {len(found) - 10} more" if len(found) > 10 else "")
+    return f"Selected {len(found)} document{'s' if len(found) != 1 else ''}: {names}. The table is extracted from them.", len(found)
 
 
 def rank_documents(svc: Services, scope: Scope, args: RankDocuments) -> str:

@@ -49,6 +49,7 @@ class Outcome:
     content: str
     table: dict[str, Any] | None = None
     flags: dict[str, Any] = field(default_factory=dict)
+    selection: dict[str, Any] | None = None  # a successful select_knowledge_documents: {"selection", "documents"}
 
 
 async def extract_records(

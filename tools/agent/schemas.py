@@ -11,7 +11,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from tools.agent.workspace_tools import TOOLS as WORKSPACE_TOOLS
 from tools.engines.reading import Condition, Place, Reading
+from tools.knowledge.selection import ContentQuery, DocumentSelection, SelectionEntry
 
 
 class ListDocuments(BaseModel):
@@ -35,6 +37,34 @@ class SearchDocuments(BaseModel):
 class RankDocuments(BaseModel):
     query: str = Field(description="The kind of document wanted, in words.")
     limit: int = Field(10, ge=1, le=50, description="At most this many documents, best first.")
+
+
+class ContentCondition(BaseModel):
+    text: str = Field(description="Text a page of the document contains (case-insensitive), or a regular expression.")
+    regex: bool = Field(False, description="Read text as a POSIX regular expression.")
+
+
+class SelectionPart(BaseModel):
+    """One way to pick documents: its conditions must all hold (AND); parts are alternatives (OR)."""
+
+    path_globs: list[str] = Field(default_factory=list, description="Globs over paths, e.g. 'invoices/2025/**' (any of them).")
+    path_regex: str | None = Field(None, description="A regular expression the path matches.")
+    content: ContentCondition | None = Field(None, description="Text the document contains.")
+    ids: list[int] | None = Field(None, description="Document ids, when a tool result named them.")
+
+    def entry(self) -> SelectionEntry:
+        content = ContentQuery(text=self.content.text, regex=self.content.regex) if self.content and self.content.text.strip() else None
+        globs = [g.strip() for g in self.path_globs if g.strip()]
+        return SelectionEntry(path_globs=globs, path_regex=(self.path_regex or "").strip() or None, content=content, ids=self.ids)
+
+
+class SelectDocuments(BaseModel):
+    """The documents to extract from: any of the parts (OR), each part all its conditions (AND)."""
+
+    parts: list[SelectionPart] = Field(description="Alternatives; a document is selected when it meets every condition of one part.")
+
+    def selection(self) -> DocumentSelection:
+        return DocumentSelection(entries=[p.entry() for p in self.parts])
 
 
 class Selection(BaseModel):
@@ -106,18 +136,30 @@ TOOLS: dict[str, tuple[type[BaseModel], str]] = {
     ),
 }
 DOCUMENT_TOOLS = tuple(TOOLS)
+TOOLS["select_knowledge_documents"] = (
+    SelectDocuments,
+    "Select the documents the table is extracted from: path globs, a path regex, a content text or ids (AND within "
+    "a part, OR across parts). Your last successful selection is the one read; the answer says how many it holds.",
+)
+TOOLS.update(WORKSPACE_TOOLS)  # the Data Analyst's: load_table, run_sql, list_tables
+WORKSPACE_TOOL_NAMES = tuple(WORKSPACE_TOOLS)
+# discovery mode's search loop: the document tools without extract_records, and the selection
+DISCOVERY_TOOLS = ("list_documents", "read_document", "search_documents", "rank_knowledge_documents", "select_knowledge_documents")
 
 
-def offered_tools(document_tools: bool, workspace_tools: bool = False) -> dict[str, tuple[type[BaseModel], str]]:
-    """The tools a profile offers: the document tools, and the SQL workspace's when switched on."""
-    from tools.agent.workspace_tools import TOOLS as WORKSPACE_TOOLS
+def specs_of(names: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The named tools in OpenAI's function format."""
+    return [
+        {"type": "function", "function": {"name": name, "description": TOOLS[name][1], "parameters": TOOLS[name][0].model_json_schema()}}
+        for name in names
+    ]
 
-    return {**(TOOLS if document_tools else {}), **(WORKSPACE_TOOLS if workspace_tools else {})}
+
+def agent_tools(document_tools: bool, workspace_tools: bool = False) -> tuple[str, ...]:
+    """The Universal Agent's tools for a profile: the document tools, and the SQL workspace's when switched on."""
+    return (DOCUMENT_TOOLS if document_tools else ()) + (WORKSPACE_TOOL_NAMES if workspace_tools else ())
 
 
 def tool_specs(document_tools: bool, workspace_tools: bool = False) -> list[dict[str, Any]]:
-    """The tools offered to the model, in OpenAI's function format; none without document tools."""
-    return [
-        {"type": "function", "function": {"name": name, "description": text, "parameters": model.model_json_schema()}}
-        for name, (model, text) in offered_tools(document_tools, workspace_tools).items()
-    ]
+    """The Universal Agent's tools in OpenAI's function format; none without document tools."""
+    return specs_of(agent_tools(document_tools, workspace_tools))

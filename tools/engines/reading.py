@@ -51,6 +51,9 @@ class Reading(BaseModel):
     notes: list[str] = Field(
         default_factory=list, description="What the engine could not do with this request, in words."
     )
+    # discovery mode only: they guide the search and never filter
+    exact_keywords: list[str] = Field(default_factory=list, description="Names or numbers to search for literally.")
+    semantic_keywords: list[str] = Field(default_factory=list, description="Kinds of document to rank by meaning.")
 
     def place_labels(self) -> list[str]:
         return [p.value for p in self.places]

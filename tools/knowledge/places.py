@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tools.engines.reading import Place, Reading
-from tools.knowledge.base import KnowledgeBase
+from tools.knowledge.base import KnowledgeBase, Resolution
 from tools.knowledge.paths import year_regex
 from tools.knowledge.selection import DocumentSelection, Scope, SelectionEntry
 
@@ -45,3 +45,29 @@ def selection_for(reading: Reading, kb: KnowledgeBase, scope: Scope) -> tuple[Do
     if missing and not entries:
         entries.append(SelectionEntry(ids=[]))  # only files that do not exist were named
     return DocumentSelection(entries=entries), missing
+
+
+def without_paths(selection: DocumentSelection) -> DocumentSelection | None:
+    """``selection`` with its path conditions taken out; None when an entry held nothing else
+    (then the search narrowed by path only, which the confirmed Location replaces)."""
+    entries = []
+    for entry in selection.entries:
+        rest = entry.model_copy(update={"path_globs": [], "path_regex": None})
+        if rest.content is None and rest.ids is None:
+            return None
+        entries.append(rest)
+    return DocumentSelection(entries=entries) if entries else None
+
+
+def discovered(kb: KnowledgeBase, scope: Scope, chosen: DocumentSelection, places: DocumentSelection | None) -> Resolution:
+    """The documents of the search's selection; with confirmed places (``places``), those places
+    replace the search's paths: the places' documents that meet the selection's other conditions."""
+    if places is None:
+        return kb.resolve(scope, chosen)
+    at_places = kb.resolve(scope, places)
+    rest = without_paths(chosen)
+    if rest is None or not at_places.complete:
+        return at_places
+    found = kb.resolve(scope, rest)
+    ids = {d.id for d in found.documents}
+    return Resolution([d for d in at_places.documents if d.id in ids], complete=found.complete, reason=found.reason)
