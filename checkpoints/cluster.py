@@ -92,14 +92,11 @@ def server_options(port: int) -> str:
 
 
 @dataclass
-class LocalCluster:
-    """The cluster under ``root`` (``$KEA_HOME/postgres``): initialise, start, stop, status."""
+class LocalService:
+    """A server Kea runs itself under ``root`` in ``$KEA_HOME``: its data, log and port files,
+    and the lock that serialises starting and stopping it between processes."""
 
     root: Path
-
-    @classmethod
-    def default(cls) -> "LocalCluster":
-        return cls(kea_home() / "postgres")
 
     @property
     def data_dir(self) -> Path:
@@ -113,6 +110,29 @@ class LocalCluster:
     def port_file(self) -> Path:
         return self.root / "port"
 
+    def port(self) -> int:
+        return int(self.port_file.read_text().strip())
+
+    @contextmanager
+    def _lock(self):  # type: ignore[no-untyped-def]
+        """Serialise start/stop between processes sharing this KEA_HOME."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        with open(self.root / ".lock", "w") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+@dataclass
+class LocalCluster(LocalService):
+    """The cluster under ``root`` (``$KEA_HOME/postgres``): initialise, start, stop, status."""
+
+    @classmethod
+    def default(cls) -> "LocalCluster":
+        return cls(kea_home() / "postgres")
+
     @property
     def password_file(self) -> Path:
         return self.root / "password"
@@ -125,9 +145,6 @@ class LocalCluster:
         password = self.password_file.read_text().strip() if self.password_file.exists() else ""
         credentials = f"postgres:{password}" if password else "postgres"
         return f"postgresql://{credentials}@127.0.0.1:{self.port()}/{database}"
-
-    def port(self) -> int:
-        return int(self.port_file.read_text().strip())
 
     # -- running the server binaries -------------------------------------------------
 
@@ -151,17 +168,6 @@ class LocalCluster:
 
     def _run(self, args: list[str]) -> subprocess.CompletedProcess[str]:
         return subprocess.run(self._as_owner(args), capture_output=True, text=True, check=False)
-
-    @contextmanager
-    def _lock(self):  # type: ignore[no-untyped-def]
-        """Serialise start/stop between processes sharing this KEA_HOME."""
-        self.root.mkdir(parents=True, exist_ok=True)
-        with open(self.root / ".lock", "w") as handle:
-            fcntl.flock(handle, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
 
     # -- lifecycle ---------------------------------------------------------------------
 

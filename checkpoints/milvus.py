@@ -12,64 +12,34 @@ other Milvus instead (``KEA_MILVUS_TOKEN`` for its credentials), and then nothin
 
 from __future__ import annotations
 
-import fcntl
 import os
 import signal
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from checkpoints.cluster import ServiceError, _free_port, _port_open, kea_home
+from checkpoints.cluster import LocalService, ServiceError, _free_port, _port_open, kea_home
 
 START_TIMEOUT_S = 30.0
 
 
 @dataclass
-class LocalMilvus:
+class LocalMilvus(LocalService):
     """The Milvus Lite server under ``root`` (``$KEA_HOME/milvus``): start, stop, status."""
-
-    root: Path
 
     @classmethod
     def default(cls) -> "LocalMilvus":
         return cls(kea_home() / "milvus")
 
     @property
-    def data_dir(self) -> Path:
-        return self.root / "data"
-
-    @property
-    def log_file(self) -> Path:
-        return self.root / "server.log"
-
-    @property
-    def port_file(self) -> Path:
-        return self.root / "port"
-
-    @property
     def pid_file(self) -> Path:
         return self.root / "pid"
-
-    def port(self) -> int:
-        return int(self.port_file.read_text().strip())
 
     @property
     def uri(self) -> str:
         return f"http://127.0.0.1:{self.port()}"
-
-    @contextmanager
-    def _lock(self):  # type: ignore[no-untyped-def]
-        """Serialise start/stop between processes sharing this KEA_HOME."""
-        self.root.mkdir(parents=True, exist_ok=True)
-        with open(self.root / ".lock", "w") as handle:
-            fcntl.flock(handle, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
 
     def _pid(self) -> int | None:
         try:

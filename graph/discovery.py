@@ -54,9 +54,3 @@ def build_discovery_loop(model_for: ModelFor, *, services: "Services | None" = N
     builder.add_edge("fallback", END)
     return builder.compile(name="kea-discovery")
 
-
-def profile_model(profile: Profile) -> Any:
-    """The profile's model (raises ExtractionError when it has none)."""
-    from tools.engines.llm import ModelSettings, chat_model
-
-    return chat_model(ModelSettings.of(profile))

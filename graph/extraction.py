@@ -26,10 +26,10 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
-from graph.discovery import build_discovery_loop, profile_model
+from graph.discovery import build_discovery_loop
 from graph.profile import Profile
 from graph.state import ExtractionInput, ExtractionOutput, ExtractionState
-from nodes.agent_model import ModelFor
+from nodes.agent_model import ModelFor, model_source
 from nodes.assemble import assemble
 from nodes.discovery import discover
 from nodes.extract_document import extract_document
@@ -71,14 +71,7 @@ def build_extraction_graph(
     chat model (or a function of the profile giving one) of discovery mode's search; by
     default the profile's, with the llm engine.
     """
-    from langchain_core.language_models import BaseChatModel
-
-    if model is None:
-        model_for: ModelFor = profile_model
-    elif isinstance(model, BaseChatModel):
-        model_for = lambda _profile, chosen=model: chosen  # noqa: E731
-    else:
-        model_for = model
+    model_for = model_source(model)
     loop = build_discovery_loop(model_for, services=services)
     builder = StateGraph(ExtractionState, context_schema=Profile, input_schema=ExtractionInput, output_schema=ExtractionOutput)
     nodes: dict[str, Callable[..., Any]] = {

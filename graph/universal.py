@@ -33,20 +33,13 @@ from graph.agent_state import AgentInput, AgentOutput, AgentState
 from graph.extraction import build_extraction_graph, with_services
 from graph.profile import Profile
 from nodes.agent_answer import finish
-from nodes.agent_model import ModelFor, call_model, route
+from nodes.agent_model import ModelFor, call_model, model_source, route
 from nodes.agent_start import start_turn
 from nodes.agent_tool import run_tool
 from nodes.condense import condense
 
 if TYPE_CHECKING:
     from tools.services import Services
-
-
-def profile_model(profile: Profile) -> BaseChatModel:
-    """The profile's model: an OpenAI-compatible endpoint (raises ExtractionError when it has none)."""
-    from tools.engines.llm import ModelSettings, chat_model
-
-    return chat_model(ModelSettings.of(profile))
 
 
 def build_universal_agent(
@@ -61,12 +54,7 @@ def build_universal_agent(
     profile's own (``Profile.model`` at ``Profile.base_url``). ``services`` as for
     ``build_extraction_graph``: the extraction graph inside runs on the same ones.
     """
-    if model is None:
-        model_for: ModelFor = profile_model
-    elif isinstance(model, BaseChatModel):
-        model_for = lambda _profile, chosen=model: chosen  # noqa: E731
-    else:
-        model_for = model
+    model_for = model_source(model)
     # compiled without a checkpointer: inside a task it inherits this graph's (and its thread)
     extraction = build_extraction_graph(None, services=services)
     nodes = {

@@ -24,6 +24,23 @@ from tools.engines.base import ExtractionError
 
 log = logging.getLogger(__name__)
 ModelFor = Callable[[Profile], BaseChatModel]
+
+
+def profile_model(profile: Profile) -> BaseChatModel:
+    """The profile's model: an OpenAI-compatible endpoint (raises ExtractionError when it has none)."""
+    from tools.engines.llm import ModelSettings, chat_model
+
+    return chat_model(ModelSettings.of(profile))
+
+
+def model_source(model: "BaseChatModel | ModelFor | None") -> ModelFor:
+    """Where a graph's tool loop gets its model: the given one, a function of the profile, or by
+    default the profile's own."""
+    if model is None:
+        return profile_model
+    if isinstance(model, BaseChatModel):
+        return lambda _profile: model
+    return model
 LAST_ROUND = "You have used every tool call of this answer: answer the user now with what you found."
 LAST_ROUND_ENDED = "I stopped here: this answer used every tool call it may make. Ask me to go on."
 
