@@ -23,7 +23,7 @@ from tools.services import Services, aservices
 from tools.storage.review import HTML_TYPE, ReviewSpool
 from tools.storage.rows import OUTPUTS, output_key, summary_key, table_key
 from tools.storage.table import TableWriter, header
-from tools.storage.xlsx import XLSX_TYPE, XlsxSpool
+from tools.storage.xlsx import XLSX_TYPE, XlsxTable
 from tools.workspace.hint import next_step
 
 LISTED_NAMES = 20
@@ -50,7 +50,7 @@ def _assemble(svc: Services, extraction_id: str, document_ids: list[int], summar
     columns = list(summary["columns"])
     with tempfile.TemporaryDirectory(prefix="kea-table-") as folder:
         work = Path(folder)
-        xlsx, review = XlsxSpool(work, header(columns)), ReviewSpool(work, columns)
+        xlsx, review = XlsxTable(work / "table.xlsx", header(columns)), ReviewSpool(work, columns)
         with open(work / "table.csv", "w", encoding="utf-8", newline="") as out:
             writer = TableWriter(columns, out)
             for document_id in document_ids:  # one document's rows in memory at a time
@@ -70,7 +70,7 @@ def _assemble(svc: Services, extraction_id: str, document_ids: list[int], summar
                     no_rows.append({"file": outcome.file, "reason": why["reason"], "detail": why["detail"]})
         full = {**summary, "rows": writer.rows, "no_rows_from": [n["file"] for n in no_rows], "no_rows": no_rows, "failed": failed}
         svc.objects.put_file(table_key(extraction_id), work / "table.csv", "text/csv; charset=utf-8")
-        svc.objects.put_file(output_key(extraction_id, "table.xlsx"), xlsx.save(work / "table.xlsx"), XLSX_TYPE)
+        svc.objects.put_file(output_key(extraction_id, "table.xlsx"), xlsx.close(), XLSX_TYPE)
         facts = _facts(full, len(document_ids))
         page = review.save(work / "review.html", f"Review: {summary.get('understood') or 'the table'}", facts)
         svc.objects.put_file(output_key(extraction_id, "review.html"), page, HTML_TYPE)
