@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import sys
+import uuid
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -294,6 +295,8 @@ def extract(
     chosen = _load_profile(profile, collection, path_glob, user)
     if out_file is not None:
         _check_writable(out_file)  # before anything is read: a bad --out never loses an answer
+    thread = thread or f"cli-{uuid.uuid4().hex}"
+    err.print(f"thread: {thread}", markup=False, highlight=False)  # scripts continue it with --thread, kea sql, kea forget
     confirm = "auto" if yes else "ask"
     values: dict[str, Any] = {}
     while True:
