@@ -36,6 +36,7 @@ class Assembled:
     urls: dict[str, str]  # table.csv, table.xlsx, review.html, summary.json → where each is stored
     no_rows: list[dict[str, str]] = field(default_factory=list)  # {"file", "reason", "detail"}
     failed: list[dict[str, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # the run's notes and what assembling the table adds
 
     @property
     def no_rows_from(self) -> list[str]:
@@ -69,6 +70,9 @@ def _assemble(svc: Services, extraction_id: str, document_ids: list[int], summar
                     why = outcome.no_rows or {"reason": "no_rows", "detail": "it gave no rows"}
                     no_rows.append({"file": outcome.file, "reason": why["reason"], "detail": why["detail"]})
         full = {**summary, "rows": writer.rows, "no_rows_from": [n["file"] for n in no_rows], "no_rows": no_rows, "failed": failed}
+        if xlsx.cut:  # never a limit hit silently
+            full["notes"] = [*full.get("notes", []), f"{xlsx.cut} cells hold more than a spreadsheet cell takes "
+                             "(32,767 characters): they are cut in table.xlsx and whole in the CSV."]
         svc.objects.put_file(table_key(extraction_id), work / "table.csv", "text/csv; charset=utf-8")
         svc.objects.put_file(output_key(extraction_id, "table.xlsx"), xlsx.close(), XLSX_TYPE)
         facts = _facts(full, len(document_ids))
@@ -76,7 +80,7 @@ def _assemble(svc: Services, extraction_id: str, document_ids: list[int], summar
         svc.objects.put_file(output_key(extraction_id, "review.html"), page, HTML_TYPE)
     svc.objects.put_bytes(summary_key(extraction_id), json.dumps(full, ensure_ascii=False, indent=1).encode(), "application/json")
     urls = {name: svc.objects.url(output_key(extraction_id, name)) for name in OUTPUTS}
-    return Assembled(writer, urls, no_rows, failed)
+    return Assembled(writer, urls, no_rows, failed, list(full.get("notes", [])))
 
 
 def _facts(full: dict[str, Any], documents: int) -> list[str]:
@@ -158,6 +162,7 @@ async def store_csv(state: ExtractionState, runtime: Runtime[Profile]) -> dict[s
         "failed_count": len(done.failed),
         "failed": done.failed[:LISTED_NAMES],
         "details": done.urls["summary.json"],
+        "notes": done.notes,
     }
     if summary.get("calculations") and done.writer.rows:  # the sum is SQL's job: offer the workspace
         summary["next_step"] = next_step(get_config().get("configurable", {}).get("thread_id"), extraction_id)

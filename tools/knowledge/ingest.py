@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 from collections.abc import Callable, Iterator
@@ -10,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tools.knowledge.base import KnowledgeBase, KnowledgeError
-from tools.knowledge.paths import UnsafePath, normalise_path
+from tools.knowledge.paths import UnsafePath, file_sha256, normalise_path
 from tools.knowledge.vectors import VectorIndex, index_for
 from tools.parsing import SUPPORTED_SUFFIXES, parse_file
 from tools.parsing.base import UnreadableFile
@@ -101,14 +100,6 @@ def _inside(path: Path, base: Path) -> bool:
         return False
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def ingest(
     kb: KnowledgeBase,
     roots: list[Path],
@@ -193,7 +184,7 @@ def _ingest_one(
         report.skipped.append((path, f"unsupported file type {source.path.suffix or '(none)'}"))
         return "skipped"
     try:
-        digest = _sha256(source.path)
+        digest = file_sha256(source.path)
         if stored.get(path) == digest:
             report.unchanged.append(path)
             return "unchanged"

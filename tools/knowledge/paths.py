@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
+from pathlib import Path
 
 
 class UnsafePath(ValueError):
@@ -104,3 +106,12 @@ def path_like_tokens(text: str) -> list[str]:
             except ValueError:
                 continue
     return tokens
+
+
+def file_sha256(path: Path) -> str:
+    """A file's SHA-256, read in blocks (an ingested file's identity, a model file's check)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
