@@ -28,7 +28,7 @@ from tools.engines.reasons import explain_no_rows
 from tools.engines.usage import Usage, metered
 from tools.knowledge.base import DocumentNotFound, KnowledgeError
 from tools.services import Services, aservices
-from tools.storage.review import source_context
+from tools.storage.review import PageIndex
 from tools.storage.table import shorten
 
 log = logging.getLogger(__name__)
@@ -138,10 +138,8 @@ def _store(
 ) -> list[Record]:
     """Verify each record's evidence and note where it stands on its page, then store the
     document's records whole (or why it has none)."""
-    records = [
-        r.model_copy(update={"source": source_context(document.pages, r.page, r.evidence)})
-        for r in verify_evidence(records, document)
-    ]
+    index = PageIndex(document.pages)
+    records = [r.model_copy(update={"source": index.context(r.page, r.evidence)}) for r in verify_evidence(records, document)]
     why = None if records else explain_no_rows(document, reading).model_dump()
     svc.rows.write(task["extraction_id"], document.id, file, records, no_rows=why)
     return records

@@ -32,34 +32,52 @@ def _loose(text: str) -> str:
 
 
 def source_context(pages: list[str], page: int | None, evidence: str | None) -> dict[str, Any]:
-    """Where the evidence stands on its page: the lines before, the evidence lines, the lines after.
+    """Where the evidence stands on its page (see ``PageIndex.context``), for one record."""
+    return PageIndex(pages).context(page, evidence)
 
-    A table row's evidence is its cells joined by tabs; the page has them joined by spaces, so
-    lines are compared with their white space collapsed. Evidence not found on the page is shown
-    alone, marked as such.
-    """
-    wanted = [line for line in (evidence or "").splitlines() if line.strip()]
-    if not wanted:
-        return {"before": [], "lines": [], "after": [], "found": False}
-    candidates = [page] if page and 1 <= page <= len(pages) else []
-    candidates += [n for n in range(1, len(pages) + 1) if n not in candidates]
-    first = _loose(wanted[0])
-    for number in candidates:
-        lines = pages[number - 1].splitlines()
-        for i, line in enumerate(lines):
-            loose = _loose(line)
-            if loose and (first in loose or (len(loose) > 8 and loose in first)):
-                end = i + 1
-                while end < len(lines) and end - i < len(wanted) and _loose(lines[end]) in {_loose(w) for w in wanted}:
-                    end += 1
-                return {
-                    "before": lines[max(0, i - CONTEXT_LINES) : i],
-                    "lines": lines[i:end],
-                    "after": lines[end : end + CONTEXT_LINES],
-                    "found": True,
-                    "page": number,
-                }
-    return {"before": [], "lines": wanted, "after": [], "found": False}
+
+class PageIndex:
+    """A document's pages as lines, compared with their white space collapsed, built once for
+    all the records of the document (a long document with many rows is not scanned per row)."""
+
+    def __init__(self, pages: list[str]) -> None:
+        self.lines = [page.splitlines() for page in pages]
+        self._loose: dict[int, list[str]] = {}
+
+    def _loose_lines(self, number: int) -> list[str]:
+        if number not in self._loose:
+            self._loose[number] = [_loose(line) for line in self.lines[number - 1]]
+        return self._loose[number]
+
+    def context(self, page: int | None, evidence: str | None) -> dict[str, Any]:
+        """The lines before, the evidence lines, the lines after.
+
+        A table row's evidence is its cells joined by tabs; the page has them joined by spaces,
+        so lines are compared with their white space collapsed. Evidence not found on the page
+        is shown alone, marked as such.
+        """
+        wanted = [line for line in (evidence or "").splitlines() if line.strip()]
+        if not wanted:
+            return {"before": [], "lines": [], "after": [], "found": False}
+        count = len(self.lines)
+        candidates = [page] if page and 1 <= page <= count else []
+        candidates += [n for n in range(1, count + 1) if n not in candidates]
+        first, rest = _loose(wanted[0]), {_loose(w) for w in wanted}
+        for number in candidates:
+            lines, loose = self.lines[number - 1], self._loose_lines(number)
+            for i, text in enumerate(loose):
+                if text and (first in text or (len(text) > 8 and text in first)):
+                    end = i + 1
+                    while end < len(lines) and end - i < len(wanted) and loose[end] in rest:
+                        end += 1
+                    return {
+                        "before": lines[max(0, i - CONTEXT_LINES) : i],
+                        "lines": lines[i:end],
+                        "after": lines[end : end + CONTEXT_LINES],
+                        "found": True,
+                        "page": number,
+                    }
+        return {"before": [], "lines": wanted, "after": [], "found": False}
 
 
 class ReviewSpool:
