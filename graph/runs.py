@@ -8,17 +8,35 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
 from typing import Any
 
 from langgraph.types import Command
 
 from checkpoints.saver import postgres_checkpointer
+from checkpoints.runs import Origin, RunRecords
 from graph.extraction import build_extraction_graph
+from graph.lifecycle import durable_run, settle_cancelled
 from graph.profile import Profile
 from graph.state import Confirm
 
 Answerer = Callable[[dict[str, Any]], Any | Awaitable[Any]]  # questions payload → resume value
 ProgressSink = Callable[[dict[str, Any]], None]
+CONTINUE = object()  # the payload of ``continue_extraction``: whatever the thread waits for
+
+
+@dataclass(frozen=True)
+class Durable:
+    """Run under a lease in ``runs`` (``graph/lifecycle.py``): cancellable from any process, and
+    continued with ``continue_extraction`` if this process dies. ``profile``: how to find the
+    profile again (a name, or a path for the CLI); ``narrowing``: options that narrowed it."""
+
+    records: RunRecords
+    user: str
+    profile: str
+    origin: Origin = "cli"
+    narrowing: dict[str, Any] = field(default_factory=dict)
 
 
 async def run_extraction(
@@ -30,6 +48,7 @@ async def run_extraction(
     on_progress: ProgressSink | None = None,
     thread_id: str | None = None,
     model: Any = None,
+    durable: Durable | None = None,
 ) -> dict[str, Any]:
     """Run one request on a Postgres-checkpointed thread; return the final state's values.
     ``model``: the chat model of discovery mode's search instead of the profile's.
@@ -39,7 +58,18 @@ async def run_extraction(
     hold ``"__interrupt__"`` (resume later with ``resume_extraction``).
     """
     payload = {"message": message, "confirm": confirm}
-    return await _drive(thread_id or uuid.uuid4().hex, payload, profile, answer, on_progress, _extraction(model))
+    return await _drive(thread_id or uuid.uuid4().hex, payload, profile, answer, on_progress, _extraction(model), durable)
+
+
+async def continue_extraction(
+    thread_id: str, profile: Profile, *, answer: Answerer | None = None, on_progress: ProgressSink | None = None,
+    model: Any = None, durable: Durable | None = None,
+) -> dict[str, Any]:
+    """Continue whatever ``thread_id`` waits for, in this or any other process: its questions
+    (passed to ``answer``; without it the values hold ``"__interrupt__"``), or a run that did not
+    end — its process died, or a node stopped with an error — from its last checkpoint, where
+    LangGraph re-runs only the tasks without saved results. ``NothingToResume`` when it waits for nothing."""
+    return await _drive(thread_id, CONTINUE, profile, answer, on_progress, _extraction(model), durable)
 
 
 async def run_universal(
@@ -91,27 +121,50 @@ def _extraction(model: Any) -> Callable[[Any], Any]:
 
 async def _drive(
     thread_id: str, payload: Any, profile: Profile, answer: Answerer | None, on_progress: ProgressSink | None,
-    build: Callable[[Any], Any] = build_extraction_graph,
+    build: Callable[[Any], Any] = build_extraction_graph, durable: Durable | None = None,
 ) -> dict[str, Any]:
     """Stream the graph from ``payload`` until it ends, answering questions while ``answer`` can."""
     config: dict[str, Any] = {"configurable": {"thread_id": thread_id}}
-    async with postgres_checkpointer() as saver:
+    async with postgres_checkpointer() as saver, AsyncExitStack() as stack:
         graph = build(saver)
-        if isinstance(payload, Command) and not (await graph.aget_state(config)).interrupts:
+        snapshot = await graph.aget_state(config) if payload is CONTINUE or isinstance(payload, Command) else None
+        if isinstance(payload, Command) and not snapshot.interrupts:
             raise NothingToResume(
                 f"Thread {thread_id} has no question waiting, so there is nothing to resume. Send a new request."
             )
+        if payload is CONTINUE:
+            if not snapshot.interrupts and not snapshot.next:
+                raise NothingToResume(
+                    f"Thread {thread_id} is not waiting for anything: its last run ended. Send a new request."
+                )
+            payload = None  # LangGraph: continue from the last checkpoint
+            if snapshot.interrupts:
+                if answer is None:
+                    return {**snapshot.values, "thread_id": thread_id, "__interrupt__": [i.value for i in snapshot.interrupts]}
+                payload = Command(resume=_resume_value(await _asked(answer, snapshot.interrupts[0].value)))
+        control = None
+        if durable is not None:
+            control = await stack.enter_async_context(durable_run(
+                durable.records, thread_id, user=durable.user, profile=durable.profile, origin=durable.origin,
+                narrowing=durable.narrowing,
+            ))
         while True:
             values, interrupts = await _stream(graph, payload, config, profile, on_progress)
-            if not interrupts:
+            if not interrupts or (control is not None and control.cancelled):
                 break
             if answer is None:
                 return {**values, "thread_id": thread_id, "__interrupt__": [i.value for i in interrupts]}
-            reply = answer(interrupts[0].value)
-            if isinstance(reply, Awaitable):
-                reply = await reply
-            payload = Command(resume=_resume_value(reply))
+            payload = Command(resume=_resume_value(await _asked(answer, interrupts[0].value)))
+        if control is not None and control.cancelled:
+            from tools.services import aservices
+
+            values = await settle_cancelled(graph, config, values, (await aservices()).objects)
     return {**values, "thread_id": thread_id}
+
+
+async def _asked(answer: Answerer, form: dict[str, Any]) -> Any:
+    reply = answer(form)
+    return await reply if isinstance(reply, Awaitable) else reply
 
 
 def _resume_value(reply: Any) -> Any:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 Confirm = Literal["ask", "auto"]
-Status = Literal["done", "sample", "no_documents", "needs_narrowing", "declined", "failed", "answered"]
+Status = Literal["done", "sample", "no_documents", "needs_narrowing", "declined", "failed", "answered", "cancelled"]
+# "cancelled": stopped on request; the table holds what was read before the stop (partial)
 # How plan reads the scope: "all" of it; a "sample" first (more than 100 documents, asked);
 # "auto_sample" (the same, confirmed on its own: everything is read, the sample first); the
 # "confirmed" rest of a selection whose sample was shown (its rows are reused).

@@ -19,6 +19,7 @@ from langgraph.runtime import Runtime
 from psycopg_pool import PoolTimeout
 
 from checkpoints.cluster import ServiceError
+from graph.lifecycle import current_control, run_cancelled
 from graph.profile import Profile, profile_of
 from graph.state import DocumentTask
 from tools.engines import ExtractionError, engine_named
@@ -26,6 +27,7 @@ from tools.engines.grounding import verify_evidence
 from tools.engines.reading import DocumentText, Reading, Record
 from tools.engines.reasons import explain_no_rows
 from tools.engines.usage import Usage, metered
+from nodes.cancelled import NOT_READ
 from tools.knowledge.base import DocumentNotFound, KnowledgeError
 from tools.services import Services, aservices
 from tools.storage.review import PageIndex
@@ -59,8 +61,12 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
     svc = await aservices()
     file = f"document {task['document_id']}"
     usage = Usage()
+    if (stored := await asyncio.to_thread(already_stored, svc, task)) is not None:
+        return _stored_result(stored, emit)
     async with _slot(profile):
         started = time.monotonic()
+        if run_cancelled():  # the run was cancelled: nothing more is read
+            return await _not_read(svc, task, file)
         try:
             # one trip to a worker thread before the engine and one after: each trip queues
             document, reading = await asyncio.to_thread(_load, svc, profile, task)
@@ -78,6 +84,8 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
                 "Kea's database stopped answering while documents were read, so the run stopped. "
                 "Documents finished before are kept. Start it again (kea services status) and ask again."
             ) from exc
+        except RunCancelled:
+            return await _not_read(svc, task, file)
         except Exception as exc:  # noqa: BLE001 — any failure of one document is reported, never fatal
             error = shorten(_why(exc, file, task), ERROR_CHARS)
             emit({"kind": "progress", "event": "document_failed", "file": file, "error": error})
@@ -106,6 +114,44 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
             "read_ms": elapsed,
         }
     }
+
+
+def already_stored(svc: Services, task: DocumentTask) -> tuple[str, dict[str, int], list[Record]] | None:
+    """This document's outcome when this extraction stored it already — a run continued after its
+    process died re-runs the tasks whose results were not checkpointed — as (file, counts, first
+    rows); None when it has none yet. A document stored once is never sent to the engine again."""
+    outcome = svc.rows.outcome(task["extraction_id"], task["document_id"])
+    if outcome is None or outcome.error == NOT_READ:
+        return None
+    if outcome.error is not None:
+        return outcome.file, {}, []
+    rows, unsure, first = 0, 0, []
+    for record in outcome.records:
+        rows, unsure = rows + 1, unsure + (record.match == "unsure")
+        if len(first) < FIRST_ROWS:
+            first.append(record)
+    return outcome.file, {"extracted": 1, "rows": rows, "unsure_rows": unsure}, first
+
+
+def _stored_result(stored: tuple[str, dict[str, int], list[Record]], emit: Any) -> dict[str, Any]:
+    file, counts, first = stored
+    if counts:
+        emit({"kind": "progress", "event": "document_done", "file": file, "rows": counts["rows"],
+              "unsure_rows": counts["unsure_rows"], "first_rows": [[shorten(v) for v in r.values.values()] for r in first]})
+    return {"tally": counts}
+
+
+class RunCancelled(Exception):
+    """The run was cancelled while this document was read."""
+
+
+async def _not_read(svc: Services, task: DocumentTask, file: str) -> dict[str, Any]:
+    """A document the cancelled run did not read: said so in its outcome, counted nowhere."""
+    try:
+        await asyncio.to_thread(svc.rows.write_failure, task["extraction_id"], task["document_id"], file, NOT_READ)
+    except Exception:  # noqa: BLE001 — without it store_csv lists the document as not stored
+        log.warning("Could not note document %s as not read", task["document_id"], exc_info=True)
+    return {"tally": {}}
 
 
 def _since(started: float) -> int:
@@ -152,16 +198,30 @@ def _cost(usage: Usage) -> dict[str, int]:
 async def _extract_watched(
     profile: Profile, document: DocumentText, reading: Reading, file: str, emit: Any
 ) -> list[Record]:
-    """Extract, saying so every minute while the document is still being read."""
-    work = asyncio.ensure_future(engine_named(profile.engine, profile).extract_document(document, reading))
+    """Extract, saying so every minute while the document is still being read; a cancel of the
+    run cuts the call off (and no call starts once the cancel is seen)."""
+    engine = engine_named(profile.engine, profile)
+
+    async def call() -> list[Record]:
+        if run_cancelled():
+            raise RunCancelled()
+        return await engine.extract_document(document, reading)
+
+    work = asyncio.ensure_future(call())
+    control = current_control()
+    stop = asyncio.ensure_future(control.stop.wait()) if control is not None else None
     interval = still_reading_seconds()
     waited = 0.0
     try:
         while True:
-            done, _ = await asyncio.wait({work}, timeout=interval)
-            if done:
+            done, _ = await asyncio.wait({work, stop} - {None}, timeout=interval, return_when=asyncio.FIRST_COMPLETED)
+            if work in done:
                 return work.result()
+            if stop is not None and stop in done:
+                raise RunCancelled()
             waited += interval
             emit({"kind": "progress", "event": "still_reading", "file": file, "seconds": int(waited)})
     finally:
         work.cancel()  # no-op when finished; stops the engine when the run itself is cancelled
+        if stop is not None:
+            stop.cancel()

@@ -31,6 +31,13 @@ app.add_typer(services_app, name="services")
 app.add_typer(access_app, name="access")
 
 
+def _run_commands() -> None:
+    from server.cli_runs import cancel, resume
+
+    app.command()(resume)
+    app.command()(cancel)
+
+
 def _http_commands() -> None:
     from server.cli_http import keys_app, serve
 
@@ -285,30 +292,92 @@ def extract(
     Without --yes, Kea first asks back how it understood the request (location, filter,
     values) and reads nothing until you confirm; more than 100 documents are sampled first (five
     documents) and the rest read after a yes. JSON status: done, sample, no_documents,
-    needs_narrowing, declined, answered (the message asked for no table) or failed.
-    Exit 0 except for failed (1).
+    needs_narrowing, declined, answered (the message asked for no table), cancelled (stopped by
+    kea cancel: the table holds what was read before) or failed. Exit 0 except for failed (1).
+    A run cut short (Ctrl-C, a crash) continues with kea resume THREAD.
     """
-    from checkpoints.cluster import ServiceError
     from graph.runs import run_extraction
-    from server.cli_terminal import ProgressView, ask_after_sample, ask_in_terminal, print_answer
+    from server.cli_terminal import ask_in_terminal
 
     chosen = _load_profile(profile, collection, path_glob, user)
     if out_file is not None:
         _check_writable(out_file)  # before anything is read: a bad --out never loses an answer
     thread = thread or f"cli-{uuid.uuid4().hex}"
     err.print(f"thread: {thread}", markup=False, highlight=False)  # scripts continue it with --thread, kea sql, kea forget
+    narrowing = {"collections": list(collection), "path_glob": path_glob}
+    durable = claimed_thread(thread, chosen, profile or "", narrowing, as_json)
     confirm = "auto" if yes else "ask"
+    values = converse(
+        lambda view: run_extraction(message, chosen, confirm=confirm, answer=ask_in_terminal, on_progress=view,
+                                    thread_id=thread, durable=durable),
+        chosen, thread, durable, as_json,
+    )
+    finish_answer(values, as_json, out_file)
+
+
+def claimed_thread(thread: str, chosen: Any, reference: str, narrowing: dict[str, Any], as_json: bool) -> Any:
+    """The thread recorded as ``chosen.user``'s with its profile (as the HTTP API records its own),
+    and the lease spec its runs take; another user's thread does not exist."""
+    from checkpoints.runs import RunRecords
+    from graph.runs import Durable
+    from server.accounts import AccountError, Accounts, NotOwned, open_pool
+
+    url = _database_url(as_json)
+
+    async def claim() -> None:
+        pool = open_pool(url, max_size=1)
+        await pool.open(wait=True)
+        try:
+            await Accounts(pool).claim_thread(thread, chosen.user, chosen.name)
+        finally:
+            await pool.close()
+
+    try:
+        asyncio.run(claim())
+    except (AccountError, NotOwned) as exc:
+        _say_failed(f"There is no thread {thread}." if isinstance(exc, NotOwned) else str(exc), as_json)
+    return Durable(RunRecords(url), chosen.user, reference, "cli", narrowing)
+
+
+def _database_url(as_json: bool) -> str:
+    from checkpoints.cluster import ServiceError
+    from tools.services import services
+
+    try:
+        return services().database_url
+    except ServiceError as exc:
+        _say_failed(str(exc), as_json)
+        raise  # not reached
+
+
+def _say_failed(text: str, as_json: bool) -> None:
+    """End the command with a failed answer: one JSON object with --json, else a sentence."""
+    if as_json:
+        sys.stdout.write(json.dumps(contract_json({"answer": {"status": "failed", "message": text}})) + "\n")
+        raise typer.Exit(1)
+    raise _fail(text)
+
+
+def converse(first: Any, chosen: Any, thread: str, durable: Any, as_json: bool) -> dict[str, Any]:
+    """Run ``first(progress_view)`` to its answer; after a sample, ask whether to read the rest."""
+    from checkpoints.cluster import ServiceError
+    from checkpoints.runs import RunBusy
+    from graph.runs import run_extraction
+    from server.cli_terminal import ProgressView, ask_after_sample, ask_in_terminal, print_answer
+
+    turn = first
     values: dict[str, Any] = {}
     while True:
         view = ProgressView()
         try:
-            values = asyncio.run(
-                run_extraction(message, chosen, confirm=confirm, answer=ask_in_terminal, on_progress=view, thread_id=thread)
-            )
+            values = asyncio.run(turn(view))
         except KeyboardInterrupt:
             view.stop()
-            err.print("Stopped (Ctrl-C): no table was made, and nothing more is read. Ask again to read it.")
+            err.print(f"Stopped (Ctrl-C): no table was made, and nothing more is read. Continue it with: kea resume {thread}")
             raise typer.Exit(130) from None
+        except RunBusy:
+            view.stop()
+            _say_failed(f"Thread {thread} is running in another process right now; wait for it, or stop it with: kea cancel {thread}", as_json)
         except Exception as exc:  # noqa: BLE001 — scripts rely on one JSON object whatever happens
             view.stop()
             text = str(exc) if isinstance(exc, (ServiceError, ValueError)) else f"{type(exc).__name__}: {exc}"
@@ -319,17 +388,24 @@ def extract(
         finally:
             view.stop()
         if (values.get("answer") or {}).get("status") != "sample":
-            break
+            return values
         # a sample of a large selection: shown, then the terminal asks whether to read the rest
         if as_json:  # stdout holds only the final JSON: the sample is shown on stderr
             err.print(contract_json(values)["message"], highlight=False, markup=False)
         else:
             print_answer(values)
-        thread = values["thread_id"]
         reply = ask_after_sample(thread)
         if reply is None:
-            break
-        message = reply
+            return values
+        turn = lambda view, reply=reply: run_extraction(  # noqa: E731
+            reply, chosen, confirm="ask", answer=ask_in_terminal, on_progress=view, thread_id=thread, durable=durable
+        )
+
+
+def finish_answer(values: dict[str, Any], as_json: bool, out_file: Path | None) -> None:
+    """Print the answer (or its JSON), write --out, and exit: 0, or 1 for a failed answer."""
+    from server.cli_terminal import print_answer
+
     answer = values.get("answer") or {}
     if out_file and answer.get("csv"):
         _copy_table(values["extraction_id"], out_file)
@@ -399,6 +475,7 @@ def demo(
 
 
 _http_commands()
+_run_commands()
 _sql_commands()
 
 if __name__ == "__main__":

@@ -1,0 +1,149 @@
+"""A run's life across processes: leased while it runs, cancellable from anywhere, resumable.
+
+``durable_run`` wraps one run of a thread (a new request, an answer to its questions, or the
+continuation of a run whose process died): it takes the thread's lease
+(``checkpoints/runs.py``), so no other process runs it at the same time, and watches the
+thread's row for a cancel. A cancel seen sets the run's ``RunControl``; the nodes of the run
+(``nodes/extract_document.py``) find it through a context variable, start no model call after
+it, cut off those in flight, and the run ends with the rows stored so far —
+``settle_cancelled`` then turns its answer into the cancelled one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import json
+import logging
+import os
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass, field
+from typing import Any
+
+from checkpoints.runs import Origin, RunRecords, RunState
+
+log = logging.getLogger(__name__)
+
+
+def poll_seconds() -> float:
+    """How often a running process looks for a cancel of its run."""
+    return float(os.environ.get("KEA_CANCEL_POLL_SECONDS", "0.5"))
+
+
+@dataclass
+class RunControl:
+    """What a running thread's nodes may ask: has the run been cancelled?"""
+
+    thread: str
+    stop: asyncio.Event = field(default_factory=asyncio.Event)
+    seen_at: float | None = None  # when this process saw the cancel (time.time())
+    failed: bool = False  # the run stopped with an error (resumable)
+
+    @property
+    def cancelled(self) -> bool:
+        return self.stop.is_set()
+
+    def cancel(self) -> None:
+        if not self.stop.is_set():
+            self.stop.set()
+            self.seen_at = time.time()
+
+
+_control: contextvars.ContextVar[RunControl | None] = contextvars.ContextVar("kea_run_control", default=None)
+
+
+def current_control() -> RunControl | None:
+    """The control of the run this code runs in (None outside ``durable_run``)."""
+    return _control.get()
+
+
+def run_cancelled() -> bool:
+    control = _control.get()
+    return control is not None and control.cancelled
+
+
+@asynccontextmanager
+async def durable_run(
+    records: RunRecords, thread: str, *, user: str, profile: str, origin: Origin, narrowing: dict[str, Any] | None = None
+) -> AsyncIterator[RunControl]:
+    """Run ``thread`` here, leased and watched for a cancel (``RunBusy`` when another process runs it).
+
+    The run's state on exit: ``cancelled`` after a cancel, ``stopped`` when the block set
+    ``control.failed`` or raised, ``finished`` otherwise. A block cancelled itself (the process
+    shutting down) leaves the run ``running`` with its lease released: it is picked up again.
+    """
+    async with records.lease(thread, user=user, profile=profile, origin=origin, narrowing=narrowing) as lease:
+        control = RunControl(thread)
+        token = _control.set(control)
+        watcher = asyncio.create_task(_watch(lease, control), name=f"kea-cancel-watch-{thread}")
+        state: RunState | None = None
+        try:
+            yield control
+            state = "cancelled" if control.cancelled else "stopped" if control.failed else "finished"
+        except asyncio.CancelledError:
+            raise  # the process stops: the run stays 'running' for whoever continues it
+        except BaseException:
+            state = "stopped"
+            raise
+        finally:
+            watcher.cancel()
+            with suppress(asyncio.CancelledError, Exception):
+                await watcher
+            _control.reset(token)
+            if state is not None:
+                try:
+                    await lease.end(state)
+                except Exception:  # noqa: BLE001 — the lease ends with its connection anyway
+                    log.exception("Could not record the end of the run on thread %s", thread)
+
+
+async def _watch(lease: Any, control: RunControl) -> None:
+    """Poll the thread's row until a cancel is asked for; then stop the run and note when."""
+    while True:
+        await asyncio.sleep(poll_seconds())
+        try:
+            asked = await lease.cancel_requested()
+        except Exception:  # noqa: BLE001 — a lost database stops the run elsewhere; keep looking
+            log.warning("Could not look for a cancel of thread %s", control.thread, exc_info=True)
+            continue
+        if asked:
+            control.cancel()
+            with suppress(Exception):
+                await lease.saw_cancel(control.seen_at or time.time())
+            return
+
+
+async def settle_cancelled(graph: Any, config: dict[str, Any], values: dict[str, Any], objects: Any) -> dict[str, Any]:
+    """After a cancelled run: its answer (and stored summary) marked cancelled and partial, in its checkpoint too.
+
+    Only an answer with a stored table changes; the Universal Agent's own text answer and an
+    answer given before any document was read stay as they are.
+    """
+    from nodes.cancelled import cancelled_answer
+    from tools.storage.objects import ObjectNotFound
+    from tools.storage.rows import summary_key
+
+    answer = values.get("answer") or {}
+    extraction_id = values.get("extraction_id")
+    if not extraction_id or not answer.get("csv") or answer.get("status") == "cancelled":
+        return values
+
+    def rewrite() -> Any:
+        full = None
+        try:
+            with objects.open(summary_key(extraction_id)) as handle:
+                full = json.loads(handle.read())
+        except ObjectNotFound:
+            pass
+        changed, full = cancelled_answer(answer, full)
+        if full is not None:
+            data = json.dumps(full, ensure_ascii=False, indent=1).encode("utf-8")
+            objects.put_bytes(summary_key(extraction_id), data, "application/json")
+        return changed
+
+    changed = await asyncio.to_thread(rewrite)
+    # written as the graph's last node, so the thread's state (GET /v1/runs/{thread}) says it too
+    await graph.aupdate_state(config, {"answer": changed}, as_node="offer_sample")
+    return {**values, "answer": changed}
