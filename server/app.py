@@ -22,6 +22,7 @@ from fastapi.responses import JSONResponse
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 
 from checkpoints.cluster import kea_home
+from checkpoints.runs import RunRecords
 from graph.extraction import build_extraction_graph
 from graph.universal import build_universal_agent
 from server.accounts import Accounts, open_pool
@@ -75,11 +76,18 @@ def create_app(
                 "document-tables": build_extraction_graph(saver, services=chosen),
                 "universal": build_universal_agent(saver, services=chosen),
             }
-            runner = Runner(graphs, accounts, chosen.objects, LinkSigner.from_home(home), clock, known.agent_of)
+            runner = Runner(
+                graphs, accounts, chosen.objects, LinkSigner.from_home(home), clock, known.agent_of,
+                RunRecords(chosen.database_url),
+            )
             app.state.kea = Kea(
                 chosen, accounts, runner, known, clock, public_url or os.environ.get("KEA_PUBLIC_URL") or None
             )
-            yield
+            await runner.pick_up(known.profile)  # runs cut short when a server stopped go on
+            try:
+                yield
+            finally:
+                await runner.close()
         finally:
             await pool.close()
 

@@ -5,12 +5,17 @@
   "yes" as the message of a thread whose answer was a sample reads that sample's selection;
 - ``POST /v1/runs/{thread}/resume`` ``{"reply", "interrupt_id"?}``: answer its questions
   (typed text, or the dialog's answers by question id);
-- ``GET /v1/runs/{thread}``: the thread's state: its waiting questions or its last result;
+- ``GET /v1/runs/{thread}``: the thread's state: its waiting questions or its last result
+  (``"status": "running"`` while a run is in flight);
+- ``DELETE /v1/runs/{thread}``: cancel its running extraction, wherever it runs: no model call
+  starts once the run sees it, and its answer (status ``cancelled``) says what was read before
+  the stop, with the partial table. 409 when nothing runs;
 - ``GET /v1/runs/schema``: the JSON schema of the events (``graph.protocol.run_events_schema``).
 
 Each POST answers ``text/event-stream`` with the events ``progress``, then ``questions`` or
-``result`` (or ``error``); the data of each is the JSON of its typed model. A thread belongs to
-the user who started it: for anyone else it does not exist (404).
+``result`` (or ``error``); the data of each is the JSON of its typed model. A run goes on to its
+answer when its client goes away (read it with GET). A thread belongs to the user who started
+it: for anyone else it does not exist (404).
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from server.accounts import AccountError, NotOwned, check_thread
 from server.app import THREAD_HEADER, Kea
 from server.auth import Caller, caller
 from server.profiles import UnknownModel
-from server.runner import NothingWaiting
+from server.runner import NothingWaiting, NotRunning
 
 router = APIRouter()
 
@@ -114,10 +119,28 @@ async def resume(thread: str, body: ResumeRun, request: Request, who: Caller = D
     return StreamingResponse(_event_stream(events), media_type="text/event-stream", headers={THREAD_HEADER: thread})
 
 
+@router.delete("/v1/runs/{thread}")
+async def cancel(thread: str, request: Request, wait: float = 15.0, who: Caller = Depends(caller)) -> dict[str, Any]:
+    """``wait``: seconds to wait for the run to end (0: answer at once with status "cancelling")."""
+    kea: Kea = request.app.state.kea
+    await _owned(kea, thread, who.user)
+    try:
+        ended = await kea.runner.cancel(thread, who.user, wait=min(max(wait, 0.0), 60.0))
+    except NotRunning as exc:
+        raise HTTPException(409, str(exc)) from exc
+    if ended == "cancelling":
+        return {"thread": thread, "status": "cancelling",
+                "message": f"Thread {thread} is stopping; its answer (GET /v1/runs/{thread}) says what was read before the stop."}
+    return await state(thread, request, who)
+
+
 @router.get("/v1/runs/{thread}")
 async def state(thread: str, request: Request, who: Caller = Depends(caller)) -> dict[str, Any]:
     kea: Kea = request.app.state.kea
     name = await _owned(kea, thread, who.user)
+    record = await kea.runner.records.get(thread) if kea.runner.records is not None else None
+    if record is not None and record.state == "running" and await kea.runner.records.is_alive(thread):
+        return {"thread": thread, "status": "running"}
     snapshot = await kea.runner.graph(name).aget_state(kea.runner.config(thread))
     if snapshot.interrupts:
         first = snapshot.interrupts[0]

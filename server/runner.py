@@ -4,6 +4,11 @@ A turn yields ``ProgressEvent``s while documents are read, then exactly one ``Qu
 (the run waits for a reply) or one ``RunResult`` (with a download link in place of the store
 reference). The open question of a thread is found with ``graph.aget_state(config).interrupts``
 and resumed by its id.
+
+Each turn runs as a task of its own, leased in ``runs`` (``graph/lifecycle.py``): a client that
+goes away does not stop it (its answer waits in the thread's state), a cancel from any process
+stops it, and a turn cut short by the server's end is continued when a server starts again
+(``pick_up``).
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from urllib.parse import urlencode
 
 from langgraph.types import Command
 
+from checkpoints.runs import RunBusy, RunRecords
+from graph.lifecycle import durable_run, settle_cancelled
 from graph.profile import Profile
 from graph.protocol import ProgressEvent, QuestionsEvent, QuestionsForm, progress_event
 from graph.result import RunResult, build_agent_result, build_result, failed_result
@@ -31,8 +38,15 @@ log = logging.getLogger(__name__)
 Event = ProgressEvent | QuestionsEvent | RunResult
 
 
+CANCEL_WAIT_SECONDS = 15.0
+
+
 class NothingWaiting(LookupError):
     """The thread has no question waiting (or not the one named)."""
+
+
+class NotRunning(LookupError):
+    """The thread has no run in flight: there is nothing to cancel."""
 
 
 @dataclass
@@ -43,6 +57,10 @@ class Runner:
     signer: LinkSigner
     clock: Callable[[], datetime]
     agent_of: Callable[[str], str] = lambda profile: "document-tables"  # profile name → kind
+    records: RunRecords | None = None  # runs in flight (None: turns are neither leased nor cancellable)
+
+    def __post_init__(self) -> None:
+        self._tasks: set[asyncio.Task[None]] = set()
 
     @staticmethod
     def config(thread: str) -> dict[str, Any]:
@@ -79,12 +97,49 @@ class Runner:
         return Command(resume={chosen: "" if reply is None else reply})
 
     async def turn(self, thread: str, profile: Profile, payload: Any, base_url: str) -> AsyncIterator[Event]:
-        """Run ``payload`` (a new message, or a resume ``Command``) on ``thread`` to its next stop."""
+        """Run ``payload`` (a new message, or a resume ``Command``) on ``thread`` to its next stop.
+
+        The run is a task of its own: when the caller stops listening, it goes on to its answer.
+        """
+        queue: asyncio.Queue[Event | None] = asyncio.Queue()
+        self._start(thread, profile, payload, base_url, queue.put_nowait)
+        while (event := await queue.get()) is not None:
+            yield event
+
+    def _start(self, thread: str, profile: Profile, payload: Any, base_url: str, emit: Callable[[Event | None], None] | None) -> None:
+        task = asyncio.create_task(self._run(thread, profile, payload, base_url, emit), name=f"kea-run-{thread}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _run(
+        self, thread: str, profile: Profile, payload: Any, base_url: str, emit: Callable[[Event | None], None] | None
+    ) -> None:
+        send = emit or (lambda event: None)
+        try:
+            if self.records is None:
+                async for event in self._events(thread, profile, payload, base_url, None):
+                    send(event)
+                return
+            async with durable_run(self.records, thread, user=profile.user, profile=profile.name, origin="server") as control:
+                async for event in self._events(thread, profile, payload, base_url, control):
+                    send(event)
+        except RunBusy:
+            send(failed_result(
+                f"Thread {thread} is still answering its last request. Wait for its answer (GET /v1/runs/{thread}) "
+                f"or cancel it (DELETE /v1/runs/{thread}), then ask again.", thread))
+        except Exception as exc:  # noqa: BLE001 — every client gets an answer in a sentence
+            log.exception("A run on thread %s failed", thread)
+            send(failed_result(f"The run stopped with an error: {exc or type(exc).__name__}. Nothing more was read.", thread))
+        finally:
+            send(None)
+
+    async def _events(self, thread: str, profile: Profile, payload: Any, base_url: str, control: Any) -> AsyncIterator[Event]:
         config = self.config(thread)
+        graph = self.graph(profile.name)
         values: dict[str, Any] = {}
         interrupts: list[Any] = []
         try:
-            async for kind, item in stream_events(self.graph(profile.name), payload, config, profile):
+            async for kind, item in stream_events(graph, payload, config, profile):
                 if kind == "progress" and (event := progress_event(item)) is not None:
                     yield event
                 elif kind == "interrupt":
@@ -93,13 +148,66 @@ class Runner:
                     values = dict(item)  # this run's own state, whatever else runs on the thread
         except Exception as exc:  # noqa: BLE001 — every client gets an answer in a sentence
             log.exception("A run on thread %s failed", thread)
+            if control is not None:
+                control.failed = True
             yield failed_result(f"The run stopped with an error: {exc or type(exc).__name__}. Nothing more was read.", thread)
             return
-        if interrupts:
+        if control is not None and control.cancelled:
+            values = await settle_cancelled(graph, config, values, self.objects)
+        elif interrupts:
             first = interrupts[0]
             yield QuestionsEvent(thread=thread, interrupt_id=first.id, form=QuestionsForm.model_validate(first.value))
             return
         yield await self.result(thread, profile.name, values, base_url)
+
+    async def cancel(self, thread: str, user: str, wait: float = CANCEL_WAIT_SECONDS) -> str:
+        """Stop ``user``'s running thread, wherever it runs; the run's state once it ended
+        ("cancelled"), or "cancelling" when it has not ended within ``wait`` seconds."""
+        if self.records is None or await self.records.request_cancel(thread, user) is None:
+            raise NotRunning(f"Thread {thread} has no run in flight, so there is nothing to cancel.")
+        if not await self.records.is_alive(thread):
+            await self.records.mark(thread, "cancelled")  # its process is gone: it is not picked up again
+            return "cancelled"
+        deadline = asyncio.get_running_loop().time() + wait
+        while asyncio.get_running_loop().time() < deadline:
+            record = await self.records.get(thread)
+            if record is None or record.state != "running":
+                return record.state if record else "cancelled"
+            await asyncio.sleep(0.1)
+        return "cancelling"  # it stops when its process next looks (graph/lifecycle.py poll_seconds)
+
+    async def pick_up(self, profile_of: Callable[[str, str], Profile]) -> list[str]:
+        """Continue, in the background, this server's runs whose process is gone; their threads.
+
+        A run still alive in another process (another replica) is left to it; two servers
+        starting together continue each run once (the lease decides).
+        """
+        if self.records is None:
+            return []
+        picked = []
+        for record in await self.records.running("server"):
+            if await self.records.is_alive(record.thread):
+                continue
+            try:
+                profile = profile_of(record.profile, record.user)
+            except KeyError:
+                log.warning("The run on thread %s names profile %r, which is gone; it is not continued.", record.thread, record.profile)
+                await self.records.mark(record.thread, "stopped")
+                continue
+            snapshot = await self.graph(record.profile).aget_state(self.config(record.thread))
+            if not snapshot.next or snapshot.interrupts:
+                await self.records.mark(record.thread, "finished")  # it ended, or waits for a reply
+                continue
+            log.info("Continuing the run on thread %s, cut short when its server stopped", record.thread)
+            self._start(record.thread, profile, None, "", None)
+            picked.append(record.thread)
+        return picked
+
+    async def close(self) -> None:
+        """Stop the runs of this server (they stay in flight: the next server continues them)."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def result(self, thread: str, profile: str, values: dict[str, Any], base_url: str) -> RunResult:
         """The thread's answer, each table named by a download link (the Universal Agent's: its

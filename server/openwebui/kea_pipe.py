@@ -23,9 +23,12 @@ required_open_webui_version: 0.11.1
 # - The finished CSV is uploaded into Open WebUI's files and attached to the answer (one `files`
 #   event); the answer also links Kea's own download.
 # - Title, tag and follow-up generation (`__task__`) are answered at once, never as extractions.
+# - Open WebUI's stop button cancels the run on Kea too (DELETE /v1/runs/{thread}): its answer,
+#   shown when the chat is opened again, says what was read before the stop.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
@@ -305,6 +308,18 @@ class _Turn:
         except (KeaUnavailable, httpx.HTTPError) as exc:
             await self.status("Kea refused the request." if isinstance(exc, KeaUnavailable) else "Kea is not reachable.", done=True)
             yield self.pipe.failure(exc)
+        except (asyncio.CancelledError, GeneratorExit):
+            # Open WebUI's stop button ends this generator: the run on Kea stops too, and its
+            # answer keeps what was read before the stop
+            await self._stop(thread)
+            raise
+
+    async def _stop(self, thread: str) -> None:
+        try:
+            async with self.pipe._client(self.email) as client:
+                await client.delete(f"/v1/runs/{thread}", params={"wait": 0}, timeout=10)
+        except Exception:  # noqa: BLE001 — the chat is stopped either way
+            log.warning("Kea could not be asked to stop thread %s", thread, exc_info=True)
 
     async def _waiting(self, client: httpx.AsyncClient, thread: str) -> str | None:
         """The id of the thread's open question, when the user's message answers one."""

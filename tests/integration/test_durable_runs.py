@@ -90,7 +90,7 @@ def test_a_run_killed_half_way_resumes_and_reads_only_what_was_not_stored(orders
     calls = tmp_path / "calls.log"
     thread = "cli-killed-half-way"
     run = subprocess.Popen([*CLI, *base, "--thread", thread, "--out", str(resumed)], stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True, cwd=ROOT, env=_env(calls, delay=0.25))
+                           stderr=subprocess.PIPE, text=True, cwd=ROOT, env=_env(calls, delay=1.0))
     try:
         _wait_for(lambda: len(_calls(calls)) >= DOCUMENTS // 2 or run.poll() is not None, what="half the documents")
         run.send_signal(signal.SIGKILL)
@@ -159,3 +159,191 @@ async def test_a_document_stored_by_an_earlier_attempt_is_never_sent_to_the_engi
     assert set(sent) == {f"order-{i:02d}.md" for i in range(DOCUMENTS)} - earlier
     with svc.objects.open(table_key(first["extraction_id"])) as a, svc.objects.open(table_key(done["extraction_id"])) as b:
         assert a.read() == b.read()
+
+
+def _cancel_seen_at(svc, thread: str) -> float | None:  # type: ignore[no-untyped-def]
+    import psycopg
+
+    with psycopg.connect(svc.database_url) as conn:
+        row = conn.execute("SELECT extract(epoch FROM cancel_seen_at) FROM runs WHERE thread_id = %s", (thread,)).fetchone()
+    return float(row[0]) if row and row[0] is not None else None
+
+
+def test_kea_cancel_stops_a_run_of_another_process_with_a_partial_table(orders, svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    calls, thread, table = tmp_path / "calls.log", "cli-to-cancel", tmp_path / "partial.csv"
+    run = subprocess.Popen([*CLI, "extract", REQUEST, "--collection", orders, "--yes", "--json", "--thread", thread,
+                            "--out", str(table)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                           env=_env(calls, delay=4.0))
+    try:
+        _wait_for(lambda: len(_calls(calls)) > 8 or run.poll() is not None, what="the first documents read")
+        stranger = subprocess.run([*CLI, "cancel", thread, "--user", "mallory"], capture_output=True, text=True, cwd=ROOT,
+                                  env=_env(calls))
+        assert stranger.returncode == 1 and f"There is no thread {thread}." in stranger.stderr
+        snooping = subprocess.run([*CLI, "resume", thread, "--user", "mallory", "--json"], capture_output=True, text=True,
+                                  cwd=ROOT, env=_env(calls))
+        assert snooping.returncode == 1 and json.loads(snooping.stdout)["message"] == f"There is no thread {thread}."
+        stopped = subprocess.run([*CLI, "cancel", thread], capture_output=True, text=True, cwd=ROOT, env=_env(calls))
+        assert stopped.returncode == 0, stopped.stderr
+        assert f"Cancelled thread {thread}" in stopped.stdout
+        output, errors = run.communicate(timeout=120)
+    finally:
+        if run.poll() is None:
+            run.kill()
+    assert run.returncode == 0, errors
+    answer = json.loads(output)
+    assert answer["status"] == "cancelled"
+    assert "Cancelled on request" in answer["message"] and "partial" in answer["message"]
+    read = answer["documents"]["extracted"]
+    assert 8 <= read < DOCUMENTS
+    assert answer["rows"] == 3 * read  # every row of each document read before the stop, nothing else
+    assert table.read_text(encoding="utf-8-sig").count("\n") == 3 * read + 1
+    assert all(f["error"].startswith("not read") for f in answer["documents"]["failed"])
+    seen = _cancel_seen_at(svc, thread)
+    assert seen is not None
+    late = [(at, file) for at, file in _calls(calls) if at > seen]
+    assert not late, f"model calls started after the cancel was seen: {late}"
+    again = subprocess.run([*CLI, "cancel", thread], capture_output=True, text=True, cwd=ROOT, env=_env(calls))
+    assert again.returncode == 1 and "is not running" in again.stderr
+
+
+# -- the run API, the Open WebUI pipe and kea serve ---------------------------------------------
+
+PIPE_USER = "olga@example.com"
+
+
+@pytest.fixture(scope="module")
+def served(svc, orders):  # type: ignore[no-untyped-def]
+    """Kea's app on a free port with a profile 'slow-orders' (the counting engine), keys for ann,
+    mallory and the pipe; the keys are revoked after the module (later tests expect none live)."""
+    import psycopg
+    from http_server import serve_app
+
+    import counting_cli  # noqa: F401 — the counting engine, in this process where the app runs
+    from server.app import create_app
+    from server.cli_http import _with_accounts
+    from server.profiles import SHIPPED, Profiles
+
+    profiles = Profiles({**{n: dict(v) for n, v in SHIPPED.items()}, "slow-orders": {"engine": "counting", "collections": [orders]}})
+    keys = {u: _with_accounts(lambda accounts, u=u: accounts.create_key(u))[1] for u in ("ann", "mallory")}
+    keys["pipe"] = _with_accounts(lambda accounts: accounts.create_key("durable-pipe", service=True))[1]
+    for user in ("ann", PIPE_USER):
+        svc.kb.grant(orders, user)
+    try:
+        with serve_app(create_app(svc, profiles=profiles)) as url:
+            yield url, keys
+    finally:
+        with psycopg.connect(svc.database_url, autocommit=True) as conn:
+            conn.execute("UPDATE api_keys SET revoked_at = now() WHERE user_id IN ('ann', 'mallory', 'durable-pipe')")
+
+
+@pytest.fixture
+def counted(tmp_path, monkeypatch) -> Path:  # type: ignore[no-untyped-def]
+    """The counting engine of this process, slow: four seconds a document."""
+    calls = tmp_path / "calls.log"
+    for name, value in {"KEA_TEST_CALLS": str(calls), "KEA_TEST_DELAY": "4", "KEA_CANCEL_POLL_SECONDS": "0.2"}.items():
+        monkeypatch.setenv(name, value)
+    return calls
+
+
+def _bearer(key: str, **more: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}", **more}
+
+
+def _assert_cancelled_with_what_was_read(svc, thread: str, result: dict[str, Any], calls: Path) -> None:  # type: ignore[no-untyped-def]
+    assert result["status"] == "cancelled"
+    assert "Cancelled on request" in result["message"] and "partial" in result["message"]
+    read = result["documents"]["extracted"]
+    assert 8 <= read < DOCUMENTS and result["rows"] == 3 * read
+    seen = _cancel_seen_at(svc, thread)
+    assert seen is not None
+    late = [(at, file) for at, file in _calls(calls) if at > seen]
+    assert not late, f"model calls started after the cancel was seen: {late}"
+
+
+def test_delete_on_the_run_api_cancels_the_run_and_answers_with_what_was_read(served, svc, counted) -> None:  # type: ignore[no-untyped-def]
+    import threading
+
+    import httpx
+    from http_server import EventReader
+
+    url, keys = served
+    thread, reader = "run-to-cancel", EventReader()
+
+    def listen() -> None:
+        body = {"message": REQUEST, "thread": thread, "model": "kea-slow-orders", "confirm": "auto"}
+        with httpx.stream("POST", f"{url}/v1/runs", json=body, headers=_bearer(keys["ann"]), timeout=300) as response:
+            for line in response.iter_lines():
+                reader.add(line)
+
+    listener = threading.Thread(target=listen)
+    listener.start()
+    try:
+        _wait_for(lambda: len(_calls(counted)) > 8, what="the first documents read")  # 8 at a time
+        assert httpx.delete(f"{url}/v1/runs/{thread}", headers=_bearer(keys["mallory"])).status_code == 404
+        assert httpx.get(f"{url}/v1/runs/{thread}", headers=_bearer(keys["ann"])).json()["status"] == "running"
+        stopped = httpx.delete(f"{url}/v1/runs/{thread}", headers=_bearer(keys["ann"]), timeout=120)
+    finally:
+        listener.join(timeout=300)
+    assert stopped.status_code == 200, stopped.text
+    assert stopped.json()["status"] == "cancelled"
+    _assert_cancelled_with_what_was_read(svc, thread, stopped.json()["result"], counted)
+    streamed = [data for name, data in reader.events if name == "result"]
+    assert streamed and streamed[-1]["status"] == "cancelled"  # the client that started it hears it too
+    assert httpx.get(f"{url}/v1/runs/{thread}", headers=_bearer(keys["ann"])).json()["status"] == "cancelled"
+    again = httpx.delete(f"{url}/v1/runs/{thread}", headers=_bearer(keys["ann"]))
+    assert again.status_code == 409 and "nothing to cancel" in again.json()["error"]["message"]
+
+
+async def test_the_stop_button_of_open_webui_cancels_the_run_on_kea(served, svc, counted) -> None:  # type: ignore[no-untyped-def]
+    import httpx
+
+    from server.openwebui.kea_pipe import Pipe, thread_of
+
+    url, keys = served
+    pipe = Pipe()
+    pipe.valves = Pipe.Valves(KEA_URL=url, KEA_API_KEY=keys["pipe"], ATTACH_CSV=False)
+    chat_id = f"chat-{os.urandom(6).hex()}"
+    statuses: list[str] = []
+
+    async def emit(event: dict[str, Any]) -> None:
+        if event["type"] == "status":
+            statuses.append(event["data"]["description"])
+
+    async def chat() -> str:
+        answer = await pipe.pipe(
+            {"model": "kea.kea-slow-orders", "messages": [{"role": "user", "content": f"{REQUEST}"}]},
+            __user__={"id": "id-olga", "email": PIPE_USER, "name": "olga"}, __event_emitter__=emit,
+            __event_call__=None, __chat_id__=chat_id, __message_id__="m1",
+        )
+        return answer if isinstance(answer, str) else "".join([piece async for piece in answer])
+
+    thread = thread_of(chat_id)
+    # nobody answers a dialog here: the run waits at its questions; "yes" in the chat confirms them
+    first = await chat()
+    assert "yes" in first.lower() or "confirm" in first.lower(), first
+
+    async def confirm() -> str:
+        answer = await pipe.pipe(
+            {"model": "kea.kea-slow-orders", "messages": [{"role": "user", "content": REQUEST},
+                                                          {"role": "assistant", "content": first},
+                                                          {"role": "user", "content": "yes"}]},
+            __user__={"id": "id-olga", "email": PIPE_USER, "name": "olga"}, __event_emitter__=emit,
+            __event_call__=None, __chat_id__=chat_id, __message_id__="m3",
+        )
+        return answer if isinstance(answer, str) else "".join([piece async for piece in answer])
+
+    task = asyncio.create_task(confirm())
+    deadline = time.monotonic() + 120
+    while len(_calls(counted)) <= 8:  # the first eight read, the next being read
+        assert time.monotonic() < deadline and not task.done(), "no document was read"
+        await asyncio.sleep(0.05)
+    task.cancel()  # what Open WebUI's stop button does to the pipe's answer
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    headers = _bearer(keys["pipe"], **{"X-Kea-User": PIPE_USER})
+    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=30) as client:
+        deadline = time.monotonic() + 120
+        while (state := (await client.get(f"/v1/runs/{thread}")).json())["status"] in ("running", "waiting", "new"):
+            assert time.monotonic() < deadline, state
+            await asyncio.sleep(0.1)
+    _assert_cancelled_with_what_was_read(svc, thread, state["result"], counted)
