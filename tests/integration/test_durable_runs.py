@@ -173,7 +173,7 @@ def test_kea_cancel_stops_a_run_of_another_process_with_a_partial_table(orders, 
     calls, thread, table = tmp_path / "calls.log", "cli-to-cancel", tmp_path / "partial.csv"
     run = subprocess.Popen([*CLI, "extract", REQUEST, "--collection", orders, "--yes", "--json", "--thread", thread,
                             "--out", str(table)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                           env=_env(calls, delay=4.0))
+                           env=_env(calls, delay=10.0))
     try:
         _wait_for(lambda: len(_calls(calls)) > 8 or run.poll() is not None, what="the first documents read")
         stranger = subprocess.run([*CLI, "cancel", thread, "--user", "mallory"], capture_output=True, text=True, cwd=ROOT,
@@ -182,6 +182,8 @@ def test_kea_cancel_stops_a_run_of_another_process_with_a_partial_table(orders, 
         snooping = subprocess.run([*CLI, "resume", thread, "--user", "mallory", "--json"], capture_output=True, text=True,
                                   cwd=ROOT, env=_env(calls))
         assert snooping.returncode == 1 and json.loads(snooping.stdout)["message"] == f"There is no thread {thread}."
+        twice = subprocess.run([*CLI, "resume", thread, "--json"], capture_output=True, text=True, cwd=ROOT, env=_env(calls))
+        assert twice.returncode == 1 and "running in another process" in json.loads(twice.stdout)["message"]
         stopped = subprocess.run([*CLI, "cancel", thread], capture_output=True, text=True, cwd=ROOT, env=_env(calls))
         assert stopped.returncode == 0, stopped.stderr
         assert f"Cancelled thread {thread}" in stopped.stdout
@@ -347,3 +349,80 @@ async def test_the_stop_button_of_open_webui_cancels_the_run_on_kea(served, svc,
             assert time.monotonic() < deadline, state
             await asyncio.sleep(0.1)
     _assert_cancelled_with_what_was_read(svc, thread, state["result"], counted)
+
+
+def _serve(port: int, calls: Path, delay: float) -> subprocess.Popen[str]:
+    import httpx
+
+    server = subprocess.Popen([*CLI, "serve", "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              text=True, cwd=ROOT, env=_env(calls, delay=delay))
+
+    def up() -> bool:
+        assert server.poll() is None, server.stderr.read() if server.stderr else ""
+        try:
+            return httpx.get(f"http://127.0.0.1:{port}/health", timeout=2).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    _wait_for(up, what="kea serve to answer")
+    return server
+
+
+def test_kea_serve_killed_mid_run_finishes_it_when_it_starts_again(served, svc, kea_home, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import threading
+
+    import httpx
+    from http_server import free_port
+
+    _, keys = served
+    profile = kea_home / "profiles" / "slow-orders.json"
+    profile.parent.mkdir(exist_ok=True)
+    profile.write_text(json.dumps({"engine": "counting", "collections": ["durable-orders"]}), encoding="utf-8")
+    calls, thread = tmp_path / "calls.log", "run-picked-up"
+    servers: list[subprocess.Popen[str]] = []
+    try:
+        first_port = free_port()
+        servers.append(_serve(first_port, calls, delay=1.0))
+
+        def ask() -> None:
+            body = {"message": REQUEST, "thread": thread, "model": "kea-slow-orders", "confirm": "auto"}
+            try:
+                with httpx.stream("POST", f"http://127.0.0.1:{first_port}/v1/runs", json=body,
+                                  headers=_bearer(keys["ann"]), timeout=300) as response:
+                    for _ in response.iter_lines():
+                        pass
+            except httpx.HTTPError:
+                pass  # the server is killed under it
+
+        asking = threading.Thread(target=ask, daemon=True)
+        asking.start()
+        _wait_for(lambda: len(_calls(calls)) >= DOCUMENTS // 2, what="half the documents")
+        servers[0].send_signal(signal.SIGKILL)
+        servers[0].wait(timeout=60)
+        asking.join(timeout=60)
+        before = Counter(file for _, file in _calls(calls))
+        assert len(before) < DOCUMENTS
+        extraction_id = _state(thread)["extraction_id"]
+        stored = {f for f in before if svc.rows.outcome(extraction_id, _document_id(svc, f)) is not None}
+        _wait_for(lambda: not _alive(thread), what="the killed server's lease to be released")
+
+        second_port = free_port()
+        servers.append(_serve(second_port, calls, delay=0.0))
+        deadline = time.monotonic() + 180
+        with httpx.Client(base_url=f"http://127.0.0.1:{second_port}", headers=_bearer(keys["ann"]), timeout=30) as client:
+            while (state := client.get(f"/v1/runs/{thread}").json())["status"] in ("running", "new"):
+                assert time.monotonic() < deadline, state
+                time.sleep(0.2)
+            assert client.get(f"/v1/runs/{thread}", headers=_bearer(keys["mallory"])).status_code == 404
+    finally:
+        profile.unlink(missing_ok=True)
+        for server in servers:
+            if server.poll() is None:
+                server.terminate()
+                server.wait(timeout=60)
+    result = state["result"]
+    assert state["status"] == "done", state
+    assert result["documents"]["extracted"] == DOCUMENTS and result["rows"] == 3 * DOCUMENTS
+    after = Counter(file for _, file in _calls(calls)) - before
+    assert not set(after) & stored
+    assert set(before) | set(after) == {f"order-{i:02d}.md" for i in range(DOCUMENTS)}
