@@ -6,7 +6,8 @@ Benchmarks: knowledge (ingest, resolving a glob), fanout (the graph against the 
 limit and a bare gather), state_size (checkpoint bytes and stream events by rows per
 document), memory (peak RSS by table size), csv_assembly (Kea's CSV assembly against Python's
 csv writer), ranking (ranking 10,000 documents by meaning in Milvus Lite against the keyword
-scan, and embedding throughput). Each compares Kea with a baseline measured in the same run, in its own
+scan, and embedding throughput), http_load (concurrent conversations against kea serve),
+cancel (seconds from a cancel to the end of the run it stops). Each compares Kea with a baseline measured in the same run, in its own
 throwaway KEA_HOME and PostgreSQL cluster.
 
 The full run saves ``evals/results/<name>.json`` and ``<name>.png`` and writes
@@ -24,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from evals.bench import csv_assembly, fanout, http_load, knowledge, memory, ranking, state_size
+from evals.bench import cancel, csv_assembly, fanout, http_load, knowledge, memory, ranking, state_size
 from evals.bench.charts import BENCHMARKS, draw_charts, write_results_page
 from evals.bench.common import RESULTS, machine, save
 
@@ -85,8 +86,11 @@ SUITE = {
         {"conversations": 50, "documents": 50},
         {"conversations": 20, "documents": 20},
     ),
+    "cancel": Benchmark(
+        cancel.run, cancel.describe, {"documents": 200, "latency": 3.0, "repeats": 3}, {"documents": 60, "latency": 2.0, "repeats": 2}
+    ),
 }
-NAMES = (*BENCHMARKS, "http_load")  # http_load has no chart or results-page section yet
+NAMES = (*BENCHMARKS, "http_load", "cancel")  # these two have no chart or results-page section yet
 
 
 def main(argv: list[str] | None = None) -> int:
