@@ -3,7 +3,9 @@
 The engine is the offline engine behind a pause: each call appends a line
 ``START <epoch seconds> <document path>`` to the file ``$KEA_TEST_CALLS`` before it reads the
 document, sleeps ``$KEA_TEST_DELAY`` seconds (default 0) and then extracts. Profiles pick it
-with ``KEA_ENGINE=counting``. Usage: ``python tests/integration/counting_cli.py extract ...``.
+with ``KEA_ENGINE=counting``. With ``$KEA_TEST_FAIL_ON`` naming a document, its first call
+(the first while the file ``$KEA_TEST_FAIL_ONCE`` does not exist) fails as a lost database
+connection does. Usage: ``python tests/integration/counting_cli.py extract ...``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,12 @@ class CountingEngine(OfflineEngine):
     async def extract_document(self, document, reading):  # type: ignore[no-untyped-def]
         with open(os.environ["KEA_TEST_CALLS"], "a", encoding="utf-8") as log:
             log.write(f"START {time.time():.6f} {document.path}\n")
+        once = os.environ.get("KEA_TEST_FAIL_ONCE")
+        if document.path == os.environ.get("KEA_TEST_FAIL_ON") and once and not os.path.exists(once):
+            Path(once).touch()
+            import psycopg
+
+            raise psycopg.OperationalError("server closed the connection unexpectedly")
         await asyncio.sleep(float(os.environ.get("KEA_TEST_DELAY", "0")))
         return await super().extract_document(document, reading)
 

@@ -27,7 +27,7 @@ DOCUMENTS = 30
 
 @pytest.fixture(scope="module")
 def orders(svc, tmp_path_factory) -> str:  # type: ignore[no-untyped-def]
-    """Thirty small order files, ingested as the collection 'durable-orders'."""
+    """Thirty small order files, ingested as the collection 'durable-orders' (and one decoy beside them)."""
     from tools.knowledge.ingest import ingest
 
     folder = tmp_path_factory.mktemp("durable-orders")
@@ -35,6 +35,9 @@ def orders(svc, tmp_path_factory) -> str:  # type: ignore[no-untyped-def]
         rows = "".join(f"| {i}-{j} | Bolt {j} | {i + j} |\n" for j in range(3))
         (folder / f"order-{i:02d}.md").write_text(f"| Code | Item | Quantity |\n|---|---|---|\n{rows}", encoding="utf-8")
     assert ingest(svc.kb, [folder], "durable-orders").indexed
+    decoy = tmp_path_factory.mktemp("durable-decoy")  # what a run narrowed to the orders never reads
+    (decoy / "decoy.md").write_text("| Code | Item | Quantity |\n|---|---|---|\n| X | Decoy | 1 |\n", encoding="utf-8")
+    assert ingest(svc.kb, [decoy], "durable-decoy").indexed
     return "durable-orders"
 
 
@@ -79,13 +82,20 @@ def _alive(thread: str) -> bool:
     return asyncio.run(RunRecords(services().database_url).is_alive(thread))
 
 
-def test_a_run_killed_half_way_resumes_and_reads_only_what_was_not_stored(orders, svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    whole, resumed = tmp_path / "whole.csv", tmp_path / "resumed.csv"
-    base = ["extract", REQUEST, "--collection", orders, "--yes", "--json"]
-    done = subprocess.run([*CLI, *base, "--out", str(whole)], capture_output=True, text=True, cwd=ROOT,
-                          env=_env(tmp_path / "whole-calls.log"))
+@pytest.fixture(scope="module")
+def whole(orders, tmp_path_factory) -> bytes:  # type: ignore[no-untyped-def]
+    """The table of a run never interrupted."""
+    folder = tmp_path_factory.mktemp("whole")
+    done = subprocess.run([*CLI, "extract", REQUEST, "--collection", orders, "--yes", "--json", "--out", str(folder / "whole.csv")],
+                          capture_output=True, text=True, cwd=ROOT, env=_env(folder / "calls.log"))
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["documents"]["extracted"] == DOCUMENTS
+    return (folder / "whole.csv").read_bytes()
+
+
+def test_a_run_killed_half_way_resumes_and_reads_only_what_was_not_stored(orders, whole, svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    resumed = tmp_path / "resumed.csv"
+    base = ["extract", REQUEST, "--collection", orders, "--yes", "--json"]
 
     calls = tmp_path / "calls.log"
     thread = "cli-killed-half-way"
@@ -113,7 +123,7 @@ def test_a_run_killed_half_way_resumes_and_reads_only_what_was_not_stored(orders
     answer = json.loads(again.stdout)
     assert answer["status"] == "done" and answer["thread"] == thread
     assert answer["documents"]["extracted"] == DOCUMENTS and not answer["documents"]["failed"]
-    assert resumed.read_bytes() == whole.read_bytes()  # the same table as a run never interrupted
+    assert resumed.read_bytes() == whole  # the same table as a run never interrupted
     after = Counter(file for _, file in _calls(calls)) - before
     assert not set(after) & stored, f"documents stored before the kill were sent to the engine again: {set(after) & stored}"
     assert set(before) | set(after) == {f"order-{i:02d}.md" for i in range(DOCUMENTS)}
@@ -159,6 +169,71 @@ async def test_a_document_stored_by_an_earlier_attempt_is_never_sent_to_the_engi
     assert set(sent) == {f"order-{i:02d}.md" for i in range(DOCUMENTS)} - earlier
     with svc.objects.open(table_key(first["extraction_id"])) as a, svc.objects.open(table_key(done["extraction_id"])) as b:
         assert a.read() == b.read()
+
+
+def test_a_run_stopped_by_an_error_at_a_node_is_continued_by_kea_resume(orders, whole, svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    calls, thread, table = tmp_path / "calls.log", "cli-stopped-by-an-error", tmp_path / "table.csv"
+    env = _env(calls, KEA_TEST_FAIL_ON="order-12.md", KEA_TEST_FAIL_ONCE=str(tmp_path / "failed-once"))
+    failed = subprocess.run([*CLI, "extract", REQUEST, "--collection", orders, "--yes", "--json", "--thread", thread,
+                             "--out", str(table)], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert failed.returncode == 1 and "database stopped answering" in json.loads(failed.stdout)["message"]
+    assert not table.exists()
+    before = Counter(file for _, file in _calls(calls))
+    extraction_id = _state(thread)["extraction_id"]
+    stored = {f for f in before if svc.rows.outcome(extraction_id, _document_id(svc, f)) is not None}
+    again = subprocess.run([*CLI, "resume", thread, "--json", "--out", str(table)], capture_output=True, text=True,
+                           cwd=ROOT, env=env)
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["status"] == "done"
+    assert table.read_bytes() == whole
+    after = Counter(file for _, file in _calls(calls)) - before
+    assert not set(after) & stored and "order-12.md" in after
+    finished = subprocess.run([*CLI, "resume", thread, "--json"], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert finished.returncode == 1 and "not waiting for anything" in json.loads(finished.stdout)["message"]
+
+
+def test_a_thread_left_at_its_questions_asks_them_again_on_resume(orders, svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The profile (a file: its engine) and the narrowing (--collection) the run started with are
+    the ones its continuation reads with."""
+    calls, thread, profile = tmp_path / "calls.log", "cli-left-at-its-questions", tmp_path / "counting.json"
+    profile.write_text(json.dumps({"engine": "counting"}), encoding="utf-8")
+    env = {k: v for k, v in _env(calls).items() if k != "KEA_ENGINE"}  # the engine comes from the profile only
+    asking = subprocess.Popen([*CLI, "extract", "Code, item and quantity", "--profile", str(profile), "--collection", orders,
+                               "--thread", thread], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, cwd=ROOT, env=env)
+    try:
+        assert asking.stderr is not None
+        seen = ""
+        while "> " not in seen:  # the first question's prompt
+            chunk = asking.stderr.read(1)
+            assert chunk, seen
+            seen += chunk
+        asking.send_signal(signal.SIGKILL)
+        asking.wait(timeout=60)
+    finally:
+        if asking.poll() is None:
+            asking.kill()
+    assert not calls.exists()  # nothing was read
+    _wait_for(lambda: not _alive(thread), what="the killed run's lease to be released")
+    scripted = subprocess.run([*CLI, "resume", thread, "--json"], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert scripted.returncode == 1
+    assert "waits for answers to its questions, and there is no terminal" in json.loads(scripted.stdout)["message"]
+    import pty
+
+    terminal, its_end = pty.openpty()  # stdin is a terminal: the questions are asked there
+    try:
+        answered = subprocess.Popen([*CLI, "resume", thread, "--json"], stdin=its_end, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+        os.close(its_end)
+        os.write(terminal, b"\n\n\n")  # Enter keeps each recommended answer
+        output, errors = answered.communicate(timeout=180)
+    finally:
+        os.close(terminal)
+    assert answered.returncode == 0, errors
+    assert "Before I read any document" in errors  # asked again
+    result = json.loads(output)
+    assert result["status"] == "done" and result["documents"]["in_scope"] == DOCUMENTS
+    assert {file for _, file in _calls(calls)} == {f"order-{i:02d}.md" for i in range(DOCUMENTS)}
 
 
 def _cancel_seen_at(svc, thread: str) -> float | None:  # type: ignore[no-untyped-def]
