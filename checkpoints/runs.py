@@ -13,6 +13,7 @@ process holding the lease polls its row on the lease's connection and stops the 
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -127,14 +128,20 @@ class RunRecords:
 
     @asynccontextmanager
     async def lease(
-        self, thread: str, *, user: str, profile: str, origin: Origin, narrowing: dict[str, Any] | None = None
+        self, thread: str, *, user: str, profile: str, origin: Origin, narrowing: dict[str, Any] | None = None,
+        wait: float = 0.0,
     ) -> AsyncIterator[RunLease]:
-        """Run ``thread`` in this process: ``RunBusy`` when another process runs it."""
+        """Run ``thread`` here: ``RunBusy`` when another run holds it still after ``wait`` seconds."""
         conn = await self._connect()
         try:
-            cur = await conn.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s)) AS got", (LOCK_CLASS, thread))
-            if not (await cur.fetchone())["got"]:
-                raise RunBusy(f"Thread {thread} is running in another process right now.")
+            deadline = asyncio.get_running_loop().time() + wait
+            while True:  # polled, not waited for in the database: a waiting session holds a statement open
+                cur = await conn.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s)) AS got", (LOCK_CLASS, thread))
+                if (await cur.fetchone())["got"]:
+                    break
+                if asyncio.get_running_loop().time() >= deadline:
+                    raise RunBusy(f"Thread {thread} is running in another process right now.")
+                await asyncio.sleep(0.2)
             await conn.execute(
                 "INSERT INTO runs (thread_id, user_id, profile, narrowing, origin, state) VALUES (%s, %s, %s, %s, %s, 'running')"
                 " ON CONFLICT (thread_id) DO UPDATE SET user_id = EXCLUDED.user_id, profile = EXCLUDED.profile,"

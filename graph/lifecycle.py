@@ -66,15 +66,17 @@ def run_cancelled() -> bool:
 
 @asynccontextmanager
 async def durable_run(
-    records: RunRecords, thread: str, *, user: str, profile: str, origin: Origin, narrowing: dict[str, Any] | None = None
+    records: RunRecords, thread: str, *, user: str, profile: str, origin: Origin, narrowing: dict[str, Any] | None = None,
+    wait: float = 0.0,
 ) -> AsyncIterator[RunControl]:
     """Run ``thread`` here, leased and watched for a cancel (``RunBusy`` when another process runs it).
 
     The run's state on exit: ``cancelled`` after a cancel, ``stopped`` when the block set
-    ``control.failed`` or raised, ``finished`` otherwise. A block cancelled itself (the process
+    ``control.failed`` or raised, ``finished`` otherwise. ``wait``: seconds to wait for a run of the
+    thread still going on elsewhere to end. A block cancelled itself (the process
     shutting down) leaves the run ``running`` with its lease released: it is picked up again.
     """
-    async with records.lease(thread, user=user, profile=profile, origin=origin, narrowing=narrowing) as lease:
+    async with records.lease(thread, user=user, profile=profile, origin=origin, narrowing=narrowing, wait=wait) as lease:
         control = RunControl(thread)
         token = _control.set(control)
         watcher = asyncio.create_task(_watch(lease, control), name=f"kea-cancel-watch-{thread}")

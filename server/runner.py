@@ -39,6 +39,7 @@ Event = ProgressEvent | QuestionsEvent | RunResult
 
 
 CANCEL_WAIT_SECONDS = 15.0
+TURN_WAIT_SECONDS = 900.0  # a turn on a thread whose last turn still runs waits for it, this long at most
 
 
 class NothingWaiting(LookupError):
@@ -106,13 +107,17 @@ class Runner:
         while (event := await queue.get()) is not None:
             yield event
 
-    def _start(self, thread: str, profile: Profile, payload: Any, base_url: str, emit: Callable[[Event | None], None] | None) -> None:
-        task = asyncio.create_task(self._run(thread, profile, payload, base_url, emit), name=f"kea-run-{thread}")
+    def _start(
+        self, thread: str, profile: Profile, payload: Any, base_url: str, emit: Callable[[Event | None], None] | None,
+        wait: float = TURN_WAIT_SECONDS,
+    ) -> None:
+        task = asyncio.create_task(self._run(thread, profile, payload, base_url, emit, wait), name=f"kea-run-{thread}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _run(
-        self, thread: str, profile: Profile, payload: Any, base_url: str, emit: Callable[[Event | None], None] | None
+        self, thread: str, profile: Profile, payload: Any, base_url: str, emit: Callable[[Event | None], None] | None,
+        wait: float,
     ) -> None:
         send = emit or (lambda event: None)
         try:
@@ -120,10 +125,14 @@ class Runner:
                 async for event in self._events(thread, profile, payload, base_url, None):
                     send(event)
                 return
-            async with durable_run(self.records, thread, user=profile.user, profile=profile.name, origin="server") as control:
+            async with durable_run(
+                self.records, thread, user=profile.user, profile=profile.name, origin="server", wait=wait
+            ) as control:
                 async for event in self._events(thread, profile, payload, base_url, control):
                     send(event)
         except RunBusy:
+            if emit is None:
+                return  # a pick-up another server made first
             send(failed_result(
                 f"Thread {thread} is still answering its last request. Wait for its answer (GET /v1/runs/{thread}) "
                 f"or cancel it (DELETE /v1/runs/{thread}), then ask again.", thread))
@@ -199,7 +208,7 @@ class Runner:
                 await self.records.mark(record.thread, "finished")  # it ended, or waits for a reply
                 continue
             log.info("Continuing the run on thread %s, cut short when its server stopped", record.thread)
-            self._start(record.thread, profile, None, "", None)
+            self._start(record.thread, profile, None, "", None, wait=0.0)  # another server took it: its run
             picked.append(record.thread)
         return picked
 
