@@ -23,8 +23,8 @@ required_open_webui_version: 0.11.1
 # - The finished CSV is uploaded into Open WebUI's files and attached to the answer (one `files`
 #   event); the answer also links Kea's own download.
 # - Title, tag and follow-up generation (`__task__`) are answered at once, never as extractions.
-# - Open WebUI's stop button cancels the run on Kea too (DELETE /v1/runs/{thread}): its answer,
-#   shown when the chat is opened again, says what was read before the stop.
+# - Open WebUI's stop button cancels the run on Kea too (DELETE /v1/runs/{thread}); the status
+#   line says what was read before the stop (Kea keeps the partial table with the thread).
 
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ import httpx
 from pydantic import BaseModel, Field
 
 log = logging.getLogger("kea.pipe")
+STOP_WAIT_SECONDS = 5  # how long the stop button waits for Kea's run to stop, to say what it read
 
 Emitter = Callable[[dict[str, Any]], Awaitable[Any]] | None
 
@@ -315,9 +316,14 @@ class _Turn:
             raise
 
     async def _stop(self, thread: str) -> None:
+        """Cancel the thread's run on Kea and say in the status line what it had read."""
         try:
             async with self.pipe._client(self.email) as client:
-                await client.delete(f"/v1/runs/{thread}", params={"wait": 0}, timeout=10)
+                response = await client.delete(f"/v1/runs/{thread}", params={"wait": STOP_WAIT_SECONDS},
+                                               timeout=STOP_WAIT_SECONDS + 5)
+            said = (response.json().get("result") or {}).get("message") if response.status_code == 200 else None
+            if said:
+                await self.status(said.split("\n", 1)[0], done=True)
         except Exception:  # noqa: BLE001 — the chat is stopped either way
             log.warning("Kea could not be asked to stop thread %s", thread, exc_info=True)
 

@@ -205,3 +205,52 @@ def test_a_title_generation_task_never_starts_an_extraction(owui, svc) -> None: 
     with owui.api(owui.tokens[ADA]) as client:
         chats = client.get("/api/v1/chats/").raise_for_status().json()
     assert chats and all(c["title"].startswith("Kea: Every position") for c in chats), [c["title"] for c in chats]
+
+
+def test_the_stop_button_cancels_the_run_on_kea_and_keeps_what_was_read(ada, owui, svc, kea, screenshots, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import asyncio
+
+    import httpx
+
+    from tools.engines import register_engine
+    from tools.engines.offline import OfflineEngine
+
+    started: list[float] = []
+
+    class SlowModel(OfflineEngine):  # the model boundary: every document takes a slow model's time
+        async def extract_document(self, document, reading):  # type: ignore[no-untyped-def]
+            started.append(time.time())
+            await asyncio.sleep(4)
+            return await super().extract_document(document, reading)
+
+    register_engine("offline", SlowModel)
+    monkeypatch.setenv("KEA_CANCEL_POLL_SECONDS", "0.2")
+    try:
+        ada.new_chat()
+        ada.send(NORDWERK)
+        ada.answer_dialog()
+        deadline = time.monotonic() + 120
+        while len(started) <= 8:  # eight documents read at a time: the first eight done, the rest being read
+            assert time.monotonic() < deadline, "no document was read"
+            time.sleep(0.05)
+        chat_id = ada.chat_id()
+        ada.page.screenshot(path=str(screenshots / "stop-while-reading.png"))
+        ada.page.get_by_role("button", name="Stop").click()
+        url, key = kea
+        thread = f"owui-{chat_id}"
+        with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {key}", "X-Kea-User": ADA}, timeout=30) as client:
+            deadline = time.monotonic() + 120
+            while (state := client.get(f"/v1/runs/{thread}").json())["status"] in ("running", "new", "waiting"):
+                assert time.monotonic() < deadline, state
+                time.sleep(0.2)
+    finally:
+        register_engine("offline", OfflineEngine)
+    assert state["status"] == "cancelled", state
+    result = state["result"]
+    assert "Cancelled on request" in result["message"] and "partial" in result["message"]
+    assert 8 <= result["documents"]["extracted"] < 11 and result["rows"] > 0
+    with psycopg.connect(svc.database_url) as conn:
+        seen = conn.execute("SELECT extract(epoch FROM cancel_seen_at) FROM runs WHERE thread_id = %s", (thread,)).fetchone()[0]
+    assert not [at for at in started if at > float(seen)], "a model call started after the stop was seen"
+    ada.page.get_by_text("Cancelled on request").first.wait_for(timeout=30_000)  # the chat says what was read
+    ada.page.screenshot(path=str(screenshots / "stopped.png"))
