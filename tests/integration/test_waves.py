@@ -18,7 +18,8 @@ from tools.engines import register_engine
 from tools.engines.offline import OfflineEngine
 from tools.knowledge.ingest import ingest
 from tools.knowledge.selection import Scope
-from tools.storage.rows import table_key
+from tools.storage.assembly import assemble_table
+from tools.storage.rows import output_key, table_key
 
 DOCUMENTS = 23
 WAVE = 5
@@ -53,6 +54,11 @@ def _notes(folder: Path) -> list[str]:
     return paths
 
 
+def _stored(svc: Any, extraction_id: str, name: str) -> bytes:
+    with svc.objects.open(output_key(extraction_id, name)) as handle:
+        return handle.read()
+
+
 def _profile(collection: str) -> Profile:
     return Profile(collections=[collection], engine="counting", wave=WAVE, concurrency=3)
 
@@ -84,6 +90,11 @@ async def test_every_document_is_read_once_a_wave_at_a_time(svc, tmp_path) -> No
     assert len(rows) == DOCUMENTS and sorted(files) == sorted(paths)
     path_of = {d.id: d.path for d in svc.kb.resolve(Scope(collections=["notes"])).documents}
     assert files == [path_of[i] for i in values["document_ids"]]  # the table follows the order they were sent in
+
+    # assembled while the waves ran, the table is the one assembled in one go at the end, byte for byte
+    outputs = {name: _stored(svc, answer["extraction_id"], name) for name in ("table.csv", "review.html")}
+    await asyncio.to_thread(assemble_table, svc, answer["extraction_id"], values["document_ids"], values["summary"])
+    assert {name: _stored(svc, answer["extraction_id"], name) for name in outputs} == outputs
 
     # no step had more than a wave of documents pending: ceil(23 / 5) = 5 waves of at most 5
     pending = [n for n in (sum(t.name == "extract_document" for t in s.tasks) for s in history) if n]
