@@ -248,3 +248,199 @@ def test_forgetting_a_conversation_leaves_nothing_of_it(svc, keys, request, stor
         assert httpx.get(link, timeout=30).status_code in (403, 404)  # the answer's own link opens nothing now
         assert httpx.get(f"{url}/v1/runs/{thread}", headers=fay).status_code == 404
         assert httpx.delete(f"{url}/v1/threads/{thread}", headers=fay).status_code == 404  # nothing left to forget
+
+
+async def test_forgetting_an_agent_conversation_removes_its_subgraphs_checkpoints_and_tables(svc, orders) -> None:  # type: ignore[no-untyped-def]
+    from agent_fakes import ScriptedToolModel, call, last_tool, say
+
+    from graph.runs import run_universal
+    from tools.workspace.workspace import Workspaces
+
+    def script(messages, tools):  # type: ignore[no-untyped-def]
+        if last_tool(messages) is None:
+            return call("extract_records", {"request": SLAS, "selection": {"folders": ["slas"]},
+                                            "columns": ["Priority", "Response time", "Resolution time"]}, messages)
+        return say("The SLA times are in the table below.")
+
+    thread = f"forget-agent-{uuid.uuid4().hex[:8]}"
+    agent = Profile(name="universal", user="hal", collections=["corpus"], document_tools=True, engine="offline",
+                    extraction_confirmation="none")
+    done = await run_universal(SLAS, agent, model=ScriptedToolModel(script=script), thread_id=thread)
+    (table,) = done["tables"]
+    extraction = table["extraction_id"]
+    assert list(svc.objects.keys(extraction_prefix(extraction) + "/"))
+    with psycopg.connect(svc.database_url) as conn:
+        namespaces = {r[0] for r in conn.execute("SELECT DISTINCT checkpoint_ns FROM checkpoints WHERE thread_id = %s",
+                                                 (thread,))}
+    assert "" in namespaces and len(namespaces) > 1  # the extraction graph ran as a subgraph of the agent
+
+    workspaces = Workspaces(svc.database_url, svc.objects, svc.kb)
+    try:
+        gone = await asyncio.to_thread(workspaces.forget, thread, "hal")
+    finally:
+        workspaces.close()
+    assert gone.extractions == 1 and gone.checkpoints
+    assert mentions(svc, [thread, extraction]) == {}
+    assert list(svc.objects.keys(extraction_prefix(extraction) + "/")) == []
+
+
+# -- access: a user without access to a collection sees nothing of it, whichever way they ask ------
+
+
+def test_the_cli_profile_reads_only_what_its_user_may_read(orders) -> None:  # type: ignore[no-untyped-def]
+    for extra in ([], ["--collection", "corpus"]):
+        code, answer = kea("extract", SLAS, "--user", "gus", "--yes", *extra)
+        assert answer["status"] == "no_documents" and answer["rows"] == 0 and not answer.get("csv")
+        assert "user 'gus' may read" in answer["message"] and "kea access grant" in answer["message"]
+    code, answer = kea("extract", SLAS, "--user", "hal", "--yes")
+    assert code == 0 and answer["status"] == "done" and answer["rows"] > 0  # the same request, for a reader
+
+
+def test_the_run_api_reads_only_what_the_key_s_user_may_read(url, keys) -> None:  # type: ignore[no-untyped-def]
+    refused = result_of(url, SLAS, auth(keys, "gus"))
+    assert refused["status"] == "no_documents" and refused["rows"] == 0 and not refused.get("csv")
+    assert "slas/" not in json.dumps(refused)
+    assert result_of(url, SLAS, auth(keys, "hal"))["rows"] > 0
+
+
+def test_chat_completions_read_only_what_the_key_s_user_may_read(url, keys) -> None:  # type: ignore[no-untyped-def]
+    def ask(who: str) -> str:
+        """The request, and "yes" when it was asked back: the last answer."""
+        body = {"model": "kea-document-tables", "messages": [{"role": "user", "content": SLAS}]}
+        answer = httpx.post(f"{url}/v1/chat/completions", json=body, headers=auth(keys, who), timeout=300).json()
+        if answer["metadata"]["status"] == "questions":
+            body["messages"] += [{"role": "assistant", "content": answer["choices"][0]["message"]["content"]},
+                                 {"role": "user", "content": "yes"}]
+            answer = httpx.post(f"{url}/v1/chat/completions", json=body, headers=auth(keys, who), timeout=300).json()
+        return str(answer["choices"][0]["message"]["content"])
+
+    assert "| File | Priority |" in ask("hal")
+    refused = ask("gus")
+    assert "user 'gus' may read" in refused and "| File |" not in refused and "slas/" not in refused
+
+
+async def test_the_open_webui_pipe_runs_each_chat_as_its_user(url, keys) -> None:  # type: ignore[no-untyped-def]
+    from server.openwebui.kea_pipe import Pipe
+
+    pipe = Pipe()
+    pipe.valves = Pipe.Valves(KEA_URL=url, KEA_API_KEY=keys["pipe"], ATTACH_CSV=False)
+
+    async def send(email: str, chat_id: str, text: str) -> str:
+        async def answered(event: dict[str, Any]) -> dict[str, Any]:  # the dialog, every recommended option kept
+            return {"status": "answered", "answers": {q["id"]: {"type": "option", "option_index": 0, "label": q["options"][0]["label"]}
+                                                      for q in event["data"]["questions"]}}
+
+        async def emit(event: dict[str, Any]) -> None:
+            return None
+
+        reply = await pipe.pipe({"model": "kea.kea-document-tables", "messages": [{"role": "user", "content": text}]},
+                                __user__={"id": email, "email": email, "name": email}, __event_emitter__=emit,
+                                __event_call__=answered, __chat_id__=chat_id, __message_id__="m1")
+        return reply if isinstance(reply, str) else "".join([piece async for piece in reply])
+
+    hal_chat = f"chat-{uuid.uuid4().hex[:8]}"
+    assert "| File | Priority |" in await send("hal", hal_chat, SLAS)
+    refused = await send("gus", f"chat-{uuid.uuid4().hex[:8]}", SLAS)
+    assert "table.csv" not in refused and "slas/" not in refused
+    # a chat id of someone else's chat: Kea answers as for a thread that does not exist
+    theirs = await send("gus", hal_chat, "yes")
+    assert "404" in theirs and "There is no thread" in theirs and "slas/" not in theirs
+
+
+def test_the_agent_s_document_tools_reach_only_the_user_s_collections(svc, orders) -> None:  # type: ignore[no-untyped-def]
+    from tools.agent import documents
+    from tools.agent.schemas import ListDocuments, RankDocuments, ReadDocument, SearchDocuments
+    from tools.knowledge.selection import Scope
+
+    slas = [d for d in svc.kb.resolve(Scope(user="hal", collections=["corpus"])).documents if d.path.startswith("slas/")]
+    path = slas[0].path
+    for scope in (Scope(user="gus"), Scope(user="gus", collections=["corpus"]), Scope(user="fay", collections=["corpus"])):
+        said = [
+            documents.list_documents(svc, scope, ListDocuments()),
+            documents.list_documents(svc, scope, ListDocuments(folder="slas")),
+            documents.read_document(svc, scope, ReadDocument(path=path)),
+            documents.read_document(svc, scope, ReadDocument(path=f"corpus:{path}")),
+            documents.search_documents(svc, scope, SearchDocuments(text="Priority")),
+            documents.search_documents(svc, scope, SearchDocuments(text="P.iority", regex=True)),
+            documents.rank_documents(svc, scope, RankDocuments(query="service level agreement")),
+        ]
+        assert all(text.startswith(("No ", "Nothing ")) for text in said), said
+        assert not any(d.path in text.replace(path, "") for text in said for d in slas), said  # only the asked path, echoed
+    readable = documents.read_document(svc, Scope(user="hal"), ReadDocument(path=path))
+    assert path in readable  # the same call, for a reader
+
+
+async def test_the_agent_s_extract_records_reads_only_the_user_s_collections(svc, orders) -> None:  # type: ignore[no-untyped-def]
+    from agent_fakes import ScriptedToolModel, call, last_tool, say
+
+    from graph.runs import run_universal
+
+    def script(messages, tools):  # type: ignore[no-untyped-def]
+        if last_tool(messages) is None:
+            return call("extract_records", {"request": SLAS, "selection": {"folders": ["slas"]},
+                                            "columns": ["Priority", "Response time", "Resolution time"]}, messages)
+        return say("Done.")
+
+    agent = Profile(name="universal", user="gus", collections=["corpus"], document_tools=True, engine="offline",
+                    extraction_confirmation="none")
+    done = await run_universal(SLAS, agent, model=ScriptedToolModel(script=script))
+    assert not done.get("tables")
+    assert "slas/" not in json.dumps(done.get("answer") or {}, default=str)
+
+
+def test_the_sql_workspace_loads_only_documents_the_user_may_read(svc, orders) -> None:  # type: ignore[no-untyped-def]
+    from tools.agent.workspace_tools import LoadTable, run
+    from tools.knowledge.selection import Scope
+
+    order = "orders/order-003.csv"
+    code, refused = kea("sql", "--thread", f"ws-gus-{uuid.uuid4().hex[:8]}", "--load-document", order,
+                        "--collection", COLLECTION, "--user", "gus")
+    assert code == 1 and refused == {"error": f"There is no document '{order}' in collection '{COLLECTION}' that you may read."}
+    code, loaded = kea("sql", "--thread", f"ws-fay-{uuid.uuid4().hex[:8]}", "--load-document", order,
+                       "--collection", COLLECTION, "--user", "fay")
+    assert code == 0 and loaded["rows"] >= 1  # the same load, for a reader
+    # the Data Analyst's load_table: the user's access, and the profile's own collections
+    for scope, thread in ((Scope(user="gus"), "ws-agent-gus"), (Scope(user="ivy", collections=["corpus"]), "ws-agent-ivy")):
+        said = run(svc, scope, f"{thread}-{uuid.uuid4().hex[:8]}", "load_table",
+                   LoadTable(document_path=f"{COLLECTION}:{order}"))
+        assert said.startswith("load_table did not run") and "rows" not in said, said
+    said = run(svc, Scope(user="ivy"), f"ws-agent-ivy-{uuid.uuid4().hex[:8]}", "load_table",
+               LoadTable(document_path=f"{COLLECTION}:{order}"))
+    assert said.startswith("Loaded"), said
+
+
+def test_another_user_s_thread_cannot_be_read_forgotten_or_downloaded_from(url, keys) -> None:  # type: ignore[no-untyped-def]
+    hal, gus = auth(keys, "hal"), auth(keys, "gus")
+    mine = result_of(url, SLAS, hal, thread=f"hal-{uuid.uuid4().hex[:8]}")
+    other = result_of(url, SLAS, hal)
+    thread, csv_link = mine["thread"], mine["csv"]
+    plain = csv_link.split("?")[0]
+    assert httpx.get(csv_link).status_code == 200 and httpx.get(plain, headers=hal).status_code == 200
+
+    # no way to a link: the thread does not exist for gus
+    for response in (httpx.get(f"{url}/v1/runs/{thread}", headers=gus),
+                     httpx.post(f"{url}/v1/runs/{thread}/resume", json={"reply": "yes"}, headers=gus),
+                     httpx.delete(f"{url}/v1/threads/{thread}", headers=gus)):
+        assert response.status_code == 404 and response.json()["error"]["message"] == f"There is no thread {thread}."
+    # the file by key: the same 404 as a file that does not exist
+    assert httpx.get(plain, headers=gus).status_code == 404
+    # a link opens its own file only: another extraction's path under its signature, or a changed signature
+    query = csv_link.split("?")[1]
+    assert httpx.get(f"{other['csv'].split('?')[0]}?{query}").status_code == 403
+    assert httpx.get(plain.replace("table.csv", "summary.json") + "?" + query).status_code == 403
+    assert httpx.get(csv_link.replace("sig=", "sig=f")).status_code == 403
+    assert httpx.get(f"{url}/files/..%2F..%2Fpostgres/table.csv?{query}").status_code in (403, 404)
+    # and after all that, hal's thread is whole
+    assert httpx.get(f"{url}/v1/runs/{thread}", headers=hal).json()["status"] == "done"
+    assert httpx.get(csv_link).status_code == 200
+
+
+def test_no_key_reaches_the_local_user_who_reads_every_collection(url, keys) -> None:  # type: ignore[no-untyped-def]
+    refused = subprocess.run([sys.executable, "-m", "server.cli", "keys", "create", "local"], capture_output=True,
+                             text=True, cwd=ROOT, env=ENV)
+    assert refused.returncode != 0 and "gets no key" in " ".join(refused.stderr.split()) and "kea_" not in refused.stdout
+    acting = httpx.post(f"{url}/v1/runs", json={"message": SLAS, "confirm": "auto"},
+                        headers={**auth(keys, "pipe"), "X-Kea-User": "local"})
+    assert acting.status_code == 403 and "cannot act for 'local'" in acting.json()["error"]["message"]
+    assert httpx.post(f"{url}/v1/runs", json={"message": SLAS, "confirm": "auto"},
+                      headers={**auth(keys, "pipe"), "X-Kea-User": "gus"}).status_code == 200
