@@ -294,6 +294,11 @@ def test_the_cli_profile_reads_only_what_its_user_may_read(orders) -> None:  # t
         assert "user 'gus' may read" in answer["message"] and "kea access grant" in answer["message"]
     code, answer = kea("extract", SLAS, "--user", "hal", "--yes")
     assert code == 0 and answer["status"] == "done" and answer["rows"] > 0  # the same request, for a reader
+    # the table is hal's: hal loads it into the thread's workspace, nobody else can
+    code, loaded = kea("sql", "--thread", answer["thread"], "--load", answer["extraction_id"], "--user", "hal")
+    assert code == 0 and loaded["rows"] == answer["rows"]
+    code, refused = kea("sql", "--thread", f"gus-{uuid.uuid4().hex[:8]}", "--load", answer["extraction_id"], "--user", "gus")
+    assert code == 1 and refused == {"error": f"There is no extraction {answer['extraction_id']} of yours."}
 
 
 def test_the_run_api_reads_only_what_the_key_s_user_may_read(url, keys) -> None:  # type: ignore[no-untyped-def]
