@@ -354,7 +354,9 @@ async def test_the_open_webui_pipe_runs_each_chat_as_its_user(url, keys) -> None
 
 def test_the_agent_s_document_tools_reach_only_the_user_s_collections(svc, orders) -> None:  # type: ignore[no-untyped-def]
     from tools.agent import documents
-    from tools.agent.schemas import ListDocuments, RankDocuments, ReadDocument, SearchDocuments
+    from tools.agent.schemas import (
+        ListDocuments, RankDocuments, ReadDocument, SearchDocuments, SelectDocuments, SelectionPart,
+    )
     from tools.knowledge.selection import Scope
 
     slas = [d for d in svc.kb.resolve(Scope(user="hal", collections=["corpus"])).documents if d.path.startswith("slas/")]
@@ -369,6 +371,9 @@ def test_the_agent_s_document_tools_reach_only_the_user_s_collections(svc, order
             documents.search_documents(svc, scope, SearchDocuments(text="P.iority", regex=True)),
             documents.rank_documents(svc, scope, RankDocuments(query="service level agreement")),
         ]
+        chosen, count = documents.select_documents(svc, scope, SelectDocuments(parts=[
+            SelectionPart(path_globs=["slas/**"]), SelectionPart(ids=[d.id for d in slas])]))
+        assert count == 0 and not any(d.path in chosen for d in slas), chosen
         assert all(text.startswith(("No ", "Nothing ")) for text in said), said
         assert not any(d.path in text.replace(path, "") for text in said for d in slas), said  # only the asked path, echoed
     readable = documents.read_document(svc, Scope(user="hal"), ReadDocument(path=path))

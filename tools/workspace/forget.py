@@ -32,7 +32,7 @@ from tools.knowledge.selection import LOCAL_USER
 from tools.storage.objects import delete_prefix
 from tools.storage.owners import recorded_elsewhere, thread_extractions, thread_owner
 from tools.storage.pending import PendingSelections
-from tools.storage.rows import extraction_prefix
+from tools.storage.rows import WORKSPACE_PREFIX, extraction_prefix
 from tools.workspace.catalog import NotYours, WorkspaceError
 
 if TYPE_CHECKING:
@@ -186,7 +186,8 @@ def forget_thread(
         extractions = _extractions(conn, thread)
         record = catalog.record(conn, thread)
     # the files first: should removing them fail, every record is still there to forget again
-    files = delete_prefix(workspaces.objects, workspaces.spill_prefix(record)) if record else 0
+    spill = workspaces.spill_prefix(record) if record else f"{WORKSPACE_PREFIX}/{catalog.name_for(thread)}/"
+    files = delete_prefix(workspaces.objects, spill)
     removed = [delete_prefix(workspaces.objects, extraction_prefix(e)) for e in extractions]
     with catalog.locked(thread) as conn:
         if (owner := owner_of(conn, workspaces, thread)) is not None and owner != user:
