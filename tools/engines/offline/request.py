@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from tools.engines.columns import match_column, normalise
 from tools.engines.conversation import kind_of
@@ -51,11 +52,13 @@ class Tok:
     place: Place | None = None
     used: bool = False
 
-    @property
+    # a token's text never changes once read, and these are asked for at every step of
+    # every scan: worked out once, the reading stays fast on long messages
+    @cached_property
     def low(self) -> str:
         return self.bare.casefold()
 
-    @property
+    @cached_property
     def bare(self) -> str:
         """The word without a possessive: ``Nordwerk's`` -> ``Nordwerk``."""
         return re.sub(r"['’]s?$", "", self.text) if self.kind == "word" else self.text
@@ -693,7 +696,7 @@ class _Reader:
         end = self._list_end(start)
         before_colon = self.at(end) is not None and self.tokens[end].text == ":" and end - start >= 2
         # "mit dem Spediteur PostNL Cargo": a column named with its article, then a name
-        with_article = self.tokens[start].is_(g.DETERMINERS) and end - start >= 3 and self.tokens[end - 1].capital
+        with_article = end - start >= 3 and self.tokens[start].is_(g.DETERMINERS) and self.tokens[end - 1].capital
         if end > start and len(self._items(start, end)) == 1 and (self._trailing_value(start, end) or before_colon or with_article):
             self._equality(start, end)
             self.use(i, end)
