@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -237,3 +238,128 @@ def test_pattern_like_messages_are_read_in_bounded_time(shop) -> None:  # type: 
     assert done.returncode == 0, done.stderr[-2000:]
     statuses = done.stdout.split()
     assert len(statuses) == len(messages) and "failed" not in statuses, (statuses, done.stderr[-2000:])
+
+
+# -- answers to the questions -------------------------------------------------------------
+
+
+def _answering(*replies: Any) -> tuple[list[dict[str, Any]], Any]:
+    """An answerer giving ``replies`` in turn (the last one again after that); the forms it saw."""
+    forms: list[dict[str, Any]] = []
+
+    def answer(form: dict[str, Any]) -> Any:
+        forms.append(form)
+        return replies[min(len(forms), len(replies)) - 1]
+
+    return forms, answer
+
+
+@pytest.mark.parametrize(
+    ("reply", "said"),
+    [
+        ('{"status": "answered", "answers": {"location": ', "is not valid JSON"),
+        ('{"answers": {"colour": {"type": "other", "text": "red"}}}', "questions this form does not have ('colour')"),
+        ({"status": "answered", "answers": ["yes"]}, "must be an object by question id"),
+        ("y" * 100_000, "This answer is 100,000 characters long"),
+        ({"status": "answered", "answers": {"values": {"type": "other", "text": "Code, " * 20_000}}}, "120,000 characters long"),
+    ],
+)
+async def test_an_answer_that_cannot_be_used_is_explained_and_asked_again(shop, reply, said) -> None:  # type: ignore[no-untyped-def]
+    forms, answer = _answering(reply, "yes")
+    values = await run_extraction("Code and item of every order", Profile(collections=["shop"], user="alice"), answer=answer)
+    assert len(forms) == 2 and "problem" not in forms[0]
+    assert said in forms[1]["problem"] and forms[1]["text"].startswith(forms[1]["problem"])
+    assert forms[1]["questions"] == forms[0]["questions"]  # the same form: nothing of the reading was lost
+    assert values["answer"]["status"] == "done" and _codes(values) == ["A1", "B2"]
+
+
+async def test_an_answer_that_never_can_be_used_ends_the_run_with_why(shop) -> None:  # type: ignore[no-untyped-def]
+    forms, answer = _answering('{"broken')
+    values = await run_extraction("Code and item of every order", Profile(collections=["shop"], user="alice"), answer=answer)
+    assert len(forms) == 3 and values["answer"]["status"] == "failed"
+    assert "not valid JSON" in values["answer"]["message"] and "asked 3 times" in values["answer"]["message"]
+    assert not values.get("document_ids")
+
+
+async def test_an_answer_to_a_question_no_longer_open_is_refused_with_why(shop) -> None:  # type: ignore[no-untyped-def]
+    from graph.runs import NothingToResume, resume_extraction
+
+    alice = Profile(collections=["shop"], user="alice")
+    paused = await run_extraction("Code and item of every order", alice)
+    thread = paused["thread_id"]
+    done = await resume_extraction(thread, "yes", alice)
+    assert done["answer"]["status"] == "done" and _codes(done) == ["A1", "B2"]
+    for reply in ["yes", '{"answers": {"location": "All documents in scope"}}']:  # the same answer again, another one
+        with pytest.raises(NothingToResume, match="has no question waiting"):
+            await resume_extraction(thread, reply, alice)
+    assert _codes(done) == ["A1", "B2"]
+
+
+def test_a_long_answer_typed_in_the_terminal_is_asked_again(shop) -> None:  # type: ignore[no-untyped-def]
+
+    typed = "y" * 100_000 + "\n\n\n" + "\n\n\n"
+    done = _kea("extract", "Code and item of every order", "--collection", shop, "--json", stdin=typed)
+    assert done.returncode == 0, done.stderr[-2000:]
+    said = " ".join(done.stderr.split())
+    assert "This answer is 100,000 characters long" in said and "Traceback" not in said
+    result = json.loads(done.stdout)
+    assert result["status"] == "done" and result["rows"] == 2
+
+
+@pytest.fixture(scope="module")
+def api(svc, shop) -> Iterator[tuple[str, dict[str, str]]]:  # type: ignore[no-untyped-def]
+    from http_server import serve_app
+
+    from server.app import create_app
+    from server.cli_http import _with_accounts
+
+    key = _with_accounts(lambda accounts: accounts.create_key("alice"))[1]
+    with serve_app(create_app(svc)) as url:
+        yield url, {"Authorization": f"Bearer {key}"}
+
+
+def _sse(url: str, body: dict[str, Any], headers: dict[str, str]) -> list[tuple[str, dict[str, Any]]]:
+    import httpx
+    from http_server import EventReader
+
+    reader = EventReader()
+    with httpx.stream("POST", url, json=body, headers=headers, timeout=120) as response:
+        assert response.status_code == 200, response.read()
+        for line in response.iter_lines():
+            reader.add(line)
+    return reader.events
+
+
+def test_the_run_api_asks_again_after_an_unusable_answer_and_refuses_a_stale_one(api) -> None:  # type: ignore[no-untyped-def]
+    import httpx
+
+    url, auth = api
+    (name, asked), = _sse(f"{url}/v1/runs", {"message": "Code and item of every order"}, auth)
+    assert name == "questions"
+    thread, first = asked["thread"], asked["interrupt_id"]
+    events = _sse(f"{url}/v1/runs/{thread}/resume", {"reply": "x" * 100_000, "interrupt_id": first}, auth)
+    (name, again), = events
+    assert name == "questions" and again["interrupt_id"] != first
+    assert "This answer is 100,000 characters long" in again["form"]["problem"]
+    stale = httpx.post(f"{url}/v1/runs/{thread}/resume", json={"reply": "yes", "interrupt_id": first}, headers=auth)
+    assert stale.status_code == 409 and "answered already" in stale.json()["error"]["message"]
+    events = _sse(f"{url}/v1/runs/{thread}/resume", {"reply": "yes", "interrupt_id": again["interrupt_id"]}, auth)
+    assert events[-1][0] == "result" and events[-1][1]["status"] == "done" and events[-1][1]["rows"] == 2
+    twice = httpx.post(f"{url}/v1/runs/{thread}/resume", json={"reply": "yes", "interrupt_id": again["interrupt_id"]}, headers=auth)
+    assert twice.status_code == 409
+
+
+def test_a_message_past_the_bound_is_refused_by_the_run_api_and_the_chat(api) -> None:  # type: ignore[no-untyped-def]
+    import httpx
+
+    url, auth = api
+    huge = "Every order " * 90_000  # about 1 MB
+    (name, result), = _sse(f"{url}/v1/runs", {"message": huge}, auth)
+    assert name == "result" and result["status"] == "failed" and f"at most {MESSAGE_CHARS:,}" in result["message"]
+    chat = httpx.post(f"{url}/v1/chat/completions", headers=auth, timeout=120,
+                      json={"model": "kea-document-tables", "messages": [{"role": "user", "content": huge}]})
+    assert chat.status_code == 200 and f"at most {MESSAGE_CHARS:,}" in chat.json()["choices"][0]["message"]["content"]
+    # JSON may escape a NUL and a lone surrogate; the server decodes both (no client sends them raw)
+    body = b'{"model": "kea-document-tables", "messages": [{"role": "user", "content": "\\u0000\\ud800 hello"}]}'
+    junk = httpx.post(f"{url}/v1/chat/completions", headers={**auth, "Content-Type": "application/json"}, timeout=120, content=body)
+    assert junk.status_code == 200 and junk.json()["choices"][0]["message"]["content"].startswith("Hello!")
