@@ -363,3 +363,39 @@ def test_a_message_past_the_bound_is_refused_by_the_run_api_and_the_chat(api) ->
     body = b'{"model": "kea-document-tables", "messages": [{"role": "user", "content": "\\u0000\\ud800 hello"}]}'
     junk = httpx.post(f"{url}/v1/chat/completions", headers={**auth, "Content-Type": "application/json"}, timeout=120, content=body)
     assert junk.status_code == 200 and junk.json()["choices"][0]["message"]["content"].startswith("Hello!")
+
+
+async def test_an_unusable_answer_in_the_universal_agent_reaches_its_model_only_as_why(shop) -> None:  # type: ignore[no-untyped-def]
+    from agent_fakes import ScriptedToolModel, call, last_tool, say
+
+    from graph.runs import run_universal
+
+    arguments = {"request": "Code and item of the orders", "columns": ["Code", "Item"], "selection": {"folders": ["orders"]}}
+
+    def script(messages, tools):  # type: ignore[no-untyped-def]
+        tool = last_tool(messages)
+        return call("extract_records", arguments, messages) if tool is None else say("Asked again.")
+
+    model = ScriptedToolModel(script=script)
+    agent = Profile(name="universal", collections=["shop"], user="alice", document_tools=True)
+    values = await run_universal("Code and item of the orders", agent, model=model, answer=lambda form: "z" * 100_000)
+    told = str(last_tool(model.seen[-1][0]).content)  # type: ignore[union-attr]
+    assert "This answer is 100,000 characters long" in told and "zzzz" not in told
+    assert values["answer"]["message"] == "Asked again." and values["tables"] == []
+
+
+async def test_a_fault_of_the_reader_is_logged_and_answered_in_a_sentence(shop, monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
+    import logging
+
+    from tools.engines.offline import OfflineEngine
+
+    async def broken(self, message, scope):  # type: ignore[no-untyped-def]
+        raise KeyError("a bug in the reader")
+
+    monkeypatch.setattr(OfflineEngine, "read_request", broken)
+    with caplog.at_level(logging.ERROR, logger="nodes.read_request"):
+        values = await run_extraction("Code and item of every order", Profile(collections=["shop"], user="alice"), confirm="auto")
+    assert values["answer"]["status"] == "failed" and values["answer"]["message"].startswith("Kea could not read this request")
+    assert "a bug in the reader" not in values["answer"]["message"] and not values.get("document_ids")
+    logged = [r for r in caplog.records if r.name == "nodes.read_request"]
+    assert logged and logged[0].exc_info and "a bug in the reader" in str(logged[0].exc_info[1])
