@@ -295,6 +295,13 @@ async def test_an_answer_to_a_question_no_longer_open_is_refused_with_why(shop) 
     assert _codes(done) == ["A1", "B2"]
 
 
+def test_a_message_past_the_bound_is_refused_by_the_cli(shop) -> None:  # type: ignore[no-untyped-def]
+    done = _kea("extract", "Every order " * 10_000, "--collection", shop, "--yes", "--json")  # 120 KB: near argv's limit
+    result = json.loads(done.stdout)
+    assert result["status"] == "failed" and f"at most {MESSAGE_CHARS:,}" in result["message"] and result["rows"] == 0
+    assert "Traceback" not in done.stderr
+
+
 def test_a_long_answer_typed_in_the_terminal_is_asked_again(shop) -> None:  # type: ignore[no-untyped-def]
 
     typed = "y" * 100_000 + "\n\n\n" + "\n\n\n"

@@ -39,12 +39,11 @@ def _boundary_checks(message: str, monkeypatch: pytest.MonkeyPatch) -> int:
     return calls
 
 
-@pytest.mark.parametrize("unit", ["of ", "for ", "in the ", "der "])
-def test_reading_a_message_costs_in_proportion_to_its_length(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_reading_a_message_costs_in_proportion_to_its_length(monkeypatch: pytest.MonkeyPatch) -> None:
     """Counted, not timed: four times the message, about four times the work (a scan from every
-    word to the end of the message was sixteen times)."""
-    short = _boundary_checks((unit * 400)[:1_000], monkeypatch)
-    long = _boundary_checks((unit * 1_600)[:4_000], monkeypatch)
+    "of" to the end of the message was sixteen times)."""
+    short = _boundary_checks(("of " * 400)[:1_000], monkeypatch)
+    long = _boundary_checks(("of " * 1_600)[:4_000], monkeypatch)
     assert long < 6 * short, (short, long)
 
 
