@@ -142,7 +142,7 @@ def _store(svc: Services, extraction_id: str, item: ToStore, reading: Reading) -
     index = PageIndex(document.pages)
     records = [r.model_copy(update={"source": index.context(r.page, r.evidence)}) for r in verify_evidence(item.records, document)]
     why = None if records else explain_no_rows(document, reading).model_dump()
-    svc.rows.write(extraction_id, document.id, item.file, records, no_rows=why)
+    svc.rows.write(extraction_id, document.id, item.file, records, no_rows=why, notes=document.notes)
     return records
 
 

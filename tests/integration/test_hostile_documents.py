@@ -125,6 +125,8 @@ def test_a_document_past_the_page_bound_is_read_to_the_bound_and_says_so(hostile
     )
     codes = {row["Code"] for row in _table(svc, extracted)}
     assert "L1" in codes and "L2" not in codes
+    # and the answer says so, naming the file
+    assert f"long.md: only its first {MAX_PAGES:,} of 10,000 pages were read" in extracted["answer"]["message"]
 
 
 def test_every_readable_document_finishes_with_its_rows(svc, extracted) -> None:  # type: ignore[no-untyped-def]

@@ -35,7 +35,7 @@ def read_documents(
     """
     clause, params = where
     head = sql.SQL(
-        "SELECT d.id, c.name AS collection, d.path, d.title, d.media_type, d.page_count FROM documents d"
+        "SELECT d.id, c.name AS collection, d.path, d.title, d.media_type, d.page_count, d.notes FROM documents d"
         " JOIN collections c ON c.id = d.collection_id WHERE d.id = ANY(%s) AND {}"
     ).format(clause)
     heads = {row["id"]: row for row in conn.execute(head, [list(ids), *params]).fetchall()}
@@ -73,5 +73,6 @@ def read_documents(
             media_type=row["media_type"],
             pages=pages[document_id],
             tables=tables[document_id],
+            notes=list(row["notes"] or []),
         )
     return found

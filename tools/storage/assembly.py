@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 NOT_STORED = "no result was stored for it (the run may have been interrupted); ask again to read it"
 KEPT = 8  # tables assembled at once in one process
+READ_IN_PART_LISTED = 10  # documents read only in part, named in the answer (all of them in summary.json)
 
 
 @dataclass
@@ -59,6 +60,7 @@ class TableAssembly:
         self.added = 0  # documents added so far: document_ids[:added]
         self.no_rows: list[dict[str, str]] = []
         self.failed: list[dict[str, str]] = []
+        self.read_in_part: list[str] = []  # "file: what could not be read" of documents read only in part
         self.broken = False  # a background step failed: this head start is not to be used
         self.closed = False
         self._lock = threading.Lock()
@@ -111,6 +113,7 @@ class TableAssembly:
             self._add_rows(outcome)
 
     def _add_rows(self, outcome: Outcome) -> None:
+        self.read_in_part += [f"{outcome.file}: {note}" for note in outcome.notes or []]
         before = self.writer.rows
         for record in outcome.records:
             self._xlsx.add(self.writer.write(outcome.file, record))
@@ -126,6 +129,12 @@ class TableAssembly:
             **summary, "rows": self.writer.rows, "no_rows_from": [n["file"] for n in self.no_rows],
             "no_rows": self.no_rows, "failed": self.failed,
         }
+        if self.read_in_part:  # never a bound hit silently
+            full["read_in_part"] = self.read_in_part
+            listed = "; ".join(self.read_in_part[:READ_IN_PART_LISTED])
+            more = len(self.read_in_part) - READ_IN_PART_LISTED
+            full["notes"] = [*full.get("notes", []), f"Read only in part ({len(self.read_in_part)}): {listed}"
+                             + (f"; and {more} more (all in summary.json)." if more > 0 else ".")]
         if self._xlsx.cut:  # never a limit hit silently
             full["notes"] = [*full.get("notes", []), f"{self._xlsx.cut} cells hold more than a spreadsheet cell takes "
                              "(32,767 characters): they are cut in table.xlsx and whole in the CSV."]
