@@ -15,6 +15,7 @@ Progress events are the small dicts nodes emit with ``"kind": "progress"``.
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, computed_field
@@ -37,6 +38,33 @@ def is_yes(text: str | None) -> bool:
 def is_no(text: str | None) -> bool:
     """An explicit no (an empty reply declines too, see ``parse_reply``)."""
     return _word(text or "") in NO
+
+
+# -- what a run is given ----------------------------------------------------------------------
+
+# C0 control characters but TAB, LF, CR and FF; DEL and the C1 controls. None of them is text a
+# request or an answer means, and PostgreSQL cannot store NUL in text or JSON at all.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+
+
+def clean_text(text: str) -> str:
+    """Text as a run reads it: control characters and lone surrogates (never valid Unicode)
+    dropped; a surrogate pair becomes the character it encodes."""
+    if text.isascii() and not _CONTROL.search(text):
+        return text
+    text = text.encode("utf-16", "surrogatepass").decode("utf-16", "ignore")
+    return _CONTROL.sub("", text)
+
+
+def clean_input(value: Any) -> Any:
+    """A message or a reply with every string in it cleaned (``clean_text``), keys included."""
+    if isinstance(value, str):
+        return clean_text(value)
+    if isinstance(value, dict):
+        return {clean_input(k): clean_input(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(clean_input(v) for v in value)
+    return value
 
 
 # -- the form ----------------------------------------------------------------------------------
@@ -101,9 +129,10 @@ class DialogReply(BaseModel):
 
 
 class Reply(BaseModel):
-    """A reply, classified: keep the reading, decline, correct it in words, or dialog answers."""
+    """A reply, classified: keep the reading, decline, correct it in words, or dialog answers;
+    ``unreadable`` when it cannot be understood at all (``text`` says why)."""
 
-    action: Literal["keep", "decline", "correct", "answers"]
+    action: Literal["keep", "decline", "correct", "answers", "unreadable"]
     text: str = ""
     answers: dict[str, DialogAnswer] = Field(default_factory=dict)
 
@@ -135,8 +164,12 @@ def parse_reply(raw: Any) -> Reply:
     if isinstance(raw, str) and raw.strip().startswith("{"):
         try:
             raw = json.loads(raw)
-        except json.JSONDecodeError:
-            pass
+        except (json.JSONDecodeError, RecursionError) as exc:
+            why = f"{exc.msg} at character {exc.pos + 1}" if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
+            return Reply(
+                action="unreadable",
+                text=f"That answer looks like the dialog's answers but is not valid JSON ({why}), so it was not used.",
+            )
     if isinstance(raw, BaseModel):
         raw = raw.model_dump()
     if isinstance(raw, dict):
@@ -144,7 +177,7 @@ def parse_reply(raw: Any) -> Reply:
             return Reply(action="decline")
         answers = raw.get("answers", raw if "status" not in raw else {})
         if not isinstance(answers, dict):
-            answers = {}
+            return Reply(action="unreadable", text="The dialog's answers must be an object by question id; they were not used.")
         return Reply(action="answers", answers={str(k): _answer(v) for k, v in answers.items() if k != "status"})
     text = "" if raw is None else str(raw).strip()
     if not text or is_no(text):
@@ -152,6 +185,27 @@ def parse_reply(raw: Any) -> Reply:
     if is_yes(text):
         return Reply(action="keep", text=text)
     return Reply(action="correct", text=text)
+
+
+def reply_problem(reply: Reply, question_ids: list[str]) -> str | None:
+    """Why a reply to the form with ``question_ids`` cannot be used (it is asked again), or None.
+
+    Unreadable JSON, answers to questions the form does not have, and typed text past the
+    message bound are refused as a whole: applying the rest would change the reading in a way
+    the user did not ask for.
+    """
+    from tools.engines.conversation import too_long
+
+    if reply.action == "unreadable":
+        return reply.text
+    unknown = [qid for qid in reply.answers if qid not in question_ids]
+    if unknown:
+        return (
+            f"The answers name questions this form does not have ({', '.join(repr(q[:40]) for q in unknown[:5])}); "
+            f"its questions are {', '.join(question_ids)}. Nothing of those answers was used."
+        )
+    typed = [reply.text] + [a.text for a in reply.answers.values() if isinstance(a, OtherAnswer)]
+    return next((r for t in typed if (r := too_long(t, "answer")) is not None), None)
 
 
 # -- progress ----------------------------------------------------------------------------------

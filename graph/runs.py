@@ -6,6 +6,7 @@ graph through the same checkpointer.
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack
@@ -19,6 +20,7 @@ from checkpoints.runs import Origin, RunRecords
 from graph.extraction import build_extraction_graph
 from graph.lifecycle import durable_run, settle_cancelled
 from graph.profile import Profile
+from graph.protocol import clean_input
 from graph.state import Confirm
 
 Answerer = Callable[[dict[str, Any]], Any | Awaitable[Any]]  # questions payload → resume value
@@ -179,7 +181,14 @@ async def stream_events(graph: Any, payload: Any, config: dict[str, Any], profil
 
     Progress of graphs running inside the graph (the Universal Agent's extractions) is streamed
     too (``subgraphs=True``); states and questions are the graph's own.
+
+    A new message and a resume value are cleaned of control characters and invalid Unicode
+    first (``graph.protocol.clean_input``): every client's input enters the graph here.
     """
+    if isinstance(payload, Command) and payload.resume is not None:
+        payload = dataclasses.replace(payload, resume=clean_input(payload.resume))
+    elif isinstance(payload, dict):
+        payload = clean_input(payload)
     async for namespace, mode, chunk in graph.astream(
         payload, config, context=profile, stream_mode=["updates", "custom", "values"], subgraphs=True
     ):

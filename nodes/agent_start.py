@@ -18,6 +18,7 @@ from langgraph.types import Command
 
 from graph.agent_state import RESET, AgentState
 from graph.profile import Profile, profile_of
+from tools.engines.conversation import too_long
 from tools.engines.reading import folder_list
 from tools.services import aservices
 
@@ -43,6 +44,9 @@ async def start_turn(
         "answer": None,
         "messages": [*earlier_tables_as_references(state.get("messages") or []), message],
     }
+    if (refusal := too_long(message.text)) is not None:  # never sent to the model, never kept
+        fresh["messages"] = fresh["messages"][:-1]
+        return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": refusal}})
     if not model_given and not profile.model:
         fresh["messages"].append(AIMessage(content=NO_MODEL))
         return Command(goto=END, update={**fresh, "answer": {"status": "answered", "message": NO_MODEL}})

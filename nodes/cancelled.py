@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from graph.state import Answer
-from nodes.store_csv import compose_message
+from nodes.store_csv import LISTED_NAMES, compose_message
 
 NOT_READ = "not read: the run was cancelled before it was read"
 
@@ -24,7 +24,7 @@ def cancelled_answer(answer: Answer, full: dict[str, Any] | None) -> tuple[Answe
     not_read = [f["file"] for f in every_failure if f.get("error") == NOT_READ]
     failed = [f for f in every_failure if f.get("error") != NOT_READ]
     summary |= {
-        "failed": failed[: len(summary.get("failed") or [])] if full is None else failed[:20],
+        "failed": failed[: len(summary.get("failed") or [])] if full is None else failed[:LISTED_NAMES],
         "failed_count": int(summary.get("failed_count", len(every_failure))) - len(not_read),
         "partial": True,
         "not_read_count": len(not_read),

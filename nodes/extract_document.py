@@ -22,13 +22,14 @@ from checkpoints.cluster import ServiceError
 from graph.lifecycle import current_control, run_cancelled
 from graph.profile import Profile, profile_of
 from graph.state import DocumentTask
+from nodes.cancelled import NOT_READ
 from tools.engines import ExtractionError, engine_named
 from tools.engines.grounding import verify_evidence
 from tools.engines.reading import DocumentText, Reading, Record
 from tools.engines.reasons import explain_no_rows
 from tools.engines.usage import Usage, metered
-from nodes.cancelled import NOT_READ
 from tools.knowledge.base import DocumentNotFound, KnowledgeError
+from tools.document_io import ToStore, document_io
 from tools.services import Services, aservices
 from tools.storage.review import PageIndex
 from tools.storage.table import shorten
@@ -59,41 +60,45 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
     profile = profile_of(runtime.context)
     emit = runtime.stream_writer
     svc = await aservices()
+    io = document_io(svc, task["extraction_id"], profile.scope, _store)
     file = f"document {task['document_id']}"
     usage = Usage()
-    if (stored := await asyncio.to_thread(already_stored, svc, task)) is not None:
-        return _stored_result(stored, emit)
-    async with _slot(profile):
-        started = time.monotonic()
-        if run_cancelled():  # the run was cancelled: nothing more is read
-            return await _not_read(svc, task, file)
+    started = time.monotonic()
+    try:
+        # before taking a slot: the tasks of a wave load their documents together (tools/document_io.py)
+        loaded = await io.load(task["document_id"])
+        document = loaded.document
+        file = f"{document.collection}:{document.path}" if task.get("qualify") else document.path
+        if loaded.stored is not None:
+            records = loaded.stored  # stored by an earlier attempt of this run: never read twice
+        else:
+            async with _slot(profile):
+                started = time.monotonic()
+                if run_cancelled():  # the run was cancelled: nothing more is read
+                    raise RunCancelled()
+                if document.page_count > profile.long_document_pages:
+                    emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": document.page_count})
+                with metered() as usage:
+                    records = await _extract_watched(profile, document, loaded.reading, file, emit)
+            records = await io.store(ToStore(document, file, records))  # the slot is free for the next document
+        elapsed = _since(started)
+    except (psycopg.OperationalError, PoolTimeout) as exc:
+        # not this document's fault: the database is gone, and every other document would wait
+        # for it in turn. The run stops at once; what was finished stays stored.
+        raise DatabaseDown(
+            "Kea's database stopped answering while documents were read, so the run stopped. "
+            "Documents finished before are kept. Start it again (kea services status) and ask again."
+        ) from exc
+    except RunCancelled:
+        return await _not_read(svc, task, file)
+    except Exception as exc:  # noqa: BLE001 — any failure of one document is reported, never fatal
+        error = shorten(_why(exc, file, task), ERROR_CHARS)
+        emit({"kind": "progress", "event": "document_failed", "file": file, "error": error})
         try:
-            # one trip to a worker thread before the engine and one after: each trip queues
-            document, reading = await asyncio.to_thread(_load, svc, profile, task)
-            file = f"{document.collection}:{document.path}" if task.get("qualify") else document.path
-            if document.page_count > profile.long_document_pages:
-                emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": document.page_count})
-            with metered() as usage:
-                records = await _extract_watched(profile, document, reading, file, emit)
-            records = await asyncio.to_thread(_store, svc, task, document, reading, file, records)
-            elapsed = _since(started)
-        except (psycopg.OperationalError, PoolTimeout) as exc:
-            # not this document's fault: the database is gone, and every other document would wait
-            # for it in turn. The run stops at once; what was finished stays stored.
-            raise DatabaseDown(
-                "Kea's database stopped answering while documents were read, so the run stopped. "
-                "Documents finished before are kept. Start it again (kea services status) and ask again."
-            ) from exc
-        except RunCancelled:
-            return await _not_read(svc, task, file)
-        except Exception as exc:  # noqa: BLE001 — any failure of one document is reported, never fatal
-            error = shorten(_why(exc, file, task), ERROR_CHARS)
-            emit({"kind": "progress", "event": "document_failed", "file": file, "error": error})
-            try:
-                await asyncio.to_thread(svc.rows.write_failure, task["extraction_id"], task["document_id"], file, error)
-            except Exception:  # noqa: BLE001 — store_csv lists a document without a stored outcome as failed
-                pass
-            return {"tally": {**_cost(usage), "read_ms": _since(started)}}
+            await asyncio.to_thread(svc.rows.write_failure, task["extraction_id"], task["document_id"], file, error)
+        except Exception:  # noqa: BLE001 — store_csv lists a document without a stored outcome as failed
+            pass
+        return {"tally": {**_cost(usage), "read_ms": _since(started)}}
     unsure = sum(r.match == "unsure" for r in records)
     emit(
         {
@@ -116,33 +121,8 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
     }
 
 
-def already_stored(svc: Services, task: DocumentTask) -> tuple[str, dict[str, int], list[Record]] | None:
-    """This document's outcome when this extraction stored it already — a run continued after its
-    process died re-runs the tasks whose results were not checkpointed — as (file, counts, first
-    rows); None when it has none yet. A document stored once is never sent to the engine again."""
-    outcome = svc.rows.outcome(task["extraction_id"], task["document_id"])
-    if outcome is None or outcome.error == NOT_READ:
-        return None
-    if outcome.error is not None:
-        return outcome.file, {}, []
-    rows, unsure, first = 0, 0, []
-    for record in outcome.records:
-        rows, unsure = rows + 1, unsure + (record.match == "unsure")
-        if len(first) < FIRST_ROWS:
-            first.append(record)
-    return outcome.file, {"extracted": 1, "rows": rows, "unsure_rows": unsure}, first
-
-
-def _stored_result(stored: tuple[str, dict[str, int], list[Record]], emit: Any) -> dict[str, Any]:
-    file, counts, first = stored
-    if counts:
-        emit({"kind": "progress", "event": "document_done", "file": file, "rows": counts["rows"],
-              "unsure_rows": counts["unsure_rows"], "first_rows": [[shorten(v) for v in r.values.values()] for r in first]})
-    return {"tally": counts}
-
-
 class RunCancelled(Exception):
-    """The run was cancelled while this document was read."""
+    """The run was cancelled before or while this document was read."""
 
 
 async def _not_read(svc: Services, task: DocumentTask, file: str) -> dict[str, Any]:
@@ -174,20 +154,14 @@ def _why(exc: Exception, file: str, task: DocumentTask) -> str:
     return f"Kea failed on it unexpectedly ({type(exc).__name__}); the details are in Kea's log"
 
 
-def _load(svc: Services, profile: Profile, task: DocumentTask) -> tuple[DocumentText, Reading]:
-    """The document (checked against the asking user's scope) and the extraction's reading."""
-    return svc.kb.read_document(profile.scope, task["document_id"]), svc.rows.reading(task["extraction_id"])
-
-
-def _store(
-    svc: Services, task: DocumentTask, document: DocumentText, reading: Reading, file: str, records: list[Record]
-) -> list[Record]:
+def _store(svc: Services, extraction_id: str, item: ToStore, reading: Reading) -> list[Record]:
     """Verify each record's evidence and note where it stands on its page, then store the
-    document's records whole (or why it has none)."""
+    document's records whole (or why it has none). Runs in a worker thread."""
+    document = item.document
     index = PageIndex(document.pages)
-    records = [r.model_copy(update={"source": index.context(r.page, r.evidence)}) for r in verify_evidence(records, document)]
+    records = [r.model_copy(update={"source": index.context(r.page, r.evidence)}) for r in verify_evidence(item.records, document)]
     why = None if records else explain_no_rows(document, reading).model_dump()
-    svc.rows.write(task["extraction_id"], document.id, file, records, no_rows=why)
+    svc.rows.write(extraction_id, document.id, item.file, records, no_rows=why, notes=document.notes)
     return records
 
 

@@ -16,18 +16,18 @@ from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
 from graph.profile import Profile, profile_of
-from graph.protocol import NO, YES, OtherAnswer, is_yes, parse_reply
+from graph.protocol import NO, YES, OtherAnswer, Reply, is_yes, parse_reply, reply_problem
 from graph.state import ExtractionState
 from nodes.plan import SAMPLE_ABOVE
 from tools.engines import Engine, engine_named
 from tools.engines.base import Estimate
-from tools.engines.conversation import too_long
 from tools.engines.reading import Place, Reading, ScopeHint, folder_list
 from tools.knowledge.paths import BadPattern, path_like_tokens
 from tools.knowledge.places import selection_for
 from tools.services import aservices
 from tools.storage.table import shorten
 
+ASKS = 3  # a reply that cannot be used is explained and asked again, this many times in all
 QUESTION_CHARS = 500
 HEADER_CHARS = 40
 LABEL_CHARS = 60
@@ -55,11 +55,9 @@ async def questions(
     cost = await estimate(reading, profile, engine)
     if profile.discovery:
         reading = with_keywords(reading)
-    reply = interrupt(build_form(reading, hint, cost, discovery=profile.discovery))
-    parsed = parse_reply(reply)
-    typed = [parsed.text] + [a.text for a in parsed.answers.values() if isinstance(a, OtherAnswer)]
-    if refusal := next((r for t in typed if (r := too_long(t, "answer")) is not None), None):
-        return Command(goto=END, update={"answer": {"status": "failed", "message": refusal}})
+    parsed = ask(build_form(reading, hint, cost, discovery=profile.discovery))
+    if isinstance(parsed, str):
+        return Command(goto=END, update={"answer": {"status": "failed", "message": parsed}})
     confirmed = await apply_reply(parsed, reading, hint, engine, discovery=profile.discovery)
     if confirmed is None:
         return Command(
@@ -70,6 +68,24 @@ async def questions(
         goto=after,
         update={"reading": confirmed.model_dump(mode="json"), "corrected": confirmed != reading},
     )
+
+
+def ask(form: dict[str, Any]) -> Reply | str:
+    """The form's reply; a reply that cannot be used is explained and the form asked again, up
+    to ``ASKS`` times in all. Past that, why the last one could not be used (a str).
+
+    Each ask is its own interrupt: on resume this runs again from the top and every earlier
+    reply is handed back in order, so asking again loses nothing and reads nothing.
+    """
+    ids = [q["id"] for q in form["questions"]]
+    problem = None
+    for _ in range(ASKS):
+        asked = form if problem is None else {**form, "problem": problem, "text": f"{problem}\n\n{form['text']}"}
+        parsed = parse_reply(interrupt(asked))
+        problem = reply_problem(parsed, ids)
+        if problem is None:
+            return parsed
+    return f"{problem} The questions were asked {ASKS} times without an answer Kea could use, so nothing was read; ask again."
 
 
 async def estimate(reading: Reading, profile: Profile, engine: Engine) -> Estimate | None:

@@ -29,6 +29,10 @@ ABOUT = (
     "Before I read anything I ask back how I understood the request."
 )
 GREETING = "Hello! " + ABOUT
+READER_FAULT = (
+    "Kea could not read this request because of an internal error (it is logged). Nothing was read. "
+    "Say it in other words, for example: the values you need, which rows, and where."
+)
 DECLINED_SAMPLE = "Declined: the documents beyond the sample are not read. Ask again any time."
 log = logging.getLogger(__name__)
 
@@ -85,6 +89,9 @@ async def read_request(
     except ExtractionError as exc:
         text = f"{exc} Nothing was read."
         return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": text}})
+    except Exception:  # noqa: BLE001 — a fault of the reader, not of the message: logged, said in a sentence
+        log.exception("Reading a request of %d characters failed", len(message))
+        return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": READER_FAULT}})
     reading = await asyncio.to_thread(with_written_files, kb, reading, message, profile)
     fresh |= {"reading": reading.model_dump(mode="json"), "scope_hint": hint.model_dump(mode="json")}
     if reading.kind != "table":  # an engine may still find that no table was asked for

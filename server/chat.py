@@ -25,7 +25,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from langgraph.types import Command
 from pydantic import BaseModel, ConfigDict
 
-from graph.protocol import ProgressEvent, QuestionsEvent
+from graph.protocol import ProgressEvent, QuestionsEvent, clean_text
 from graph.result import RunResult, render_markdown
 from server.accounts import AccountError, NotOwned, check_thread, turn_key
 from server.app import THREAD_HEADER, Kea
@@ -46,11 +46,13 @@ class ChatRequest(BaseModel):
 
 
 def message_text(content: Any) -> str:
-    """A message's text: a string, or the text parts of a list of parts."""
+    """A message's text: a string, or the text parts of a list of parts; cleaned of control
+    characters and invalid Unicode (``graph.protocol.clean_text``), so the conversation can be
+    hashed, stored and read."""
     if isinstance(content, str):
-        return content
+        return clean_text(content)
     if isinstance(content, list):
-        return "\n".join(str(p.get("text", "")) for p in content if isinstance(p, dict) and p.get("type") == "text")
+        return clean_text("\n".join(str(p.get("text", "")) for p in content if isinstance(p, dict) and p.get("type") == "text"))
     return ""
 
 

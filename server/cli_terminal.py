@@ -26,6 +26,8 @@ def ask_in_terminal(form: dict[str, Any]) -> dict[str, Any]:
     from graph.protocol import QuestionsForm, parse_reply
 
     typed = QuestionsForm.model_validate(form)
+    if problem := form.get("problem"):  # the last answer could not be used: say why before asking again
+        err.print(f"\n[yellow]{shown(str(problem))}[/yellow]")
     err.print("\n[bold]Before I read any document, please confirm how I understood your request.[/bold]")
     answers: dict[str, Any] = {}
     for question in typed.questions:

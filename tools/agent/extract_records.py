@@ -19,7 +19,7 @@ from typing import Any
 from langgraph.types import interrupt
 
 from graph.profile import Profile
-from graph.protocol import parse_reply
+from graph.protocol import parse_reply, reply_problem
 from graph.result import build_result
 from nodes.questions import build_form, changed_parts, estimate
 from tools.agent.documents import cut
@@ -71,6 +71,10 @@ async def extract_records(
         # nothing before interrupt() has side effects: on resume this tool runs again from the top
         form = build_form(reading, hint, await estimate(reading, profile, engine))
         reply = parse_reply(interrupt(form))
+        if (problem := reply_problem(reply, [q["id"] for q in form["questions"]])) is not None:
+            # never handed to the model as the user's words: only why it could not be used
+            return Outcome(f"The user's answer to the questions could not be used: {problem} Nothing was read; "
+                           "ask the user again in a sentence.", flags={"unasked": True})
         if reply.action == "decline":
             return Outcome(DECLINED, flags={"unasked": False})
         if reply.action == "correct":

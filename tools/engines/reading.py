@@ -109,6 +109,9 @@ class DocumentText(BaseModel):
     media_type: str = ""
     pages: list[str] = Field(default_factory=list, description="Text of each page, page 1 first.")
     tables: list[Table] = Field(default_factory=list)
+    notes: list[str] = Field(
+        default_factory=list, description="What the parser could read of the document only in part (a page bound, an unreadable page)."
+    )
 
     @property
     def page_count(self) -> int:

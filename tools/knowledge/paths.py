@@ -33,6 +33,7 @@ def glob_to_regex(glob: str) -> str:
     ``*`` matches within one folder, ``**`` across folders (``a/**`` is everything under
     ``a``; ``**/x.pdf`` is ``x.pdf`` in any folder), ``?`` one character, ``[...]`` a class.
     """
+    glob = _simplified(glob)
     out: list[str] = []
     i, n = 0, len(glob)
     while i < n:
@@ -70,6 +71,25 @@ def glob_to_regex(glob: str) -> str:
     except re.error as exc:
         raise BadPattern(f"{glob!r} is not a valid path pattern ({exc.msg}).") from exc
     return pattern
+
+
+# A glob is matched by PostgreSQL's regular expressions, whose cost grows with the number of
+# wildcards: past this many a pattern is refused (no path needs more), so none can keep the
+# database busy for minutes.
+MAX_WILDCARDS = 20
+_WILDCARD = re.compile(r"\*+|\?|\[")
+
+
+def _simplified(glob: str) -> str:
+    """The same pattern with its redundant wildcards merged (``**/**/`` is ``**/``, ``***`` is
+    ``**``); BadPattern when it still has more than ``MAX_WILDCARDS``."""
+    glob = re.sub(r"\*{3,}", "**", glob)
+    glob = re.sub(r"(?:\*\*/){2,}", "**/", glob)
+    wildcards = len(_WILDCARD.findall(glob))
+    if wildcards > MAX_WILDCARDS:
+        shown = glob if len(glob) <= 60 else glob[:59] + "…"
+        raise BadPattern(f"The path pattern {shown!r} has {wildcards:,} wildcards; Kea takes at most {MAX_WILDCARDS}.")
+    return glob
 
 
 def year_regex(year: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tools.parsing.base import ParsedDocument, UnreadableFile
+from tools.parsing.base import MAX_FILE_BYTES, ParsedDocument, UnreadableFile, within_page_bound
 from tools.parsing.hwpx import parse_hwpx
 from tools.parsing.office import parse_docx, parse_pptx, parse_xlsx
 from tools.parsing.pdf import parse_pdf
@@ -47,9 +47,12 @@ def parse_file(path: Path) -> ParsedDocument:
     try:
         if not path.is_file():
             raise UnreadableFile("not a file" if path.exists() else "file not found")
-        if path.stat().st_size == 0:
+        size = path.stat().st_size
+        if size == 0:
             raise UnreadableFile("empty file (0 bytes)")
-        return parser(path)
+        if size > MAX_FILE_BYTES:
+            raise UnreadableFile(f"too large: {size >> 20} MB; Kea reads files up to {MAX_FILE_BYTES >> 20} MB")
+        return within_page_bound(parser(path))
     except UnreadableFile:
         raise
     except Exception as exc:  # a damaged file can fail anywhere inside a library

@@ -30,7 +30,7 @@ from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
 from pdfplumber.utils.exceptions import PdfminerException
 
 from tools.engines.reading import Table
-from tools.parsing.base import ParsedDocument, UnreadableFile
+from tools.parsing.base import MAX_PAGES, ParsedDocument, UnreadableFile, within_page_bound
 from tools.parsing.text import make_table, pick_title, table_lines
 
 MIN_COLUMNS = 3  # two aligned runs of text are as often a letterhead as a table
@@ -127,7 +127,8 @@ def parse_pdf(path: Path) -> ParsedDocument:
     tables: list[Table] = []
     try:
         carried: list[_Column] | None = None
-        for number, page in enumerate(pdf.pages, start=1):
+        total = len(pdf.pages)
+        for number, page in enumerate(pdf.pages[:MAX_PAGES], start=1):  # the rest is not even laid out
             text, found, carried = _read_page(page, number, carried)
             pages.append(text)
             tables.extend(found)
@@ -141,7 +142,8 @@ def parse_pdf(path: Path) -> ParsedDocument:
         raise UnreadableFile("not a readable PDF: it has no pages")
     title = pick_title((line for page in pages for line in page.splitlines()), path.stem)
     notes = [] if any(p.strip() for p in pages) else [NO_TEXT_LAYER]
-    return ParsedDocument(title=title, media_type="application/pdf", pages=pages, tables=tables, notes=notes)
+    parsed = ParsedDocument(title=title, media_type="application/pdf", pages=pages, tables=tables, notes=notes)
+    return within_page_bound(parsed, total)
 
 
 def _read_page(

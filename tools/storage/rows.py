@@ -70,6 +70,7 @@ class Outcome:
     records: Iterator[Record]
     error: str | None = None
     no_rows: dict[str, str] | None = None  # why a document gave no rows: {"reason", "detail"}
+    notes: list[str] | None = None  # what of the document could be read only in part
 
 
 class RowStore:
@@ -85,13 +86,16 @@ class RowStore:
             return Reading.model_validate_json(handle.read())
 
     def write(
-        self, extraction_id: str, document_id: int, file: str, records: list[Record], no_rows: dict[str, str] | None = None
+        self, extraction_id: str, document_id: int, file: str, records: list[Record], no_rows: dict[str, str] | None = None,
+        notes: list[str] | None = None,
     ) -> None:
         """Store one document's records whole, replacing what an earlier attempt stored; a document
-        without records keeps why (``no_rows``)."""
+        without records keeps why (``no_rows``), one read only in part what was left (``notes``)."""
         head: dict[str, object] = {"file": file}
         if not records and no_rows:
             head["no_rows"] = no_rows
+        if notes:
+            head["notes"] = list(notes)
         lines = [json.dumps(head, ensure_ascii=False)]
         lines += [json.dumps(r.model_dump(mode="json"), ensure_ascii=False) for r in records]
         data = ("\n".join(lines) + "\n").encode("utf-8")
@@ -117,6 +121,14 @@ class RowStore:
             return True
         return False
 
+    def stored_rows(self, extraction_id: str, document_id: int) -> list[Record] | None:
+        """The records this extraction holds of one document already (its rows were stored
+        whole), or None when it holds none: a resumed run reads the document no second time."""
+        if not self.objects.exists(rows_key(extraction_id, document_id)):
+            return None
+        outcome = self.outcome(extraction_id, document_id)
+        return None if outcome is None or outcome.error is not None else list(outcome.records)
+
     def outcome(self, extraction_id: str, document_id: int) -> Outcome | None:
         """The stored outcome of one document (records streamed); None when it stored nothing."""
         try:
@@ -130,7 +142,8 @@ class RowStore:
         except ObjectNotFound:
             return None
         head = json.loads(handle.readline() or b"{}")
-        return Outcome(head.get("file", f"document {document_id}"), _records(handle), no_rows=head.get("no_rows"))
+        return Outcome(head.get("file", f"document {document_id}"), _records(handle), no_rows=head.get("no_rows"),
+                       notes=head.get("notes"))
 
 
 def _records(handle) -> Iterator[Record]:  # type: ignore[no-untyped-def]

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from tools.engines.columns import match_column, normalise
 from tools.engines.conversation import kind_of
@@ -34,6 +35,7 @@ from tools.engines.numbers import is_amount, parse_number
 from tools.engines.offline import grammar as g
 from tools.engines.reading import Condition, Place, Reading, ScopeHint
 
+MAX_VALUE_PHRASE = 12  # words of "for priority 1", "in the Sales department": a name and its value
 JUDGEMENT_HINT = "Configure a language model (KEA_MODEL) to filter by meaning."
 
 _TOKEN = re.compile(r"""(?<![\w'’])['"‘“](?P<quoted>[^'"‘’“”]+)['"’”](?![\w])|(?P<word>[^\s]+)""")
@@ -50,6 +52,7 @@ class Tok:
     kind: str = "word"  # word | punct | quoted | place
     place: Place | None = None
     used: bool = False
+    _bare: str | None = field(default=None, repr=False, compare=False)
 
     @property
     def low(self) -> str:
@@ -58,7 +61,13 @@ class Tok:
     @property
     def bare(self) -> str:
         """The word without a possessive: ``Nordwerk's`` -> ``Nordwerk``."""
-        return re.sub(r"['’]s?$", "", self.text) if self.kind == "word" else self.text
+        if self.kind != "word":
+            return self.text
+        # a token's text never changes once read, and this is asked at every step of every
+        # scan: worked out once, a long message stays fast to read
+        if self._bare is None:
+            self._bare = re.sub(r"['’]s?$", "", self.text)
+        return self._bare
 
     @property
     def possessive(self) -> bool:
@@ -183,6 +192,10 @@ class _Reader:
                 return op, i + len(phrase)
         return None
 
+    @cached_property
+    def folder_names(self) -> _FolderNames:
+        return _FolderNames(self.folders)
+
     def is_boundary(self, i: int) -> bool:
         """Where a value or a name ends: punctuation, a place, a keyword, or a preposition that names documents."""
         tok = self.at(i)
@@ -199,7 +212,7 @@ class _Reader:
         tok, nxt = self.at(i), self.at(i + 1)
         if tok is None or not tok.is_(g.JOINS_NAME) or nxt is None or not nxt.is_word or nxt.used:
             return False
-        if self.folders and _FolderNames(self.folders).named([nxt.bare]):
+        if self.folders and self.folder_names.named([nxt.bare]):
             return False  # "supplier of contracts": the scope's contracts folder, not a name "… of contracts"
         return not (nxt.capital or nxt.has_digit or nxt.is_(g.DETERMINERS) or nxt.is_(g.QUANTIFIERS))
 
@@ -265,7 +278,7 @@ class _Reader:
         """Folder names written in words, as the scope's folders spell them: ``the SLAs``, ``price list``."""
         if not self.folders:
             return
-        named = _FolderNames(self.folders)
+        named = self.folder_names
         i = 0
         while i < len(self.tokens):
             for n in (3, 2, 1):
@@ -693,7 +706,7 @@ class _Reader:
         end = self._list_end(start)
         before_colon = self.at(end) is not None and self.tokens[end].text == ":" and end - start >= 2
         # "mit dem Spediteur PostNL Cargo": a column named with its article, then a name
-        with_article = self.tokens[start].is_(g.DETERMINERS) and end - start >= 3 and self.tokens[end - 1].capital
+        with_article = end - start >= 3 and self.tokens[start].is_(g.DETERMINERS) and self.tokens[end - 1].capital
         if end > start and len(self._items(start, end)) == 1 and (self._trailing_value(start, end) or before_colon or with_article):
             self._equality(start, end)
             self.use(i, end)
@@ -727,6 +740,8 @@ class _Reader:
                 if nxt is None or nxt.is_(g.QUANTIFIERS) or nxt.used:
                     continue
                 end = self._value_phrase_end(i + 1)
+                if end - (i + 1) > MAX_VALUE_PHRASE:
+                    continue  # running text, not a name and its value
                 # "der Abteilung Quality" closing the request: German capitalises the column too
                 closing = tok.low in ("der", "des") and end - (i + 1) == 2 and (end >= len(self.tokens) or self.tokens[end].text in _SENTENCE_END)
                 compared = any(self.operator_at(k) for k in range(i + 1, end))  # "of swimmers born before 1930"
@@ -747,13 +762,16 @@ class _Reader:
             k += 1
         end = self._value_phrase_end(k)
         toks = self.tokens[k:end]
-        if len(toks) >= 2 and normalise(toks[-1].bare) in self.vocabulary and toks[0].capital:
+        if 2 <= len(toks) <= MAX_VALUE_PHRASE and normalise(toks[-1].bare) in self.vocabulary and toks[0].capital:
             self._add(k, _capitalise(toks[-1].bare), "equals", _text(toks[:-1]))
             self.use(i, end)
 
     def _value_phrase_end(self, start: int) -> int:
+        """Where the phrase from ``start`` ends; the scan stops one past ``MAX_VALUE_PHRASE``
+        tokens (a longer phrase is no name and value), so reading stays linear in the message."""
         k = start
-        while k < len(self.tokens) and not self.is_boundary(k) and not self.tokens[k].is_(g.CONJUNCTIONS):
+        stop = min(len(self.tokens), start + MAX_VALUE_PHRASE + 1)
+        while k < stop and not self.is_boundary(k) and not self.tokens[k].is_(g.CONJUNCTIONS):
             if self.tokens[k].kind == "quoted":
                 return k + 1
             k += 1
