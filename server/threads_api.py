@@ -25,13 +25,20 @@ log = logging.getLogger(__name__)
 router = APIRouter()
 
 
-def _forget(kea: Kea, thread: str, user: str) -> Any:
+def _forget(kea: Kea, thread: str, user: str, loop: asyncio.AbstractEventLoop) -> Any:
+    from server.runner import NotRunning
     from tools.workspace.workspace import Workspaces
+
+    def stop_run(name: str) -> None:  # a run still in flight on the thread is cancelled first
+        try:
+            asyncio.run_coroutine_threadsafe(kea.runner.cancel(name, user), loop).result(timeout=120)
+        except NotRunning:
+            pass
 
     svc = kea.services
     workspaces = Workspaces(svc.database_url, svc.objects, svc.kb)
     try:
-        return workspaces.forget(thread, user)
+        return workspaces.forget(thread, user, stop_run=stop_run)
     finally:
         workspaces.close()
 
@@ -45,7 +52,7 @@ async def forget(thread: str, request: Request, who: Caller = Depends(caller)) -
     except AccountError as exc:
         raise missing from exc
     try:
-        gone = await asyncio.to_thread(_forget, kea, thread, who.user)
+        gone = await asyncio.to_thread(_forget, kea, thread, who.user, asyncio.get_running_loop())
     except NotYours as exc:
         raise missing from exc
     except Exception as exc:

@@ -501,3 +501,35 @@ def test_kea_serve_killed_mid_run_finishes_it_when_it_starts_again(served, svc, 
     after = Counter(file for _, file in _calls(calls)) - before
     assert not set(after) & stored
     assert set(before) | set(after) == {f"order-{i:02d}.md" for i in range(DOCUMENTS)}
+
+
+def test_forgetting_a_thread_whose_run_is_in_flight_stops_the_run_first(served, svc, counted) -> None:  # type: ignore[no-untyped-def]
+    import threading
+
+    import httpx
+    import psycopg
+
+    url, keys = served
+    thread = "run-to-forget"
+
+    def listen() -> None:
+        body = {"message": REQUEST, "thread": thread, "model": "kea-slow-orders", "confirm": "auto"}
+        with httpx.stream("POST", f"{url}/v1/runs", json=body, headers=_bearer(keys["ann"]), timeout=300) as response:
+            for _ in response.iter_lines():
+                pass
+
+    listener = threading.Thread(target=listen)
+    listener.start()
+    try:
+        _wait_for(lambda: len(_calls(counted)) > 8, what="the first documents read")
+        assert httpx.delete(f"{url}/v1/threads/{thread}", headers=_bearer(keys["mallory"])).status_code == 404
+        gone = httpx.delete(f"{url}/v1/threads/{thread}", headers=_bearer(keys["ann"]), timeout=180)
+    finally:
+        listener.join(timeout=300)
+    assert gone.status_code == 200, gone.text
+    assert not listener.is_alive()  # the run ended (it was cancelled before anything was removed)
+    assert len(_calls(counted)) < DOCUMENTS
+    with psycopg.connect(svc.database_url) as conn:
+        assert conn.execute("SELECT count(*) FROM runs WHERE thread_id = %s", (thread,)).fetchone()[0] == 0
+        assert conn.execute("SELECT count(*) FROM checkpoints WHERE thread_id = %s", (thread,)).fetchone()[0] == 0
+    assert httpx.get(f"{url}/v1/runs/{thread}", headers=_bearer(keys["ann"])).status_code == 404

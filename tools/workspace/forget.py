@@ -207,5 +207,6 @@ def forget_thread(
             "DELETE FROM thread_extractions WHERE thread_id = %s OR extraction_id = ANY(%s)", (thread, extractions)
         )
         conn.execute("DELETE FROM chat_threads WHERE thread_id = %s", (thread,))  # its turns go with it
+        conn.execute("DELETE FROM runs WHERE thread_id = %s", (thread,))  # its record of runs in flight
         checkpoints = _delete_checkpoints(conn, thread)
     return Forgotten(tables, files, scrubbed, sum(n > 0 for n in removed), checkpoints, sum(removed), selections)
