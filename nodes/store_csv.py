@@ -3,12 +3,19 @@
 The documents' outcomes are read back from storage one at a time, so the full lists of
 documents without rows and of failures come from there, not from graph state; they are
 stored beside the table as ``summary.json``. The answer carries the first names of each list.
+
+The table, the spreadsheet, the review page and the summary are written under temporary keys
+and published together once every one is stored, ``summary.json`` last: a store that fails
+part-way never leaves a part of a table under its final name. When the object store cannot be
+read or written, the run stops here with its checkpoint (``StoreUnavailable``): the rows stay
+stored, and running the thread again (``kea resume``) publishes the table once the store is back.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,12 +27,14 @@ from langgraph.runtime import Runtime
 from graph.profile import Profile
 from graph.state import Answer, ExtractionState, documents_in_table
 from tools.services import Services, aservices
+from tools.storage.objects import StoreUnavailable, is_store_fault, publish_together, store_fault_reason
 from tools.storage.review import HTML_TYPE, ReviewSpool
 from tools.storage.rows import OUTPUTS, output_key, summary_key, table_key
 from tools.storage.table import TableWriter, header
 from tools.storage.xlsx import XLSX_TYPE, XlsxTable
 from tools.workspace.hint import next_step
 
+log = logging.getLogger(__name__)
 LISTED_NAMES = 20
 NOT_STORED = "no result was stored for it (the run may have been interrupted); ask again to read it"
 
@@ -73,14 +82,28 @@ def _assemble(svc: Services, extraction_id: str, document_ids: list[int], summar
         if xlsx.cut:  # never a limit hit silently
             full["notes"] = [*full.get("notes", []), f"{xlsx.cut} cells hold more than a spreadsheet cell takes "
                              "(32,767 characters): they are cut in table.xlsx and whole in the CSV."]
-        svc.objects.put_file(table_key(extraction_id), work / "table.csv", "text/csv; charset=utf-8")
-        svc.objects.put_file(output_key(extraction_id, "table.xlsx"), xlsx.close(), XLSX_TYPE)
         facts = _facts(full, len(document_ids))
         page = review.save(work / "review.html", f"Review: {summary.get('understood') or 'the table'}", facts)
-        svc.objects.put_file(output_key(extraction_id, "review.html"), page, HTML_TYPE)
-    svc.objects.put_bytes(summary_key(extraction_id), json.dumps(full, ensure_ascii=False, indent=1).encode(), "application/json")
+        (work / "summary.json").write_bytes(json.dumps(full, ensure_ascii=False, indent=1).encode())
+        publish_together(svc.objects, [
+            (table_key(extraction_id), work / "table.csv", "text/csv; charset=utf-8"),
+            (output_key(extraction_id, "table.xlsx"), xlsx.close(), XLSX_TYPE),
+            (output_key(extraction_id, "review.html"), page, HTML_TYPE),
+            (summary_key(extraction_id), work / "summary.json", "application/json"),  # last: the table is complete
+        ])
     urls = {name: svc.objects.url(output_key(extraction_id, name)) for name in OUTPUTS}
     return Assembled(writer, urls, no_rows, failed, list(full.get("notes", [])))
+
+
+def not_stored_message(thread: str | None, exc: BaseException) -> str:
+    """What a user reads when the object store failed at the end: what happened, what is kept,
+    what to do."""
+    reason = store_fault_reason(exc)
+    again = f"run `kea resume {thread}`" if thread else "ask again"
+    return (
+        f"The table could not be stored: {reason[:200].rstrip('.')}. The rows are kept; "
+        f"{again} once the object store is back."
+    )
 
 
 def _facts(full: dict[str, Any], documents: int) -> list[str]:
@@ -153,7 +176,14 @@ async def store_csv(state: ExtractionState, runtime: Runtime[Profile]) -> dict[s
     svc = await aservices()
     summary = dict(state["summary"] or {})
     extraction_id = state["extraction_id"]
-    done = await asyncio.to_thread(_assemble, svc, extraction_id, documents_in_table(state), summary)
+    thread = get_config().get("configurable", {}).get("thread_id")
+    try:
+        done = await asyncio.to_thread(_assemble, svc, extraction_id, documents_in_table(state), summary)
+    except Exception as exc:
+        if not is_store_fault(exc):
+            raise
+        log.warning("The table of extraction %s could not be stored", extraction_id, exc_info=True)
+        raise StoreUnavailable(not_stored_message(thread, exc)) from exc
     summary |= {
         "rows": done.writer.rows,
         "no_rows_count": len(done.no_rows_from),
@@ -165,7 +195,7 @@ async def store_csv(state: ExtractionState, runtime: Runtime[Profile]) -> dict[s
         "notes": done.notes,
     }
     if summary.get("calculations") and done.writer.rows:  # the sum is SQL's job: offer the workspace
-        summary["next_step"] = next_step(get_config().get("configurable", {}).get("thread_id"), extraction_id)
+        summary["next_step"] = next_step(thread, extraction_id)
     failed_all = summary["extracted"] == 0 and bool(done.failed)
     answer: Answer = {
         "status": "failed" if failed_all else "done",
