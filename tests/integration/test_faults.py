@@ -162,8 +162,10 @@ def test_a_run_whose_database_restarts_stops_or_finishes_whole_and_resumes_from_
     cluster = LocalCluster(home / "postgres")  # the run's own cluster, as Kea started it
     try:
         assert run.stdout is not None
-        for line in run.stdout:  # wait until documents are being read
-            if line.startswith("DONE"):
+        done = 0
+        for line in run.stdout:  # wait until ten documents are read (their results are checkpointed)
+            done += line.startswith("DONE")
+            if done == 10:
                 break
         pg_ctl = str(_find_bindir() / "pg_ctl")
         subprocess.run(cluster._as_owner([pg_ctl, "-D", str(cluster.data_dir), "-m", "fast", "-w", "stop"]),
@@ -182,20 +184,19 @@ def test_a_run_whose_database_restarts_stops_or_finishes_whole_and_resumes_from_
     else:  # it rode the restart out: then the table is whole
         finished = json.loads(outcome[0].split(" ", 1)[1])
         assert finished["status"] == "done" and finished["rows"] == 60 and finished["failed"] == [], finished
-    print("first run:", outcome[0])
 
     # the thread continues from its checkpoint, as `kea resume` does: the whole table, once
     resumed = subprocess.run([sys.executable, "-c", RESTART_RUN, thread, "resume"], capture_output=True, text=True,
                              env=env, cwd=ROOT, timeout=240)
     try:
-        (line,) = [line for line in resumed.stdout.splitlines() if line.startswith(("STOPPED", "ANSWER"))]
-        assert line.startswith("ANSWER"), (resumed.stdout[-2000:], resumed.stderr[-2000:])
-        final = json.loads(line.split(" ", 1)[1])
+        said = [line for line in resumed.stdout.splitlines() if line.startswith(("STOPPED", "ANSWER"))]
+        assert len(said) == 1 and said[0].startswith("ANSWER"), (outcome, resumed.stdout[-2000:], resumed.stderr[-2000:])
+        final = json.loads(said[0].split(" ", 1)[1])
         assert final["status"] == "done" and final["rows"] == 60 and final["failed"] == [], final
         table = Path(final["csv"].removeprefix("file://")).read_text(encoding="utf-8-sig").splitlines()
         assert sorted(row.split(",")[0] for row in table[1:]) == [f"order-{i:02d}.md" for i in range(60)]
         read_again = {line.split(" ", 1)[1] for line in resumed.stdout.splitlines() if line.startswith("READ")}
         if outcome[0].startswith("STOPPED"):
-            assert read_again and len(read_again) < 60  # only what was not finished, not the whole scope
+            assert 0 < len(read_again) < 60, read_again  # only what was not finished, not the whole scope
     finally:
         cluster.stop()
