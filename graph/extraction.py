@@ -1,11 +1,16 @@
 """The extraction graph: one request → one table across every document in scope.
 
-    read_request ─► questions (interrupt) ─► [discover] ─► resolve_scope ─► plan ─► Send(extract_document) × N
-        │ "yes"                                                  ▲  │ > 100 documents        │
-        └────────► take_selection (the thread's waiting one) ────┘  ▼                        ▼
-                                                   sample (5 likely documents) ─► Send   assemble
-                                                                                             │
-                                       END ◄─ offer_sample (only the sample read) ◄─ store_csv ─► END
+    read_request ─► questions (interrupt) ─► [discover] ─► resolve_scope ─► plan ─► Send(extract_document) × wave ◄─┐
+        │ "yes"                                                  ▲  │ > 100 documents        │                     │
+        └────────► take_selection (the thread's waiting one) ────┘  ▼                        ▼                     │
+                                                   sample (5 likely documents) ─► Send   next_wave ─ more left ──┘
+                                                                                             │ none left
+                                                                                             ▼
+                                       END ◄─ offer_sample (only the sample read) ◄─ store_csv ◄─ assemble
+                                                                                    └─► END
+
+The documents are sent in waves (the profile's ``wave``, 256 by default): LangGraph's pending
+tasks, and what its runner waits on, stay bounded however many documents are in scope.
 
 With the profile's discovery on, ``discover`` runs the search loop (``graph/discovery.py``)
 between the questions and the scope; its selection narrows the scope (``nodes/discovery.py``).
@@ -33,6 +38,7 @@ from nodes.agent_model import ModelFor, model_source
 from nodes.assemble import assemble
 from nodes.discovery import discover
 from nodes.extract_document import extract_document
+from nodes.next_wave import next_wave
 from nodes.offer_sample import needs_offer, offer_sample
 from nodes.plan import dispatch, plan
 from nodes.questions import questions
@@ -83,6 +89,7 @@ def build_extraction_graph(
         "plan": plan,
         "sample": sample,
         "extract_document": extract_document,
+        "next_wave": next_wave,
         "assemble": assemble,
         "store_csv": store_csv,
         "offer_sample": offer_sample,
@@ -93,7 +100,8 @@ def build_extraction_graph(
     builder.add_edge(START, "read_request")
     builder.add_conditional_edges("plan", dispatch, ["sample", "extract_document", "assemble", END])
     builder.add_conditional_edges("sample", dispatch, ["extract_document", "assemble"])
-    builder.add_edge("extract_document", "assemble")
+    builder.add_edge("extract_document", "next_wave")
+    builder.add_conditional_edges("next_wave", dispatch, ["extract_document", "assemble"])
     builder.add_edge("assemble", "store_csv")
     builder.add_conditional_edges("store_csv", needs_offer, ["offer_sample", END])
     builder.add_edge("offer_sample", END)

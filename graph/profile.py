@@ -70,6 +70,13 @@ class Profile:
     concurrency: int = field(
         default=8, metadata={"description": "Documents extracted at the same time in one run."}
     )
+    wave: int = field(
+        default=256,
+        metadata={
+            "description": "Documents sent to extraction at once: the fan-out runs in waves of this many "
+            "(more keeps the lanes busier at a wave's end; fewer keeps less pending in each checkpoint)."
+        },
+    )
     max_documents_total: int = field(
         default=1000,
         metadata={"description": "Above this many documents in scope only narrowing is offered."},

@@ -109,6 +109,9 @@ class ExtractionState(TypedDict):
     sample_ids: NotRequired[list[int]]  # the sample's documents, in the order shown
     sample_files: NotRequired[list[str]]
     sample_extraction_id: NotRequired[str | None]  # the extraction whose stored rows the sample reuses
+    # the fan-out runs in waves (nodes/plan.py): where in documents_to_read the current one starts, and its size
+    wave_start: NotRequired[int]
+    wave_size: NotRequired[int]
     tally: Annotated[Tally, merge_tally]
     summary: NotRequired[dict[str, Any] | None]
     answer: NotRequired[Answer | None]

@@ -27,6 +27,7 @@ from tools.engines.reading import DocumentText, Reading, Record
 from tools.engines.reasons import explain_no_rows
 from tools.engines.usage import Usage, metered
 from tools.knowledge.base import DocumentNotFound, KnowledgeError
+from tools.document_io import ToStore, document_io
 from tools.services import Services, aservices
 from tools.storage.review import PageIndex
 from tools.storage.table import shorten
@@ -57,35 +58,41 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
     profile = profile_of(runtime.context)
     emit = runtime.stream_writer
     svc = await aservices()
+    io = document_io(svc, task["extraction_id"], profile.scope, _store)
     file = f"document {task['document_id']}"
     usage = Usage()
-    async with _slot(profile):
-        started = time.monotonic()
+    started = time.monotonic()
+    try:
+        # before taking a slot: the tasks of a wave load their documents together (tools/document_io.py)
+        loaded = await io.load(task["document_id"])
+        document = loaded.document
+        file = f"{document.collection}:{document.path}" if task.get("qualify") else document.path
+        if loaded.stored is not None:
+            records = loaded.stored  # stored by an earlier attempt of this run: never read twice
+        else:
+            async with _slot(profile):
+                started = time.monotonic()
+                if document.page_count > profile.long_document_pages:
+                    emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": document.page_count})
+                with metered() as usage:
+                    records = await _extract_watched(profile, document, loaded.reading, file, emit)
+            records = await io.store(ToStore(document, file, records))  # the slot is free for the next document
+        elapsed = _since(started)
+    except (psycopg.OperationalError, PoolTimeout) as exc:
+        # not this document's fault: the database is gone, and every other document would wait
+        # for it in turn. The run stops at once; what was finished stays stored.
+        raise DatabaseDown(
+            "Kea's database stopped answering while documents were read, so the run stopped. "
+            "Documents finished before are kept. Start it again (kea services status) and ask again."
+        ) from exc
+    except Exception as exc:  # noqa: BLE001 — any failure of one document is reported, never fatal
+        error = shorten(_why(exc, file, task), ERROR_CHARS)
+        emit({"kind": "progress", "event": "document_failed", "file": file, "error": error})
         try:
-            # one trip to a worker thread before the engine and one after: each trip queues
-            document, reading = await asyncio.to_thread(_load, svc, profile, task)
-            file = f"{document.collection}:{document.path}" if task.get("qualify") else document.path
-            if document.page_count > profile.long_document_pages:
-                emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": document.page_count})
-            with metered() as usage:
-                records = await _extract_watched(profile, document, reading, file, emit)
-            records = await asyncio.to_thread(_store, svc, task, document, reading, file, records)
-            elapsed = _since(started)
-        except (psycopg.OperationalError, PoolTimeout) as exc:
-            # not this document's fault: the database is gone, and every other document would wait
-            # for it in turn. The run stops at once; what was finished stays stored.
-            raise DatabaseDown(
-                "Kea's database stopped answering while documents were read, so the run stopped. "
-                "Documents finished before are kept. Start it again (kea services status) and ask again."
-            ) from exc
-        except Exception as exc:  # noqa: BLE001 — any failure of one document is reported, never fatal
-            error = shorten(_why(exc, file, task), ERROR_CHARS)
-            emit({"kind": "progress", "event": "document_failed", "file": file, "error": error})
-            try:
-                await asyncio.to_thread(svc.rows.write_failure, task["extraction_id"], task["document_id"], file, error)
-            except Exception:  # noqa: BLE001 — store_csv lists a document without a stored outcome as failed
-                pass
-            return {"tally": {**_cost(usage), "read_ms": _since(started)}}
+            await asyncio.to_thread(svc.rows.write_failure, task["extraction_id"], task["document_id"], file, error)
+        except Exception:  # noqa: BLE001 — store_csv lists a document without a stored outcome as failed
+            pass
+        return {"tally": {**_cost(usage), "read_ms": _since(started)}}
     unsure = sum(r.match == "unsure" for r in records)
     emit(
         {
@@ -128,20 +135,14 @@ def _why(exc: Exception, file: str, task: DocumentTask) -> str:
     return f"Kea failed on it unexpectedly ({type(exc).__name__}); the details are in Kea's log"
 
 
-def _load(svc: Services, profile: Profile, task: DocumentTask) -> tuple[DocumentText, Reading]:
-    """The document (checked against the asking user's scope) and the extraction's reading."""
-    return svc.kb.read_document(profile.scope, task["document_id"]), svc.rows.reading(task["extraction_id"])
-
-
-def _store(
-    svc: Services, task: DocumentTask, document: DocumentText, reading: Reading, file: str, records: list[Record]
-) -> list[Record]:
+def _store(svc: Services, extraction_id: str, item: ToStore, reading: Reading) -> list[Record]:
     """Verify each record's evidence and note where it stands on its page, then store the
-    document's records whole (or why it has none)."""
+    document's records whole (or why it has none). Runs in a worker thread."""
+    document = item.document
     index = PageIndex(document.pages)
-    records = [r.model_copy(update={"source": index.context(r.page, r.evidence)}) for r in verify_evidence(records, document)]
+    records = [r.model_copy(update={"source": index.context(r.page, r.evidence)}) for r in verify_evidence(item.records, document)]
     why = None if records else explain_no_rows(document, reading).model_dump()
-    svc.rows.write(task["extraction_id"], document.id, file, records, no_rows=why)
+    svc.rows.write(extraction_id, document.id, item.file, records, no_rows=why)
     return records
 
 

@@ -8,7 +8,12 @@
   the documents broken down by folder, year and collection;
 - the confirmed rest of a sampled selection: the sample's stored rows are reused, never read again.
 
-``dispatch`` is the fan-out: one ``Send`` to ``extract_document`` per document to read.
+``dispatch`` is the fan-out, in waves: one ``Send`` to ``extract_document`` for each of the next
+``wave`` (the profile's, 256 by default) documents to read; when a wave has finished, ``next_wave`` moves on and
+``dispatch`` sends the next one, until none is left and the table is assembled. A wave waits
+for its slowest document (its tail) before the next starts; in exchange the number of pending
+tasks — LangGraph keeps them in one checkpoint value and its runner waits on every one of
+them each time a task finishes — stays bounded however large the scope.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from tools.knowledge.selection import DocumentSelection, SelectionEntry
 from tools.services import Services, aservices
 
 SAMPLE_ABOVE = 100
+DEFAULT_WAVE = Profile.wave
 
 
 async def plan(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, Any]:
@@ -43,11 +49,15 @@ async def plan(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, A
     if phase == "confirmed":
         await asyncio.to_thread(_reuse_sample, svc, state)
     elif len(ids) > SAMPLE_ABOVE:
-        return {"phase": "auto_sample" if state.get("auto_confirm") else "sample"}
+        return {"phase": "auto_sample" if state.get("auto_confirm") else "sample", **_first_wave(profile)}
     else:
         phase = "all"
     runtime.stream_writer({"kind": "progress", "event": "scope_resolved", "documents": len(documents_to_read(state))})
-    return {"phase": phase}
+    return {"phase": phase, **_first_wave(profile)}
+
+
+def _first_wave(profile: Profile) -> dict[str, int]:
+    return {"wave_start": 0, "wave_size": max(1, profile.wave)}
 
 
 def _reuse_sample(svc: Services, state: ExtractionState) -> None:
@@ -71,16 +81,18 @@ async def _narrowing(svc: Services, profile: Profile, ids: list[int]) -> dict[st
 
 
 def dispatch(state: ExtractionState) -> list[Send] | Literal["sample", "assemble", "__end__"]:
-    """Where the run goes after ``plan`` or ``sample``: one task per document to read, in order."""
+    """Where the run goes after ``plan``, ``sample`` or a finished wave: one task for each
+    document of the next wave, in order; the table once none is left."""
     if state.get("answer"):
         return END
     if state.get("phase") in ("sample", "auto_sample") and not state.get("sample_ids"):
         return "sample"
+    start, size = state.get("wave_start", 0), state.get("wave_size") or DEFAULT_WAVE
     tasks = [
         Send(
             "extract_document",
             DocumentTask(extraction_id=state["extraction_id"], document_id=i, qualify=state.get("qualify_files", False)),
         )
-        for i in documents_to_read(state)
+        for i in documents_to_read(state)[start : start + size]
     ]
-    return tasks or "assemble"  # nothing left to read (a confirmed rest that is empty): the table
+    return tasks or "assemble"  # nothing left to read (or a confirmed rest that is empty): the table

@@ -107,10 +107,11 @@ class FixedEngine:
 
     name = BENCH_ENGINE
 
-    def __init__(self, latency: float = 0.0, rows: int = 3) -> None:
+    def __init__(self, latency: float = 0.0, rows: int = 3, timeline: list[tuple[float, float]] | None = None) -> None:
         from tools.engines.offline import OfflineEngine
 
         self.latency, self.rows = latency, rows
+        self.timeline = timeline  # (start, end) of every call, perf_counter seconds, when given
         self._reader = OfflineEngine()
 
     async def read_request(self, message: str, scope: Any) -> Any:
@@ -119,8 +120,11 @@ class FixedEngine:
     async def extract_document(self, document: Any, reading: Any) -> list[Any]:
         import asyncio
 
+        start = time.perf_counter()
         if self.latency:
             await asyncio.sleep(self.latency)
+        if self.timeline is not None:
+            self.timeline.append((start, time.perf_counter()))
         return fixed_records(document, reading.columns, self.rows)
 
 
@@ -139,16 +143,18 @@ def fixed_records(document: Any, columns: list[str], rows: int) -> list[Any]:
     ]
 
 
-def use_fixed_engine(latency: float = 0.0, rows: int = 3) -> str:
-    """Register the fixed engine with this latency and row count; returns its name for a profile."""
+def use_fixed_engine(latency: float = 0.0, rows: int = 3, timeline: list[tuple[float, float]] | None = None) -> str:
+    """Register the fixed engine with this latency and row count (its calls noted in ``timeline``
+    when given); returns its name for a profile."""
     from tools.engines import register_engine
 
-    register_engine(BENCH_ENGINE, lambda: FixedEngine(latency, rows))
+    register_engine(BENCH_ENGINE, lambda: FixedEngine(latency, rows, timeline))
     return BENCH_ENGINE
 
 
-def ingest_tiny_documents(kb: Any, folder: Path, collection: str, count: int) -> int:
-    """``count`` small text documents (one ``Code: … / Name: … / Amount: …`` record each), ingested."""
+def ingest_tiny_documents(kb: Any, folder: Path, collection: str, count: int, *, embed: bool = True) -> int:
+    """``count`` small text documents (one ``Code: … / Name: … / Amount: …`` record each), ingested
+    (``embed=False``: without vectors, where ranking is not what is measured)."""
     from tools.knowledge.ingest import ingest
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -156,7 +162,7 @@ def ingest_tiny_documents(kb: Any, folder: Path, collection: str, count: int) ->
         (folder / f"doc-{i:05d}.txt").write_text(
             f"Code: C{i:05d}\nName: Part {i}\nAmount: {i % 97}.50\n", encoding="utf-8"
         )
-    report = ingest(kb, [folder], collection)
+    report = ingest(kb, [folder], collection, embed=embed)
     indexed = len(report.indexed) + len(report.unchanged)
     if indexed != count:
         raise RuntimeError(f"ingested {indexed} of {count} documents into {collection}: {report.skipped[:3]}")
@@ -172,6 +178,8 @@ class GraphRun:
     values: dict[str, Any]
     seconds: float
     last_done: dict[str, float] = field(default_factory=dict)
+    done: dict[str, list[float]] = field(default_factory=dict)  # every time each node finished
+    started: float = 0.0  # perf_counter at the start
     events: int = 0
     largest_event: int = 0  # bytes of the largest streamed event, as JSON
 
@@ -184,7 +192,7 @@ async def stream_extraction(graph: Any, message: str, profile: Any, thread_id: s
     """Run the graph to its end with ``confirm="auto"``; time every node and size every event."""
     config = {"configurable": {"thread_id": thread_id}}
     run = GraphRun(values={}, seconds=0.0)
-    start = time.perf_counter()
+    start = run.started = time.perf_counter()
     async for _mode, chunk in graph.astream(
         {"message": message, "confirm": "auto"}, config, context=profile, stream_mode=["updates", "custom"]
     ):
@@ -194,6 +202,7 @@ async def stream_extraction(graph: Any, message: str, profile: Any, thread_id: s
         if _mode == "updates":
             for node in chunk:
                 run.last_done[node] = now
+                run.done.setdefault(node, []).append(now)
     run.seconds = time.perf_counter() - start
     run.values = dict((await graph.aget_state(config)).values)
     return run

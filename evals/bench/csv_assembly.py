@@ -4,7 +4,7 @@
 
 The rows of D documents are stored the way ``extract_document`` stores them (``RowStore``,
 one JSON-lines object per document; timed apart as "row writes"). Kea's assembly is the
-function ``store_csv`` calls (``_assemble``): every document's stored outcome streamed from
+function ``store_csv`` calls (``assemble_table``): every document's stored outcome streamed from
 the object store through ``TableWriter`` (formula guard, preview) into one CSV, stored back
 in the object store with the run's summary. The
 baseline writes the same rows, already in memory as lists of strings, with ``csv.writer``
@@ -42,7 +42,7 @@ def _records(document_id: int, rows: int) -> list[Any]:
 
 
 def run(documents: int, rows_per_document: int) -> dict[str, Any]:
-    from nodes.store_csv import _assemble
+    from tools.storage.assembly import assemble_table
     from tools.services import services
     from tools.storage.table import header
 
@@ -58,7 +58,7 @@ def run(documents: int, rows_per_document: int) -> dict[str, Any]:
             ],
         )
         kea_seconds, done = best_of(
-            RUNS, lambda: _assemble(svc, extraction_id, list(stored), {"columns": COLUMNS})
+            RUNS, lambda: assemble_table(svc, extraction_id, list(stored), {"columns": COLUMNS})
         )
         if done.writer.rows != total:
             raise RuntimeError(f"the assembled table holds {done.writer.rows} of {total} rows")

@@ -33,13 +33,14 @@ def s3_store(s3_server, monkeypatch):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def reads(svc, monkeypatch):  # type: ignore[no-untyped-def]
-    """Every document read from the knowledge base during the test (by id)."""
+    """Every document read from the knowledge base during the test (by id), one by one or in a batch."""
     seen: list[int] = []
-    original = svc.kb.read_document
+    original = svc.kb.read_documents
 
-    def spy(scope, document_id, *args, **kwargs):  # type: ignore[no-untyped-def]
-        seen.append(document_id)
-        return original(scope, document_id, *args, **kwargs)
+    def spy(scope, ids, *args, **kwargs):  # type: ignore[no-untyped-def]
+        found = original(scope, ids, *args, **kwargs)
+        seen.extend(i for i, document in found.items() if document is not None)  # None: a long one, read alone later
+        return found
 
-    monkeypatch.setattr(svc.kb, "read_document", spy)
+    monkeypatch.setattr(svc.kb, "read_documents", spy)
     return seen

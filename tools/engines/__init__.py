@@ -6,6 +6,7 @@ double at the model boundary). A factory that takes an argument is given the run
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
 from typing import Any
@@ -28,6 +29,7 @@ def register_engine(name: str, factory: Callable[..., Engine]) -> None:
     _factories[name] = factory
 
 
+@functools.lru_cache(maxsize=64)  # asked once per document of every run: inspecting costs more than the engine's setup
 def _takes_profile(factory: Callable[..., Engine]) -> bool:
     try:
         return bool(inspect.signature(factory).parameters)

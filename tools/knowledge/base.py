@@ -20,7 +20,8 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from checkpoints.migrations import apply_migrations
-from tools.engines.reading import DocumentText, FolderCount, ScopeHint, Table
+from tools.engines.reading import DocumentText, FolderCount, ScopeHint
+from tools.knowledge.documents import read_documents
 from tools.knowledge.paths import glob_prefix, glob_to_regex, like_prefix
 from tools.knowledge.selection import LOCAL_USER, DocumentSelection, Scope, SelectionEntry
 from tools.knowledge.vocabulary import document_vocabulary
@@ -330,37 +331,19 @@ class KnowledgeBase:
         self, scope: Scope, document_id: int, first_page: int | None = None, last_page: int | None = None
     ) -> DocumentText:
         """The document's pages (all, or ``first_page``..``last_page``) and tables, if in scope."""
-        where, params = _scope_where(scope)
-        head = sql.SQL(
-            "SELECT d.id, c.name AS collection, d.path, d.title, d.media_type, d.page_count FROM documents d"
-            " JOIN collections c ON c.id = d.collection_id WHERE d.id = %s AND {}"
-        ).format(where)
-        first = first_page or 1
-        last = last_page or 1_000_000
+        document = self.read_documents(scope, [document_id], first_page, last_page).get(document_id)
+        if document is None:
+            raise DocumentNotFound(f"Document {document_id} is not in your scope or does not exist.")
+        return document
+
+    def read_documents(
+        self, scope: Scope, ids: Sequence[int], first_page: int | None = None, last_page: int | None = None,
+        *, longer_than: int | None = None,
+    ) -> dict[int, DocumentText | None]:
+        """The documents of ``ids`` in scope, by id, in three queries (``tools/knowledge/documents.py``);
+        with ``longer_than``, a longer document is answered None instead of read."""
         with self._conn() as conn:
-            doc = conn.execute(head, [document_id, *params]).fetchone()
-            if doc is None:
-                raise DocumentNotFound(f"Document {document_id} is not in your scope or does not exist.")
-            pages = conn.execute(
-                "SELECT page_no, text FROM document_pages WHERE document_id = %s AND page_no BETWEEN %s AND %s"
-                " ORDER BY page_no",
-                (document_id, first, last),
-            ).fetchall()
-            tables = conn.execute(
-                "SELECT page_no, header, rows FROM document_tables WHERE document_id = %s AND page_no BETWEEN %s AND %s"
-                " ORDER BY ordinal",
-                (document_id, first, last),
-            ).fetchall()
-        offset = first - 1
-        return DocumentText(
-            id=doc["id"],
-            collection=doc["collection"],
-            path=doc["path"],
-            title=doc["title"],
-            media_type=doc["media_type"],
-            pages=[p["text"] for p in pages],
-            tables=[Table(page=t["page_no"] - offset, header=t["header"], rows=t["rows"]) for t in tables],
-        )
+            return read_documents(conn, _scope_where(scope), ids, first_page, last_page, longer_than=longer_than)
 
     def document_notes(self, scope: Scope, document_id: int) -> list[str]:
         """What the parser could read of the document only in part, if it is in scope."""

@@ -117,6 +117,14 @@ class RowStore:
             return True
         return False
 
+    def stored_rows(self, extraction_id: str, document_id: int) -> list[Record] | None:
+        """The records this extraction holds of one document already (its rows were stored
+        whole), or None when it holds none: a resumed run reads the document no second time."""
+        if not self.objects.exists(rows_key(extraction_id, document_id)):
+            return None
+        outcome = self.outcome(extraction_id, document_id)
+        return None if outcome is None or outcome.error is not None else list(outcome.records)
+
     def outcome(self, extraction_id: str, document_id: int) -> Outcome | None:
         """The stored outcome of one document (records streamed); None when it stored nothing."""
         try:

@@ -1,0 +1,32 @@
+"""next_wave: a wave of the fan-out has finished (every one of its documents stored its rows or
+its failure); the next starts a wave further on (``nodes/plan.py`` dispatch).
+
+The documents finished so far are final, so the table is assembled up to them in the
+background while the next wave is read (``tools/storage/assembly.py``): at the end only the
+last wave is left to add.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from graph.profile import Profile
+from graph.state import ExtractionState, documents_in_table, documents_to_read
+from nodes.plan import DEFAULT_WAVE
+from tools.engines.reading import Reading
+from tools.services import aservices
+from tools.storage.assembly import assembling
+
+
+async def next_wave(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, Any]:
+    start = state.get("wave_start", 0) + (state.get("wave_size") or DEFAULT_WAVE)
+    to_read = documents_to_read(state)
+    if start < len(to_read):
+        table = documents_in_table(state)
+        # final: the documents of the waves that finished, and those of the table not read in this run
+        finished = set(to_read[:start]) | (set(table) - set(to_read))
+        columns = Reading.model_validate(state["reading"]).columns
+        assembling(await aservices(), state["extraction_id"], table, columns).advance_soon(finished)
+    return {"wave_start": start}

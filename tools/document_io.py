@@ -1,0 +1,136 @@
+"""The I/O of one extraction's documents, batched across its tasks.
+
+Every ``extract_document`` task loads one document and stores its rows. Done one by one, each
+is a trip to a worker thread and a round trip to PostgreSQL or the object store, and the tasks
+queue behind each other for the few worker threads. Here the tasks that ask in the same turn
+of the event loop share one trip (``tools/batches.py``):
+
+- ``load``: the documents' text in three queries for up to ``BATCH`` documents, checked against
+  the asking user's scope; with each, whether this extraction holds its rows already (a run
+  resumed after a crash: such a document is never sent to the engine a second time). A long
+  document (more than ``LONG_PAGES`` pages) is read alone, when its task gets to it, so a batch
+  never holds many long texts at once.
+- ``store``: each document's records verified against its text and written whole (a retried
+  task overwrites, never duplicates).
+
+One ``DocumentIO`` per event loop, extraction and scope; nothing is cached between runs but the
+extraction's reading, which never changes once its documents are read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tools.batches import TickBatch
+from tools.engines.reading import DocumentText, Reading, Record
+from tools.knowledge.base import DocumentNotFound
+from tools.knowledge.selection import Scope
+
+if TYPE_CHECKING:
+    from tools.services import Services
+
+BATCH = 64
+LONG_PAGES = 200
+KEPT = 32  # DocumentIOs kept per event loop (runs at once in one process)
+
+
+@dataclass
+class Loaded:
+    """One document as its task gets it: its text and, when this extraction stored it already, its rows."""
+
+    document: DocumentText
+    reading: Reading  # the extraction's confirmed reading
+    stored: list[Record] | None = None
+
+
+@dataclass
+class ToStore:
+    document: DocumentText
+    file: str
+    records: list[Record]
+
+
+Store = Callable[["Services", str, ToStore, Reading], list[Record]]
+
+
+class DocumentIO:
+    def __init__(self, svc: "Services", extraction_id: str, scope: Scope, store: Store) -> None:
+        self.svc, self.extraction_id, self.scope, self._store = svc, extraction_id, scope, store
+        self._loads: TickBatch[int, Loaded | None] = TickBatch(self._load_many, BATCH)
+        self._stores: TickBatch[int, list[Record]] = TickBatch(self._store_many, BATCH)
+        self._pending: dict[int, ToStore] = {}
+
+    def reading(self) -> Reading:
+        """The extraction's reading (read from the store once: RowStore.reading is cached)."""
+        return self.svc.rows.reading(self.extraction_id)
+
+    async def load(self, document_id: int) -> Loaded:
+        """The document (``DocumentNotFound`` when it is not in scope, or no longer exists)."""
+        loaded = await self._loads.get(document_id)
+        if loaded is None:  # a long one: read alone, now that its task needs it
+            loaded = await asyncio.to_thread(self._load_one, document_id)
+        return loaded
+
+    async def store(self, item: ToStore) -> list[Record]:
+        """Verify and store one document's records; the records as stored."""
+        self._pending[item.document.id] = item
+        try:
+            return await self._stores.get(item.document.id)
+        finally:
+            self._pending.pop(item.document.id, None)
+
+    # -- in a worker thread ------------------------------------------------------------------
+
+    def _load_many(self, ids: Sequence[int]) -> dict[int, Loaded | None | BaseException]:
+        found = self.svc.kb.read_documents(self.scope, ids, longer_than=LONG_PAGES)
+        answers: dict[int, Loaded | None | BaseException] = {}
+        for document_id in ids:
+            if document_id not in found:
+                answers[document_id] = _not_found(document_id)
+                continue
+            document = found[document_id]
+            answers[document_id] = None if document is None else self._with_stored(document)
+        return answers
+
+    def _load_one(self, document_id: int) -> Loaded:
+        return self._with_stored(self.svc.kb.read_document(self.scope, document_id))
+
+    def _with_stored(self, document: DocumentText) -> Loaded:
+        return Loaded(document, self.reading(), self.svc.rows.stored_rows(self.extraction_id, document.id))
+
+    def _store_many(self, ids: Sequence[int]) -> dict[int, list[Record] | BaseException]:
+        reading = self.reading()
+        answers: dict[int, list[Record] | BaseException] = {}
+        for document_id in ids:
+            try:
+                answers[document_id] = self._store(self.svc, self.extraction_id, self._pending[document_id], reading)
+            except Exception as exc:  # noqa: BLE001 — one document's failure is its task's alone
+                answers[document_id] = exc
+        return answers
+
+
+def _not_found(document_id: int) -> DocumentNotFound:
+    return DocumentNotFound(f"Document {document_id} is not in your scope or does not exist.")
+
+
+_kept: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, OrderedDict[tuple[int, str, str], DocumentIO]]" = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def document_io(svc: "Services", extraction_id: str, scope: Scope, store: Store) -> DocumentIO:
+    """The batched I/O of ``extraction_id``'s documents read in ``scope``, on this event loop."""
+    per_loop = _kept.setdefault(asyncio.get_running_loop(), OrderedDict())
+    key = (id(svc), extraction_id, scope.model_dump_json())
+    io = per_loop.get(key)
+    if io is None or io.svc is not svc:
+        io = per_loop[key] = DocumentIO(svc, extraction_id, scope, store)
+        while len(per_loop) > KEPT:
+            per_loop.popitem(last=False)
+    per_loop.move_to_end(key)
+    return io
