@@ -20,11 +20,12 @@ from typing import Any
 from langgraph.config import get_config
 from langgraph.runtime import Runtime
 
-from graph.profile import Profile
+from graph.profile import Profile, profile_of
 from graph.state import Answer, ExtractionState, documents_in_table
-from tools.services import aservices
+from tools.services import Services, aservices
 from tools.storage.assembly import assemble_table, by_reason
 from tools.storage.objects import StoreUnavailable, is_store_fault, store_fault_reason
+from tools.storage.owners import record_extraction
 from tools.storage.table import header
 from tools.workspace.hint import next_step
 
@@ -88,11 +89,28 @@ def compose_message(summary: dict[str, Any], urls: dict[str, str], preview_rows:
     return "\n".join(lines)
 
 
+async def _record(svc: Services, extraction_id: str, thread: str | None, runtime: Runtime[Profile]) -> None:
+    """The extraction under its thread, whichever entry point ran it (downloads, workspaces and
+    ``kea forget`` find it there). A run without a thread (no checkpointer) records nothing."""
+    if not thread:
+        return
+    profile = profile_of(runtime.context)
+    try:
+        recorded = await asyncio.to_thread(record_extraction, svc.kb.pool, extraction_id, str(thread), profile.user, profile.name)
+    except Exception:  # noqa: BLE001 — the table is stored; forgetting still finds it through the checkpoints
+        log.exception("Extraction %s could not be recorded under thread %s", extraction_id, thread)
+        return
+    if not recorded:
+        log.debug("Extraction %s was not recorded under thread %s (recorded already, or another user's thread)",
+                  extraction_id, thread)
+
+
 async def store_csv(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, Any]:
     svc = await aservices()
     summary = dict(state["summary"] or {})
     extraction_id = state["extraction_id"]
     thread = get_config().get("configurable", {}).get("thread_id")
+    await _record(svc, extraction_id, thread, runtime)
     try:
         done = await asyncio.to_thread(assemble_table, svc, extraction_id, documents_in_table(state), summary)
     except Exception as exc:

@@ -19,6 +19,8 @@ from typing import Any
 
 from psycopg_pool import AsyncConnectionPool
 
+from tools.knowledge.selection import LOCAL_USER
+
 USER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@+-]{0,127}")
 THREAD_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,127}")
 KEY_PREFIX = "kea_"
@@ -83,6 +85,11 @@ class Accounts:
     async def create_key(self, user: str, *, service: bool = False) -> tuple[KeyInfo, str]:
         """A new key for ``user`` (or a service of that name); the key itself is returned only here."""
         check_user(user)
+        if user == LOCAL_USER:
+            raise AccountError(
+                f"{LOCAL_USER!r} is this machine's own user, who reads every collection: it gets no key. Make a key "
+                "for a named user and grant them collections (kea access grant COLLECTION USER)."
+            )
         key = KEY_PREFIX + secrets.token_urlsafe(32)
         async with self.pool.connection() as conn:
             cur = await conn.execute(

@@ -3,6 +3,7 @@
 - ``server/chat.py``: the OpenAI-compatible API (``/v1/models``, ``/v1/chat/completions``);
 - ``server/run_api.py``: the run API with Server-Sent Events for rich clients (``/v1/runs``);
 - ``server/files.py``: downloads (``/files/{extraction_id}/{name}``) that check access;
+- ``server/threads_api.py``: deleting a conversation (``DELETE /v1/threads/{thread}``);
 - ``server/auth.py``: who is calling; ``server/accounts.py``: keys, threads, turns in PostgreSQL.
 """
 
@@ -84,11 +85,12 @@ def create_app(
             await pool.close()
 
     app = FastAPI(title="Kea", description="One chat message, one exact table.", lifespan=lifespan)
-    from server import chat, files, run_api
+    from server import chat, files, run_api, threads_api
 
     app.include_router(chat.router)
     app.include_router(run_api.router)
     app.include_router(files.router)
+    app.include_router(threads_api.router)
 
     @app.exception_handler(HTTPException)
     async def _error(request: Request, exc: HTTPException) -> JSONResponse:

@@ -3,7 +3,8 @@
 The keyless local user ('local', who reads every collection) is served only while no key
 exists and only from a loopback address (a request a proxy forwarded is not local, whatever
 address it comes from); once a key exists every request needs one. A service
-key (a trusted client such as the Open WebUI pipe) acts for the user named in ``X-Kea-User``.
+key (a trusted client such as the Open WebUI pipe) acts for the user named in ``X-Kea-User`` —
+never for the local user, who has no key either.
 """
 
 from __future__ import annotations
@@ -65,10 +66,16 @@ async def _caller(request: Request, *, user_needed: bool) -> Caller:
                 return Caller(found.user, found.id, found.user)
             if not named:
                 raise _refuse(400, f"The service key of {found.user} acts for a user: name them in the X-Kea-User header.")
+            if named == LOCAL_USER:  # the keyless user of this machine reads every collection
+                raise _refuse(403, f"A service cannot act for {LOCAL_USER!r}, this machine's own user; name a user "
+                                   "who was granted collections.")
             try:
                 return Caller(check_user(named), found.id, found.user)
             except AccountError as exc:
                 raise _refuse(400, str(exc)) from exc
+        if found.user == LOCAL_USER:  # a key made for it before such keys were refused
+            raise _refuse(403, f"This key is for {LOCAL_USER!r}, this machine's own user, who needs no key and is "
+                               "served only on this machine; make a key for a named user.")
         if named and named != found.user:
             raise _refuse(403, "This key belongs to another user; only a service key may act for the user named in X-Kea-User.")
         return Caller(found.user, found.id)

@@ -40,10 +40,11 @@ SQL_HELP = (
     "kea sql --thread T \"SELECT product_group, avg(kea_number(unit_price, 'european')) FROM c_2025 GROUP BY 1\""
 )
 FORGET_HELP = (
-    "Forget a conversation: its SQL workspace with its tables and result files, the files of its "
-    "extractions, its chat record and its checkpoints.\n\n"
+    "Forget a conversation: the stored files of its extractions (rows, CSV, XLSX, review page, reading, "
+    "summary), a selection waiting for a yes, its SQL workspace with its tables and result files, its chat "
+    "record and every checkpoint of it.\n\n"
     "The audit keeps who ran each of its queries, when, for how long and with what outcome, but no longer "
-    "their text."
+    "their text. A conversation of another user is refused as one that does not exist."
 )
 
 
@@ -222,16 +223,21 @@ def forget(
     finally:
         workspaces.close()
     if as_json:
-        _emit({"thread": thread, "forgotten": gone.__dict__})
+        _emit(gone.contract(thread))
         return
-    if not any(gone.__dict__.values()):
+    if not gone.anything:
         out.print(f"Kea holds nothing of conversation {thread}.", highlight=False, markup=False)
         return
-    parts = [f"its workspace ({_plural(gone.tables, 'table')}, {_plural(gone.files, 'result file')})"]
+    parts = []
     if gone.extractions:
-        parts.append(f"the files of {_plural(gone.extractions, 'extraction')}")
+        parts.append(f"the files of {_plural(gone.extractions, 'extraction')} ({_plural(gone.extraction_files, 'file')})")
+    if gone.selections:
+        parts.append("the selection that waited for a yes")
+    if gone.tables or gone.files:
+        parts.append(f"its workspace ({_plural(gone.tables, 'table')}, {_plural(gone.files, 'result file')})")
     if gone.checkpoints:
         parts.append("its checkpoints")
+    parts.append("its chat record")
     kept = ""
     if gone.queries:
         kept = (" The audit keeps its query without the text." if gone.queries == 1

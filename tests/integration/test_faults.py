@@ -24,12 +24,21 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def folder() -> Iterator[Path]:
-    """A folder for a run's own KEA_HOME outside pytest's temporary root, which pytest keeps at
-    mode 0700: the postgres OS user (the server's owner when Kea runs as root) must reach it."""
+    """A folder for a run's own KEA_HOME (``folder / "home"``) outside pytest's temporary root,
+    which pytest keeps at mode 0700: the postgres OS user (the server's owner when Kea runs as
+    root) must reach it. The services the run started there are stopped after the test."""
+    from checkpoints.cluster import LocalCluster
+    from checkpoints.milvus import LocalMilvus
+
     path = Path(tempfile.mkdtemp(prefix="kea-fault-run-"))
     try:
         yield path
     finally:
+        for service in (LocalMilvus(path / "home" / "milvus"), LocalCluster(path / "home" / "postgres")):
+            try:
+                service.stop()
+            except Exception:  # noqa: BLE001 — a server the test killed has nothing left to stop
+                pass
         shutil.rmtree(path, ignore_errors=True)
 
 RUN = textwrap.dedent(

@@ -58,8 +58,12 @@ def _source(svc: Any, scope: Scope, args: LoadTable) -> sources.Source:
     if args.query_id is not None:
         return sources.QueryResult(args.query_id)
     collection, _, path = str(args.document_path).rpartition(":")
-    found = svc.kb.find_by_path_suffix(scope if not collection else Scope(user=scope.user, collections=[collection],
-                                                                          path_glob=scope.path_glob), path)
+    if collection:  # narrowed to the collection named, never widened past the profile's own
+        within = [collection] if not scope.collections or collection in scope.collections else []
+        scope = Scope(user=scope.user, collections=within, path_glob=scope.path_glob)
+    found = svc.kb.find_by_path_suffix(scope, path) if scope.collections or not collection else []
+    if not found:
+        raise WorkspaceError(f"No document in scope is at {args.document_path}; list the documents to find its path.")
     if len(found) != 1:
         raise WorkspaceError(f"{args.document_path} names {len(found)} documents in scope; give its full path.")
     return sources.DocumentTable(found[0].collection, found[0].path, args.table)

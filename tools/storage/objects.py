@@ -177,3 +177,21 @@ class FileObjectStore:
     def presigned_url(self, key: str, seconds: int) -> str | None:
         """A folder cannot sign links: the server signs links to its own download endpoint."""
         return None
+
+
+def delete_prefix(store: ObjectStore, prefix: str) -> int:
+    """Remove every object under ``prefix`` (a folder of keys, e.g. one extraction's); how many went.
+
+    On the folder store the whole folder goes, with partly written temporary files and the empty
+    folders left behind; elsewhere each listed key is deleted.
+    """
+    prefix = safe_key(prefix).rstrip("/") + "/"
+    keys = list(store.keys(prefix))
+    if isinstance(store, FileObjectStore):
+        folder = store._path(prefix)
+        if folder.is_dir():
+            shutil.rmtree(folder)
+        return len(keys)
+    for key in keys:
+        store.delete(key)
+    return len(keys)

@@ -58,6 +58,8 @@ RETURNING reading, document_ids, sample_ids, sample_files, sample_extraction_id,
 """
 _STATE = "SELECT state FROM pending_selections WHERE thread_id = %s AND profile = %s AND user_id = %s"
 _DISCARD = "DELETE FROM pending_selections WHERE thread_id = %s AND profile = %s AND user_id = %s RETURNING state"
+_SAMPLES = "SELECT sample_extraction_id FROM pending_selections WHERE thread_id = %s"
+_FORGET = "DELETE FROM pending_selections WHERE thread_id = %s"
 
 
 class PendingSelections:
@@ -114,6 +116,18 @@ class PendingSelections:
         with self.pool.connection() as conn:
             rows = conn.execute(_DISCARD, self._key(key)).fetchall()
         return any(r["state"] == "pending" for r in rows)
+
+    # -- forgetting a conversation (tools/workspace/forget.py), on the caller's transaction ----
+
+    @staticmethod
+    def thread_samples(conn: Any, thread: str) -> list[str]:
+        """The extractions whose stored rows the selections of ``thread`` reuse."""
+        return [str(r["sample_extraction_id"]) for r in conn.execute(_SAMPLES, (thread,)).fetchall()]
+
+    @staticmethod
+    def forget_thread(conn: Any, thread: str) -> int:
+        """Drop every selection of ``thread`` (any profile and state); how many there were."""
+        return int(conn.execute(_FORGET, (thread,)).rowcount)
 
 
 def _loaded(value: Any) -> Any:

@@ -111,11 +111,6 @@ class Catalog:
         return Record(row["thread_id"], row["user_id"], row["schema_name"], row["role_name"], row["role_password"],
                       row["last_used_at"])
 
-    def thread_owner(self, conn: psycopg.Connection[Any], thread: str) -> str | None:
-        """Who started the thread through the HTTP API (None: no such chat thread)."""
-        row = conn.execute("SELECT user_id FROM chat_threads WHERE thread_id = %s", (thread,)).fetchone()
-        return str(row["user_id"]) if row else None
-
     def add_record(self, conn: psycopg.Connection[Any], thread: str, user: str) -> Record:
         name = self.name_for(thread)
         conn.execute(

@@ -27,14 +27,15 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import psycopg
-from psycopg import sql
 
 from tools.knowledge.base import KnowledgeBase, KnowledgeError
 from tools.storage.links import FILE_RETENTION, is_expired
-from tools.storage.objects import ObjectStore
+from tools.storage.objects import ObjectStore, delete_prefix
+from tools.storage.owners import thread_owner
 from tools.storage.rows import WORKSPACE_PREFIX
 from tools.workspace import guard, run, sources
 from tools.workspace.catalog import Catalog, NotYours, Record, WorkspaceError
+from tools.workspace.forget import Forgotten
 from tools.workspace.notation import column_notations
 from tools.workspace.shape import FormRefused, safe_name, shape
 
@@ -125,15 +126,6 @@ class QueryFailed(WorkspaceError):
         self.query_id = query_id
 
 
-@dataclass(frozen=True)
-class Forgotten:
-    tables: int
-    files: int
-    queries: int
-    extractions: int
-    checkpoints: bool
-
-
 class Workspaces:
     def __init__(
         self,
@@ -164,7 +156,7 @@ class Workspaces:
     # -- the workspace itself ----------------------------------------------------------------
 
     def _owned(self, conn: psycopg.Connection[Any], thread: str, user: str) -> Record | None:
-        owner = self.catalog.thread_owner(conn, thread)
+        owner = thread_owner(conn, thread)
         record = self.catalog.record(conn, thread)
         if (owner is not None and owner != user) or (record is not None and record.user != user):
             raise NotYours(f"There is no conversation {thread} of yours.")
@@ -230,10 +222,7 @@ class Workspaces:
         return not is_expired(self.objects.stored_at(row["csv_key"]), self.clock())
 
     def _delete_files(self, record: Record) -> int:
-        keys = list(self.objects.keys(self.spill_prefix(record)))
-        for key in keys:
-            self.objects.delete(key)
-        return len(keys)
+        return delete_prefix(self.objects, self.spill_prefix(record))
 
     def expire_idle(self) -> list[str]:
         """Drop workspaces unused for longer than the lifetime, with their spill files; their threads."""
@@ -373,46 +362,12 @@ class Workspaces:
 
     # -- forgetting ------------------------------------------------------------------------------
 
-    def forget(self, thread: str, user: str) -> Forgotten:
-        """Drop everything the thread owns that is cheap to drop; keep its queries' audit, not their text.
+    def forget(self, thread: str, user: str, *, stop_run: Callable[[str], None] | None = None) -> Forgotten:
+        """Forget the conversation: its workspace, its extractions' files, its selections, its
+        records and its checkpoints (``tools/workspace/forget.py``); the audit keeps no query text."""
+        from tools.workspace.forget import forget_thread
 
-        Its workspace (schema, role, tables, spill files), its chat record with its turns, the
-        files of its extractions and its checkpoints.
-        """
-        with self.catalog.locked(thread) as conn:
-            record = self._owned(conn, thread, user)
-            tables = len(self.catalog.tables(conn, thread)) if record else 0
-            if record:
-                self.catalog.drop(conn, record)
-                conn.execute("DELETE FROM workspaces WHERE thread_id = %s", (thread,))
-            scrubbed = conn.execute(
-                "UPDATE workspace_queries SET query = NULL, error = NULL, csv_key = NULL, forgotten = true"
-                " WHERE thread_id = %s AND NOT forgotten",
-                (thread,),
-            ).rowcount
-            extractions = [r["extraction_id"] for r in conn.execute(
-                "SELECT extraction_id FROM thread_extractions WHERE thread_id = %s", (thread,)
-            ).fetchall()]
-            conn.execute("DELETE FROM chat_threads WHERE thread_id = %s", (thread,))
-            checkpoints = _delete_checkpoints(conn, thread)
-        files = self._delete_files(record) if record else 0
-        for extraction_id in extractions:
-            for key in list(self.objects.keys(f"record-extraction/{extraction_id}/")):
-                self.objects.delete(key)
-        return Forgotten(tables, files, scrubbed, len(extractions), checkpoints)
-
-
-def _delete_checkpoints(conn: psycopg.Connection[Any], thread: str) -> bool:
-    """Remove the thread's LangGraph checkpoints (the saver's tables, when they exist)."""
-    found = False
-    for table in ("checkpoint_writes", "checkpoint_blobs", "checkpoints"):
-        exists = conn.execute("SELECT to_regclass(%s) IS NOT NULL AS found", (f"public.{table}",)).fetchone()
-        if exists and exists["found"]:
-            deleted = conn.execute(
-                sql.SQL("DELETE FROM {} WHERE thread_id = %s").format(sql.Identifier("public", table)), (thread,)
-            ).rowcount
-            found = found or deleted > 0
-    return found
+        return forget_thread(self, thread, user, stop_run=stop_run)
 
 
 def _failure(exc: psycopg.Error) -> str:
