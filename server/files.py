@@ -67,14 +67,14 @@ async def download(extraction_id: str, name: str, request: Request) -> Streaming
         if await kea.accounts.extraction_owner(extraction_id) != who.user:
             raise _not_found()
     objects = kea.services.objects
-    if name != "summary.json" and not await asyncio.to_thread(objects.exists, summary_key(extraction_id)):
-        # the summary is published last: without it the run stopped while storing the table
-        raise HTTPException(409, "This table is not complete: its run stopped while storing it. Resume the run "
-                                 "(kea resume THREAD) to finish it, or ask again.")
     try:
         stored = await asyncio.to_thread(objects.stored_at, key)
     except ObjectNotFound as exc:
         raise _not_found() from exc
+    if name != "summary.json" and not await asyncio.to_thread(objects.exists, summary_key(extraction_id)):
+        # the summary is published last: without it the run stopped while storing the table
+        raise HTTPException(409, "This table is not complete: its run stopped while storing it. Resume the run "
+                                 "(kea resume THREAD) to finish it, or ask again.")
     if is_expired(stored, kea.clock()):
         raise HTTPException(410, "This file expired: tables are kept for 7 days after they are made. Ask again for a new one.")
     try:
