@@ -18,7 +18,7 @@ import psycopg
 from langgraph.runtime import Runtime
 from psycopg_pool import PoolTimeout
 
-from checkpoints.cluster import ServiceError
+from checkpoints.cluster import DatabaseDown
 from graph.profile import Profile, profile_of
 from graph.state import DocumentTask
 from tools.engines import ExtractionError, engine_named
@@ -118,10 +118,6 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
 def _since(started: float) -> int:
     """Milliseconds since ``started``: this document's reading time (estimates are made from it)."""
     return int((time.monotonic() - started) * 1000)
-
-
-class DatabaseDown(ServiceError):
-    """The database stopped answering during a run: the run stops, with what to do."""
 
 
 def _why(exc: Exception, file: str, task: DocumentTask) -> str:
