@@ -22,34 +22,37 @@ _SETUP_LOCK = 0x6B6562  # beside the migrations' lock key: one saver set-up at a
 _set_up: set[str] = set()
 
 
-DOWN = (
-    "Kea's database stopped answering while the run saved its progress, so the run stopped. What was "
-    "saved before is kept. Start it again (kea services status) and ask again."
-)
+def _down(config: Any) -> str:
+    thread = ((config or {}).get("configurable") or {}).get("thread_id") if isinstance(config, dict) else None
+    then = f"`kea resume {thread}` continues the run from there" if thread else "ask again"
+    return (
+        "Kea's database stopped answering while the run saved its progress, so the run stopped. What was "
+        f"saved before is kept. Start it again (kea services status), then {then}."
+    )
 
 
 @contextmanager
-def _database_answers() -> Iterator[None]:
+def _database_answers(config: Any = None) -> Iterator[None]:
     try:
         yield
     except psycopg.OperationalError as exc:
-        raise DatabaseDown(DOWN) from exc
+        raise DatabaseDown(_down(config)) from exc
 
 
 class KeaSaver(AsyncPostgresSaver):
     """LangGraph's Postgres saver whose lost connection stops a run with ``DatabaseDown``."""
 
-    async def aget_tuple(self, *args: Any, **kwargs: Any) -> Any:
-        with _database_answers():
-            return await super().aget_tuple(*args, **kwargs)
+    async def aget_tuple(self, config: Any, *args: Any, **kwargs: Any) -> Any:
+        with _database_answers(config):
+            return await super().aget_tuple(config, *args, **kwargs)
 
-    async def aput(self, *args: Any, **kwargs: Any) -> Any:
-        with _database_answers():
-            return await super().aput(*args, **kwargs)
+    async def aput(self, config: Any, *args: Any, **kwargs: Any) -> Any:
+        with _database_answers(config):
+            return await super().aput(config, *args, **kwargs)
 
-    async def aput_writes(self, *args: Any, **kwargs: Any) -> None:
-        with _database_answers():
-            await super().aput_writes(*args, **kwargs)
+    async def aput_writes(self, config: Any, *args: Any, **kwargs: Any) -> None:
+        with _database_answers(config):
+            await super().aput_writes(config, *args, **kwargs)
 
 
 @asynccontextmanager
