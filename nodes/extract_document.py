@@ -62,7 +62,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
     profile = profile_of(runtime.context)
     emit = runtime.stream_writer
     svc = await aservices()
-    io = document_io(svc, task["extraction_id"], profile.scope, _store)
+    io = document_io(svc, task["extraction_id"], profile.scope)
     file = f"document {task['document_id']}"
     usage = Usage()
     started = time.monotonic()
@@ -76,11 +76,12 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
         else:
             async with _slot(profile):
                 started = time.monotonic()
+                io.reading_started()  # background work waiting for the lanes to be busy goes now
                 if document.page_count > profile.long_document_pages:
                     emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": document.page_count})
                 with metered() as usage:
                     records = await _extract_watched(profile, document, loaded.reading, file, emit)
-            records = await _store_io(io.store(ToStore(document, file, records)))  # the slot is free for the next document
+            records = await _store_io(io.store(ToStore(document, file, records), _store))  # the slot is free for the next document
         elapsed = _since(started)
     except (psycopg.OperationalError, PoolTimeout) as exc:
         # not this document's fault: the database is gone, and every other document would wait
