@@ -29,6 +29,10 @@ class ServiceError(RuntimeError):
     """A local service could not be started; the message says what to do."""
 
 
+class DatabaseDown(ServiceError):
+    """The database stopped answering during a run: the run stops, with what to do."""
+
+
 def kea_home() -> Path:
     """The folder Kea keeps its local services and files in: ``$KEA_HOME``, else the user's data
     folder (``$XDG_DATA_HOME/kea``, else ``~/.local/share/kea``), the same from any folder."""

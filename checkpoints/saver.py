@@ -1,25 +1,65 @@
-"""The checkpointer: LangGraph's Postgres saver on Kea's database."""
+"""The checkpointer: LangGraph's Postgres saver on Kea's database.
+
+A checkpoint that cannot be read or written because the database stopped answering (stopped,
+restarted, the network gone) stops the run with a sentence (``DatabaseDown``) instead of a
+driver error: what was checkpointed before stays, and the thread continues from there once the
+database is back.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from typing import Any
 
 import psycopg
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 
-from checkpoints.cluster import database_url
+from checkpoints.cluster import DatabaseDown, database_url
 
 _SETUP_LOCK = 0x6B6562  # beside the migrations' lock key: one saver set-up at a time per database
 _set_up: set[str] = set()
+
+
+def _down(config: Any) -> str:
+    thread = ((config or {}).get("configurable") or {}).get("thread_id") if isinstance(config, dict) else None
+    then = f"`kea resume {thread}` continues the run from there" if thread else "ask again"
+    return (
+        "Kea's database stopped answering while the run saved its progress, so the run stopped. What was "
+        f"saved before is kept. Start it again (kea services status), then {then}."
+    )
+
+
+@contextmanager
+def _database_answers(config: Any = None) -> Iterator[None]:
+    try:
+        yield
+    except psycopg.OperationalError as exc:
+        raise DatabaseDown(_down(config)) from exc
+
+
+class KeaSaver(AsyncPostgresSaver):
+    """LangGraph's Postgres saver whose lost connection stops a run with ``DatabaseDown``."""
+
+    async def aget_tuple(self, config: Any, *args: Any, **kwargs: Any) -> Any:
+        with _database_answers(config):
+            return await super().aget_tuple(config, *args, **kwargs)
+
+    async def aput(self, config: Any, *args: Any, **kwargs: Any) -> Any:
+        with _database_answers(config):
+            return await super().aput(config, *args, **kwargs)
+
+    async def aput_writes(self, config: Any, *args: Any, **kwargs: Any) -> None:
+        with _database_answers(config):
+            await super().aput_writes(config, *args, **kwargs)
 
 
 @asynccontextmanager
 async def postgres_checkpointer(url: str | None = None) -> AsyncIterator[AsyncPostgresSaver]:
     """An ``AsyncPostgresSaver`` on Kea's database; its tables are set up once per process."""
     url = url or await asyncio.to_thread(database_url)  # may start the local cluster: blocking
-    async with AsyncPostgresSaver.from_conn_string(url) as saver:
+    async with KeaSaver.from_conn_string(url) as saver:
         if url not in _set_up:
             await _setup(saver, url)
         yield saver

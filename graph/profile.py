@@ -52,11 +52,12 @@ class Profile:
         metadata={"description": "Name of the environment variable that holds the endpoint's API key (never the key)."},
     )
     request_timeout: float = field(
-        default=120, metadata={"description": "Seconds one model request may take before it is retried."}
+        default=120,
+        metadata={"description": "Seconds one model request may take, its whole answer included, before it is retried (0.1–600)."},
     )
     max_retries: int = field(
         default=6,
-        metadata={"description": "Retries of a failed model request (429, 5xx, timeouts), honouring Retry-After."},
+        metadata={"description": "Retries of a failed model request (429, 5xx, timeouts, lost connections), honouring Retry-After (0–10)."},
     )
     model_concurrency: int = field(
         default=16,

@@ -12,13 +12,15 @@ import logging
 import os
 import time
 import weakref
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import psycopg
+from langgraph.config import get_config
 from langgraph.runtime import Runtime
 from psycopg_pool import PoolTimeout
 
-from checkpoints.cluster import ServiceError
+from checkpoints.cluster import DatabaseDown
 from graph.lifecycle import current_control, run_cancelled
 from graph.profile import Profile, profile_of
 from graph.state import DocumentTask
@@ -31,10 +33,12 @@ from tools.engines.usage import Usage, metered
 from tools.knowledge.base import DocumentNotFound, KnowledgeError
 from tools.document_io import ToStore, document_io
 from tools.services import Services, aservices
+from tools.storage.objects import StoreUnavailable, is_store_fault, store_fault_reason
 from tools.storage.review import PageIndex
 from tools.storage.table import shorten
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 FIRST_ROWS = 3  # rows a progress event shows of a finished document
 ERROR_CHARS = 300
 
@@ -60,13 +64,13 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
     profile = profile_of(runtime.context)
     emit = runtime.stream_writer
     svc = await aservices()
-    io = document_io(svc, task["extraction_id"], profile.scope, _store)
+    io = document_io(svc, task["extraction_id"], profile.scope)
     file = f"document {task['document_id']}"
     usage = Usage()
     started = time.monotonic()
     try:
         # before taking a slot: the tasks of a wave load their documents together (tools/document_io.py)
-        loaded = await io.load(task["document_id"])
+        loaded = await _store_io(io.load(task["document_id"]))
         document = loaded.document
         file = f"{document.collection}:{document.path}" if task.get("qualify") else document.path
         if loaded.stored is not None:
@@ -76,19 +80,22 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
                 started = time.monotonic()
                 if run_cancelled():  # the run was cancelled: nothing more is read
                     raise RunCancelled()
+                io.reading_started()  # background work waiting for the lanes to be busy goes now
                 if document.page_count > profile.long_document_pages:
                     emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": document.page_count})
                 with metered() as usage:
                     records = await _extract_watched(profile, document, loaded.reading, file, emit)
-            records = await io.store(ToStore(document, file, records))  # the slot is free for the next document
+            records = await _store_io(io.store(ToStore(document, file, records), _store))  # the slot is free for the next document
         elapsed = _since(started)
     except (psycopg.OperationalError, PoolTimeout) as exc:
         # not this document's fault: the database is gone, and every other document would wait
         # for it in turn. The run stops at once; what was finished stays stored.
         raise DatabaseDown(
             "Kea's database stopped answering while documents were read, so the run stopped. "
-            "Documents finished before are kept. Start it again (kea services status) and ask again."
+            f"Documents finished before are kept. Start it again (kea services status), then {_continue_hint()}."
         ) from exc
+    except StoreUnavailable:
+        raise  # the object store is gone: the same for every document
     except RunCancelled:
         return await _not_read(svc, task, file)
     except Exception as exc:  # noqa: BLE001 — any failure of one document is reported, never fatal
@@ -121,6 +128,26 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
     }
 
 
+def _continue_hint() -> str:
+    """How the user continues this run once the service is back."""
+    thread = (get_config().get("configurable") or {}).get("thread_id")
+    return f"`kea resume {thread}` reads the documents not read yet" if thread else "ask again"
+
+
+async def _store_io(work: Awaitable[T]) -> T:
+    """A document's load or store; the object store failing stops the run (every document would
+    fail the same way) with what to do."""
+    try:
+        return await work
+    except Exception as exc:
+        if not is_store_fault(exc):
+            raise
+        raise StoreUnavailable(
+            f"The object store failed while documents were read ({store_fault_reason(exc)}), so the run stopped. "
+            f"Documents finished before are kept. Once it is back, {_continue_hint()}."
+        ) from exc
+
+
 class RunCancelled(Exception):
     """The run was cancelled before or while this document was read."""
 
@@ -137,10 +164,6 @@ async def _not_read(svc: Services, task: DocumentTask, file: str) -> dict[str, A
 def _since(started: float) -> int:
     """Milliseconds since ``started``: this document's reading time (estimates are made from it)."""
     return int((time.monotonic() - started) * 1000)
-
-
-class DatabaseDown(ServiceError):
-    """The database stopped answering during a run: the run stops, with what to do."""
 
 
 def _why(exc: Exception, file: str, task: DocumentTask) -> str:

@@ -1,7 +1,8 @@
 """next_wave: a wave of the fan-out has finished (every one of its documents stored its rows or
 its failure); the next starts a wave further on (``nodes/plan.py`` dispatch).
 
-The documents finished so far are final, so the table is assembled up to them in the
+The wave after the next is loaded in the background while the next is read. The documents
+finished so far are final, so the table is assembled up to them in the
 background while the next wave is read (``tools/storage/assembly.py``): at the end only the
 last wave is left to add.
 """
@@ -12,21 +13,27 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from graph.profile import Profile
+from graph.profile import Profile, profile_of
 from graph.state import ExtractionState, documents_in_table, documents_to_read
 from nodes.plan import DEFAULT_WAVE
+from tools.document_io import document_io, prefetch
 from tools.engines.reading import Reading
 from tools.services import aservices
 from tools.storage.assembly import assembling
 
 
 async def next_wave(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, Any]:
-    start = state.get("wave_start", 0) + (state.get("wave_size") or DEFAULT_WAVE)
+    size = state.get("wave_size") or DEFAULT_WAVE
+    start = state.get("wave_start", 0) + size
     to_read = documents_to_read(state)
     if start < len(to_read):
+        svc = await aservices()
+        # the wave after the one about to start is loaded while that one is read
+        prefetch(svc, state["extraction_id"], profile_of(runtime.context).scope, to_read[start + size : start + 2 * size])
         table = documents_in_table(state)
         # final: the documents of the waves that finished, and those of the table not read in this run
         finished = set(to_read[:start]) | (set(table) - set(to_read))
         columns = Reading.model_validate(state["reading"]).columns
-        assembling(await aservices(), state["extraction_id"], table, columns).advance_soon(finished)
+        ahead = assembling(svc, state["extraction_id"], table, columns)
+        document_io(svc, state["extraction_id"], profile_of(runtime.context).scope).once_reading(lambda: ahead.advance_soon(finished))
     return {"wave_start": start}

@@ -27,6 +27,7 @@ from langgraph.types import Send
 
 from graph.profile import Profile, profile_of
 from graph.state import DocumentTask, ExtractionState, documents_to_read
+from tools.document_io import prefetch
 from tools.engines.reading import Reading
 from tools.knowledge.breakdown import breakdown
 from tools.knowledge.selection import DocumentSelection, SelectionEntry
@@ -52,8 +53,17 @@ async def plan(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, A
         return {"phase": "auto_sample" if state.get("auto_confirm") else "sample", **_first_wave(profile)}
     else:
         phase = "all"
-    runtime.stream_writer({"kind": "progress", "event": "scope_resolved", "documents": len(documents_to_read(state))})
+    to_read = documents_to_read({**state, "phase": phase})  # type: ignore[typeddict-item]
+    runtime.stream_writer({"kind": "progress", "event": "scope_resolved", "documents": len(to_read)})
+    prefetch_second_wave(svc, state["extraction_id"], profile, to_read)
     return {"phase": phase, **_first_wave(profile)}
+
+
+def prefetch_second_wave(svc: Services, extraction_id: str, profile: Profile, to_read: list[int]) -> None:
+    """The second wave's documents, loaded while the first is read (``next_wave`` does the same
+    for each wave after)."""
+    size = max(1, profile.wave)
+    prefetch(svc, extraction_id, profile.scope, to_read[size : 2 * size])
 
 
 def _first_wave(profile: Profile) -> dict[str, int]:

@@ -4,6 +4,11 @@ The documents' outcomes are read back from storage one at a time (``tools/storag
 most of them were added while the last waves ran), so the full lists of documents without rows
 and of failures come from there, not from graph state; they are stored beside the table as
 ``summary.json``. The answer carries the first names of each list.
+
+When the object store cannot be read or written, the run stops here with its checkpoint
+(``StoreUnavailable``): the rows stay stored, and running the thread again (``kea resume``)
+publishes the table once the store is back. The table's files are published together, so a
+store that fails part-way never leaves a part of a table under its final name.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from graph.profile import Profile, profile_of
 from graph.state import Answer, ExtractionState, documents_in_table
 from tools.services import Services, aservices
 from tools.storage.assembly import assemble_table, by_reason
+from tools.storage.objects import StoreUnavailable, is_store_fault, store_fault_reason
 from tools.storage.owners import record_extraction
 from tools.storage.table import header
 from tools.workspace.hint import next_step
@@ -29,6 +35,17 @@ LISTED_NAMES = 20
 
 def _more(shown: int, total: int) -> str:
     return f" and {total - shown} more (all in summary.json)" if total > shown else ""
+
+
+def not_stored_message(thread: str | None, exc: BaseException) -> str:
+    """What a user reads when the object store failed at the end: what happened, what is kept,
+    what to do."""
+    reason = store_fault_reason(exc)
+    again = f"run `kea resume {thread}`" if thread else "ask again"
+    return (
+        f"The table could not be stored: {reason[:200].rstrip('.')}. The rows are kept; "
+        f"{again} once the object store is back."
+    )
 
 
 def compose_message(summary: dict[str, Any], urls: dict[str, str], preview_rows: int) -> str:
@@ -94,7 +111,13 @@ async def store_csv(state: ExtractionState, runtime: Runtime[Profile]) -> dict[s
     extraction_id = state["extraction_id"]
     thread = get_config().get("configurable", {}).get("thread_id")
     await _record(svc, extraction_id, thread, runtime)
-    done = await asyncio.to_thread(assemble_table, svc, extraction_id, documents_in_table(state), summary)
+    try:
+        done = await asyncio.to_thread(assemble_table, svc, extraction_id, documents_in_table(state), summary)
+    except Exception as exc:
+        if not is_store_fault(exc):
+            raise
+        log.warning("The table of extraction %s could not be stored", extraction_id, exc_info=True)
+        raise StoreUnavailable(not_stored_message(thread, exc)) from exc
     summary |= {
         "rows": done.writer.rows,
         "no_rows_count": len(done.no_rows_from),

@@ -6,7 +6,8 @@ Access is checked on every path to a file:
   the signature and expiry, else 403;
 - otherwise with the caller's key: the caller must own the thread that made the extraction;
   another user gets the same 404 as for a file that does not exist.
-A file stored more than 7 days ago answers 410: it expired.
+A file stored more than 7 days ago answers 410: it expired. A table whose ``summary.json``
+(published last) is missing answers 409: its run stopped while storing it.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from server.auth import caller
 from tools.storage.links import LinkRefused, is_expired
 from tools.storage.objects import ObjectNotFound
 from tools.storage.review import CSP, HTML_TYPE
-from tools.storage.rows import output_key
+from tools.storage.rows import output_key, summary_key
 from tools.storage.xlsx import XLSX_TYPE
 
 router = APIRouter()
@@ -70,6 +71,10 @@ async def download(extraction_id: str, name: str, request: Request) -> Streaming
         stored = await asyncio.to_thread(objects.stored_at, key)
     except ObjectNotFound as exc:
         raise _not_found() from exc
+    if name != "summary.json" and not await asyncio.to_thread(objects.exists, summary_key(extraction_id)):
+        # the summary is published last: without it the run stopped while storing the table
+        raise HTTPException(409, "This table is not complete: its run stopped while storing it. Resume the run "
+                                 "(kea resume THREAD) to finish it, or ask again.")
     if is_expired(stored, kea.clock()):
         raise HTTPException(410, "This file expired: tables are kept for 7 days after they are made. Ask again for a new one.")
     try:

@@ -6,7 +6,7 @@ queue behind each other for the few worker threads. Here the tasks that ask in t
 of the event loop share one trip (``tools/batches.py``):
 
 - ``load``: the documents' text in three queries for up to ``BATCH`` documents, checked against
-  the asking user's scope; with each, whether this extraction holds its rows already (a run
+  the asking user's scope (the next wave's are fetched while a wave is read: ``prefetch``); with each, whether this extraction holds its rows already (a run
   resumed after a crash: such a document is never sent to the engine a second time). A long
   document (more than ``LONG_PAGES`` pages) is read alone, when its task gets to it, so a batch
   never holds many long texts at once.
@@ -24,7 +24,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tools.batches import TickBatch
 from tools.engines.reading import DocumentText, Reading, Record
@@ -59,26 +59,57 @@ Store = Callable[["Services", str, ToStore, Reading], list[Record]]
 
 
 class DocumentIO:
-    def __init__(self, svc: "Services", extraction_id: str, scope: Scope, store: Store) -> None:
-        self.svc, self.extraction_id, self.scope, self._store = svc, extraction_id, scope, store
+    def __init__(self, svc: "Services", extraction_id: str, scope: Scope) -> None:
+        self.svc, self.extraction_id, self.scope = svc, extraction_id, scope
         self._loads: TickBatch[int, Loaded | None] = TickBatch(self._load_many, BATCH)
         self._stores: TickBatch[int, list[Record]] = TickBatch(self._store_many, BATCH)
-        self._pending: dict[int, ToStore] = {}
+        self._pending: dict[int, tuple[ToStore, Store]] = {}
+        self._prefetched: dict[int, asyncio.Future[dict[int, Loaded | None | BaseException]]] = {}
+        self._deferred: list[Callable[[], None]] = []
 
     def reading(self) -> Reading:
         """The extraction's reading (read from the store once: RowStore.reading is cached)."""
         return self.svc.rows.reading(self.extraction_id)
 
+    def once_reading(self, work: Callable[[], None]) -> None:
+        """Run ``work`` (background work: the next wave's prefetch, the table's head start) once
+        the next engine call has started, not while a wave is being handed over to the next."""
+        self._deferred.append(work)
+
+    def reading_started(self) -> None:
+        """An engine call starts: deferred background work may go now."""
+        while self._deferred:
+            self._deferred.pop(0)()
+
+    def prefetch(self, ids: Sequence[int]) -> None:
+        """Load these documents in the background now (the next wave's, while this one is read):
+        their tasks find them loaded. Returns at once; a failed prefetch is only a miss."""
+        wanted = [i for i in dict.fromkeys(ids) if i not in self._prefetched]
+        for start in range(0, len(wanted), BATCH):
+            chunk = wanted[start : start + BATCH]
+            work = asyncio.ensure_future(asyncio.to_thread(self._load_many, chunk))
+            for document_id in chunk:
+                self._prefetched[document_id] = work
+            work.add_done_callback(_retrieved)
+
     async def load(self, document_id: int) -> Loaded:
         """The document (``DocumentNotFound`` when it is not in scope, or no longer exists)."""
-        loaded = await self._loads.get(document_id)
+        ahead = self._prefetched.pop(document_id, None)
+        loaded: Loaded | None | BaseException
+        if ahead is not None and not (ahead.done() and ahead.exception() is not None):
+            loaded = (await asyncio.shield(ahead)).get(document_id, _not_found(document_id))  # shared by a batch
+            if isinstance(loaded, BaseException):
+                raise loaded
+        else:
+            loaded = await self._loads.get(document_id)
         if loaded is None:  # a long one: read alone, now that its task needs it
             loaded = await asyncio.to_thread(self._load_one, document_id)
         return loaded
 
-    async def store(self, item: ToStore) -> list[Record]:
-        """Verify and store one document's records; the records as stored."""
-        self._pending[item.document.id] = item
+    async def store(self, item: ToStore, store: Store) -> list[Record]:
+        """Store one document's records with ``store`` (run in a worker thread, with others); the
+        records as stored."""
+        self._pending[item.document.id] = (item, store)
         try:
             return await self._stores.get(item.document.id)
         finally:
@@ -108,10 +139,17 @@ class DocumentIO:
         answers: dict[int, list[Record] | BaseException] = {}
         for document_id in ids:
             try:
-                answers[document_id] = self._store(self.svc, self.extraction_id, self._pending[document_id], reading)
+                item, store = self._pending[document_id]
+                answers[document_id] = store(self.svc, self.extraction_id, item, reading)
             except Exception as exc:  # noqa: BLE001 — one document's failure is its task's alone
                 answers[document_id] = exc
         return answers
+
+
+def _retrieved(work: "asyncio.Future[Any]") -> None:
+    """A prefetch nobody awaited keeps its failure to itself (its tasks load afresh)."""
+    if not work.cancelled():
+        work.exception()
 
 
 def _not_found(document_id: int) -> DocumentNotFound:
@@ -123,14 +161,22 @@ _kept: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, OrderedDict[tuple[i
 )
 
 
-def document_io(svc: "Services", extraction_id: str, scope: Scope, store: Store) -> DocumentIO:
+def document_io(svc: "Services", extraction_id: str, scope: Scope) -> DocumentIO:
     """The batched I/O of ``extraction_id``'s documents read in ``scope``, on this event loop."""
     per_loop = _kept.setdefault(asyncio.get_running_loop(), OrderedDict())
     key = (id(svc), extraction_id, scope.model_dump_json())
     io = per_loop.get(key)
     if io is None or io.svc is not svc:
-        io = per_loop[key] = DocumentIO(svc, extraction_id, scope, store)
+        io = per_loop[key] = DocumentIO(svc, extraction_id, scope)
         while len(per_loop) > KEPT:
             per_loop.popitem(last=False)
     per_loop.move_to_end(key)
     return io
+
+
+def prefetch(svc: "Services", extraction_id: str, scope: Scope, ids: Sequence[int]) -> None:
+    """Load ``ids`` (a wave yet to be sent) for the tasks of ``extraction_id`` once the next
+    engine call has started; returns at once."""
+    if ids:
+        io = document_io(svc, extraction_id, scope)
+        io.once_reading(lambda: io.prefetch(ids))

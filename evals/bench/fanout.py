@@ -355,7 +355,7 @@ def _documents(svc: Any, collection: str) -> list[Any]:
 def run(sizes: list[int], latency_ms: float, concurrency: int, cost_sizes: list[int] | None = None) -> dict[str, Any]:
     from graph.profile import Profile
     from tools.engines.reading import Reading
-    from tools.services import services
+    from tools.services import services, settle_heap
 
     latency = latency_ms / 1000
     wave = Profile.wave
@@ -368,6 +368,7 @@ def run(sizes: list[int], latency_ms: float, concurrency: int, cost_sizes: list[
         for n in sorted(set(sizes) | set(cost_sizes)):
             ingest_tiny_documents(svc.kb, home / f"fanout-{n}", f"fanout-{n}", n, embed=False)  # ranking is measured apart
             documents[n] = _documents(svc, f"fanout-{n}")
+        settle_heap()  # as `kea serve` and `kea extract` do once started: every run below in the same process
         for n in sizes:
             limit = math.ceil(n / concurrency) * latency
             gather = _gather_seconds(documents[n], reading, latency, concurrency)

@@ -8,6 +8,11 @@ the requests in flight at once. It speaks both ways of asking for structure: a
 ``response_format`` JSON schema (the answer is the message content) and function calling
 (the answer is a tool call); and it plays a tool-calling agent's model (``tool_call``, ``text``).
 
+Faults of a real endpoint, per request: ``hang()`` never answers (until the test moves on),
+``connection_reset()`` drops the connection (a TCP reset; served with ``serve(..., resets=True)``, which
+puts a small front between the client and uvicorn that can cut a connection), ``malformed``
+answers text that is no JSON, and ``failure`` any status with or without Retry-After.
+
 ``POST /v1/embeddings`` plays an embedding model: each input becomes a normalised bag of its
 words hashed into ``EMBEDDING_DIMENSION`` buckets (texts sharing words point the same way), or
 whatever ``embed_script`` answers; every input list is recorded in ``embedding_inputs``.
@@ -21,6 +26,7 @@ import json
 import math
 import re
 import socket
+import struct
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -30,7 +36,7 @@ from typing import Any
 
 import uvicorn
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, StreamingResponse
 
 _MARK = re.compile(r"^=== Page (\d+)(?: \(continued\))? ===$", re.MULTILINE)
 
@@ -48,6 +54,9 @@ class Reply:
     usage: tuple[int, int] = (120, 30)
     tool_calls: list[tuple[str, dict[str, Any]]] | None = None  # an agent's turn: these calls
     plain: bool = False  # an agent's turn: ``answer`` is its text, whatever tools were offered
+    hang: bool = False  # no answer at all, until the endpoint is reset or stopped
+    reset: bool = False  # the connection is reset instead of answered (needs ``serve(..., resets=True)``)
+    trickle: float = 0.0  # send the answer one byte at a time, this many seconds apart (after blanks)
 
 
 def tool_call(name: str, args: dict[str, Any]) -> Reply:
@@ -67,6 +76,27 @@ def answer(obj: Any, *, delay: float = 0.0, usage: tuple[int, int] = (120, 30)) 
 def cut_off(obj: Any) -> Reply:
     """An answer stopped by the output limit: half of its JSON and finish_reason "length"."""
     return Reply(answer=json.dumps(obj)[: max(1, len(json.dumps(obj)) // 2)], finish_reason="length", usage=(120, 4096))
+
+
+def hang() -> Reply:
+    """No answer: the request stays open until the test moves on (a client must time out)."""
+    return Reply(hang=True)
+
+
+def connection_reset() -> Reply:
+    """The connection is cut (TCP reset) after the request was read, before any answer."""
+    return Reply(reset=True)
+
+
+def trickled(obj: Any, every: float = 0.5, blanks: int = 40) -> Reply:
+    """A good answer sent so slowly that no single read times out: ``blanks`` spaces, one each
+    ``every`` seconds, then the JSON (as a stuck server or a keep-alive proxy does)."""
+    return Reply(answer=obj, trickle=every, usage=(120, blanks))
+
+
+def malformed(text: str) -> Reply:
+    """A 200 answer whose message is ``text`` as it is (no JSON, or JSON of another shape)."""
+    return Reply(answer=text)
 
 
 def failure(status: int, message: str, *, code: str | None = None, retry_after: float | None = None) -> Reply:
@@ -117,6 +147,7 @@ class Seen:
 
 
 Script = Callable[[Seen], Reply]
+RESET_HEADER = "x-scripted-reset"
 EMBEDDING_DIMENSION = 64
 
 
@@ -143,6 +174,7 @@ class ScriptedEndpoint:
             lambda model, texts: [bag_of_words(t) for t in texts]
         )
         self.embedding_inputs: list[tuple[str, list[str]]] = []  # (model, inputs) of each request
+        self._released = threading.Event()  # set: hung requests answer (with an error) and end
         self.app = FastAPI()
         self.app.post("/v1/chat/completions")(self._complete)
         self.app.post("/v1/embeddings")(self._embed)
@@ -152,13 +184,19 @@ class ScriptedEndpoint:
         answers it as llama-cpp-python's server does (a validation error with status 500)."""
         # A client that gave up (a timeout) leaves its request running here: wait for it, so
         # one test's slow answer is never counted in flight with the next test's calls.
+        self._released.set()
         deadline = time.monotonic() + 30
         while self.in_flight and time.monotonic() < deadline:
             time.sleep(0.02)
+        self._released.clear()
         self.script = script
         self.refuse_json_schema = refuse_json_schema
         self.requests = []
         self.max_in_flight = 0
+
+    def release(self) -> None:
+        """Let every hung request end (the server is stopping)."""
+        self._released.set()
 
     def extraction_requests(self, document: str | None = None) -> list[Seen]:
         return [s for s in self.requests if not s.reads_request and (document is None or s.document == document)]
@@ -179,13 +217,35 @@ class ScriptedEndpoint:
                 reply = self.script(seen)
             if reply.delay:
                 await asyncio.sleep(reply.delay)
+            while reply.hang and not self._released.is_set():
+                await asyncio.sleep(0.05)
         finally:
             self.in_flight -= 1
             seen.ended = time.monotonic()
         seen.status, seen.finish_reason = reply.status, reply.finish_reason
+        if reply.reset:
+            seen.status = -1
+            return JSONResponse({}, headers={RESET_HEADER: "1"})  # the front cuts the connection here
+        if reply.hang:
+            return JSONResponse({"error": {"message": "released"}}, status_code=503)
         if reply.status != 200:
             return JSONResponse({"error": reply.error}, status_code=reply.status, headers=reply.headers)
+        if reply.trickle:
+            return self._trickle(_completion(body, reply), reply)
         return JSONResponse(_completion(body, reply), headers=reply.headers)
+
+    def _trickle(self, completion: dict[str, Any], reply: Reply) -> StreamingResponse:
+        data = b" " * reply.usage[1] + json.dumps(completion).encode()
+
+        async def slowly() -> Any:
+            for i in range(len(data)):
+                if self._released.is_set():
+                    return  # the test moved on: the client gave up long ago
+                yield data[i : i + 1]
+                if data[i : i + 1] == b" ":
+                    await asyncio.sleep(reply.trickle)
+
+        return StreamingResponse(slowly(), media_type="application/json", headers={"content-length": str(len(data))})
 
 
     async def _embed(self, request: Request) -> JSONResponse:
@@ -240,9 +300,82 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class _Front:
+    """A TCP front for uvicorn that passes each request through and resets the client's connection
+    where the endpoint's answer carries ``RESET_HEADER`` — what a crashing server or a proxy that
+    drops connections does to a client."""
+
+    def __init__(self, upstream: int) -> None:
+        self.upstream, self.port = upstream, _free_port()
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="scripted-openai-front", daemon=True)
+        self.thread.start()
+        if not self.ready.wait(10):
+            raise RuntimeError("the scripted endpoint's front did not start")
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.server = self.loop.run_until_complete(asyncio.start_server(self._connection, "127.0.0.1", self.port))
+        self.ready.set()
+        self.loop.run_forever()
+
+    def close(self) -> None:
+        async def stop() -> None:
+            self.server.close()
+            for task in asyncio.all_tasks():
+                if task is not asyncio.current_task():
+                    task.cancel()
+
+        asyncio.run_coroutine_threadsafe(stop(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
+
+    @staticmethod
+    async def _head(reader: asyncio.StreamReader) -> tuple[bytes, int]:
+        """One HTTP/1.1 message head and its Content-Length; (b"", 0) when the peer closed."""
+        try:
+            head = await reader.readuntil(b"\r\n\r\n")
+        except asyncio.IncompleteReadError:
+            return b"", 0
+        length = re.search(rb"(?im)^content-length:\s*(\d+)", head)
+        return head, int(length.group(1)) if length else 0
+
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.upstream)
+        try:
+            while True:
+                head, length = await self._head(reader)
+                if not head:
+                    return
+                up_writer.write(head + await reader.readexactly(length))
+                await up_writer.drain()
+                head, length = await self._head(up_reader)
+                if not head or RESET_HEADER.encode() in head.lower():
+                    sock = writer.get_extra_info("socket")
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                    writer.transport.abort()  # RST, not FIN: the client reads a connection reset
+                    return
+                writer.write(head)
+                while length:  # the body as it comes, so a slow answer stays slow
+                    block = await up_reader.read(min(length, 65536))
+                    if not block:
+                        return
+                    writer.write(block)
+                    await writer.drain()
+                    length -= len(block)
+        except (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
+            pass
+        finally:
+            up_writer.close()
+            if not writer.transport.is_closing():
+                writer.close()
+
+
 @contextmanager
-def serve(endpoint: ScriptedEndpoint) -> Iterator[str]:
-    """Serve the endpoint on a free loopback port; yields its base URL (``.../v1``)."""
+def serve(endpoint: ScriptedEndpoint, *, resets: bool = False) -> Iterator[str]:
+    """Serve the endpoint on a free loopback port; yields its base URL (``.../v1``). With
+    ``resets`` a front that can reset connections stands before it (``connection_reset()`` replies)."""
     port = _free_port()
     server = uvicorn.Server(
         uvicorn.Config(endpoint.app, host="127.0.0.1", port=port, log_level="warning", lifespan="off", access_log=False)
@@ -254,9 +387,13 @@ def serve(endpoint: ScriptedEndpoint) -> Iterator[str]:
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the scripted endpoint did not start")
         time.sleep(0.02)
-    endpoint.base_url = f"http://127.0.0.1:{port}/v1"
+    front = _Front(port) if resets else None
+    endpoint.base_url = f"http://127.0.0.1:{front.port if front else port}/v1"
     try:
         yield endpoint.base_url
     finally:
+        endpoint.release()
+        if front is not None:
+            front.close()
         server.should_exit = True
         thread.join(timeout=10)

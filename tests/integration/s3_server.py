@@ -71,42 +71,62 @@ class S3Server:
     secret_key: str = SECRET_KEY
 
 
-@contextmanager
-def weed_mini(folder: Path, timeout: float = 30.0) -> Iterator[S3Server]:
-    folder.mkdir(parents=True, exist_ok=True)
-    config = folder / "s3.json"
-    config.write_text(json.dumps({"identities": [{
-        "name": "kea", "credentials": [{"accessKey": ACCESS_KEY, "secretKey": SECRET_KEY}],
-        "actions": ["Admin", "Read", "Write", "List", "Tagging"],
-    }]}))
-    s3, master, volume, filer, admin = _free_ports(5)
-    log = open(folder / "weed.log", "wb")
-    process = subprocess.Popen(
-        [str(weed_binary()), "mini", f"-dir={folder / 'data'}", "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
-         f"-s3.port={s3}", f"-master.port={master}", f"-volume.port={volume}", f"-filer.port={filer}",
-         f"-admin.port={admin}", "-admin.ui=false", "-webdav=false", "-s3.port.iceberg=0", "-s3.port.lance=0",
-         f"-s3.config={config}"],
-        stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )
-    endpoint = f"http://127.0.0.1:{s3}"
-    try:
+class WeedMini:
+    """One ``weed mini`` under ``folder`` on fixed free ports: it can be stopped and started again
+    on the same ports and data (the object store going away and coming back)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self.config = folder / "s3.json"
+        self.config.write_text(json.dumps({"identities": [{
+            "name": "kea", "credentials": [{"accessKey": ACCESS_KEY, "secretKey": SECRET_KEY}],
+            "actions": ["Admin", "Read", "Write", "List", "Tagging"],
+        }]}))
+        self.ports = _free_ports(5)
+        self.endpoint = f"http://127.0.0.1:{self.ports[0]}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 30.0) -> S3Server:
+        s3, master, volume, filer, admin = self.ports
+        with open(self.folder / "weed.log", "ab") as log:
+            self.process = subprocess.Popen(
+                [str(weed_binary()), "mini", f"-dir={self.folder / 'data'}", "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
+                 f"-s3.port={s3}", f"-master.port={master}", f"-volume.port={volume}", f"-filer.port={filer}",
+                 f"-admin.port={admin}", "-admin.ui=false", "-webdav=false", "-s3.port.iceberg=0", "-s3.port.lance=0",
+                 f"-s3.config={self.config}"],
+                stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            )
         deadline = time.monotonic() + timeout
         while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"weed mini exited ({process.returncode}): {(folder / 'weed.log').read_text()[-2000:]}")
+            if self.process.poll() is not None:
+                raise RuntimeError(f"weed mini exited ({self.process.returncode}): {(self.folder / 'weed.log').read_text()[-2000:]}")
             try:
-                httpx.get(endpoint, timeout=1)
-                break
+                httpx.get(self.endpoint, timeout=1)
+                return S3Server(self.endpoint)
             except httpx.HTTPError:
                 if time.monotonic() > deadline:
-                    raise RuntimeError(f"weed mini did not answer on {endpoint} within {timeout:.0f} s") from None
+                    self.stop()
+                    raise RuntimeError(f"weed mini did not answer on {self.endpoint} within {timeout:.0f} s") from None
                 time.sleep(0.2)
-        yield S3Server(endpoint)
-    finally:
-        process.send_signal(signal.SIGTERM)
+
+    def stop(self) -> None:
+        """Stop the server; it has exited when this returns."""
+        if self.process is None:
+            return
+        self.process.send_signal(signal.SIGTERM)
         try:
-            process.wait(timeout=15)
+            self.process.wait(timeout=15)
         except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+
+@contextmanager
+def weed_mini(folder: Path, timeout: float = 30.0) -> Iterator[S3Server]:
+    server = WeedMini(folder)
+    try:
+        yield server.start(timeout)
+    finally:
+        server.stop()

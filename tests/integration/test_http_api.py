@@ -390,3 +390,22 @@ async def test_a_thread_made_outside_the_api_cannot_be_taken_over(server) -> Non
         run = await client.post("/v1/runs", json={"message": SLAS, "thread": "made-by-the-cli-1"})
         read = await client.get("/v1/runs/made-by-the-cli-1")
     assert chat.status_code == run.status_code == read.status_code == 404
+
+
+def test_a_table_whose_publishing_did_not_finish_is_not_served(server, svc) -> None:  # type: ignore[no-untyped-def]
+    from tools.storage.rows import summary_key
+
+    (_, answer), _ = _converse(server.client("ann"), SLAS, "yes")
+    link = LINK.search(answer).group(1)  # type: ignore[union-attr]
+    extraction_id = link.split("/files/", 1)[1].split("/", 1)[0]
+    assert httpx.get(link).status_code == 200
+    # what a crash between publishing the table and its summary (published last) leaves behind
+    with svc.objects.open(summary_key(extraction_id)) as handle:
+        saved = handle.read()
+    svc.objects.delete(summary_key(extraction_id))
+    try:
+        for response in (httpx.get(link), httpx.get(link.split("?")[0], headers=server.auth("ann"))):
+            assert response.status_code == 409 and "not complete" in response.json()["error"]["message"]
+    finally:
+        svc.objects.put_bytes(summary_key(extraction_id), saved, "application/json")
+    assert httpx.get(link).status_code == 200

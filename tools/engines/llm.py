@@ -24,6 +24,7 @@ import asyncio
 import math
 import os
 import re
+import sys
 import time
 import weakref
 from collections import Counter
@@ -74,6 +75,10 @@ MIN_SPLIT_CHARS = 200  # a part this short is not halved any further
 WINDOWS_AT_ONCE = 4  # windows of one document read at the same time (each holds a slot)
 REFUSED_FOR_SECONDS = 60.0  # after a refused key or an exhausted quota, calls fail at once
 EVIDENCE_CHARS = 2000  # a longer "quote" is not a line of the document
+# What a profile may set: one request, its whole answer included, takes at most this long, and
+# a failed one is retried at most this often, so a document that never gets an answer ends.
+MIN_REQUEST_SECONDS, MAX_REQUEST_SECONDS = 0.1, 600.0
+MAX_RETRIES = 10
 
 
 # ============================================================================================
@@ -103,8 +108,8 @@ class ModelSettings:
             model=profile.model,
             base_url=profile.base_url,
             api_key_env=profile.api_key_env,
-            request_timeout=float(profile.request_timeout),
-            max_retries=max(0, int(profile.max_retries)),
+            request_timeout=min(MAX_REQUEST_SECONDS, max(MIN_REQUEST_SECONDS, float(profile.request_timeout))),
+            max_retries=min(MAX_RETRIES, max(0, int(profile.max_retries))),
             model_concurrency=max(1, int(profile.model_concurrency)),
             context_tokens=int(profile.context_tokens),
         )
@@ -128,6 +133,28 @@ async def _final_when_quota_is_gone(response: Any) -> None:
         await response.aread()
         if b"insufficient_quota" in response.content:
             response.headers["x-should-retry"] = "false"
+
+
+class _BoundedHttpClient(openai.DefaultAsyncHttpxClient):  # type: ignore[misc,valid-type]
+    """An HTTP client whose every request, the whole answer included, ends within ``total`` seconds.
+
+    The client's own timeout bounds each read, so an endpoint (or a proxy) that sends its
+    answer a few bytes at a time would never time out. Past ``total`` the request fails as a
+    read timeout, which the openai client retries and finally reports as a timeout.
+    """
+
+    def __init__(self, total: float, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._total = total
+        base = next(c for c in type(self).__mro__ if c.__name__ == "AsyncClient")
+        self._timeout_error = sys.modules[base.__module__.split(".")[0]].ReadTimeout
+
+    async def send(self, request: Any, **kwargs: Any) -> Any:
+        try:
+            async with asyncio.timeout(self._total):
+                return await super().send(request, **kwargs)
+        except TimeoutError:
+            raise self._timeout_error(f"no whole answer within {self._total:g} s", request=request) from None
 
 
 # One client per event loop: an HTTP connection pool belongs to the loop it was opened on.
@@ -183,7 +210,7 @@ def chat_model(settings: ModelSettings) -> ChatOpenAI:
     cache_key = (settings, key)
     per_loop = _clients.setdefault(asyncio.get_running_loop(), {})
     if cache_key not in per_loop:
-        http = openai.DefaultAsyncHttpxClient(event_hooks={"response": [_final_when_quota_is_gone]})
+        http = _BoundedHttpClient(settings.request_timeout, event_hooks={"response": [_final_when_quota_is_gone]})
         per_loop[cache_key] = ChatOpenAI(
             model=settings.model,
             base_url=settings.base_url,
@@ -206,6 +233,23 @@ class _CutOff(Exception):
 
 class _Invalid(Exception):
     """The answer did not match the requested structure."""
+
+
+def _what_is_wrong(exc: ValidationError) -> str:
+    """The first fault of an answer in a few words: no JSON at all, a missing or a wrong field."""
+    errors = exc.errors(include_url=False)
+    if not errors:
+        return "no structured answer"
+    first = errors[0]
+    where = ".".join(str(part) for part in first.get("loc", ())) or "the answer"
+    if first["type"] == "json_invalid":
+        what = "it was not valid JSON"
+    elif first["type"] == "missing":
+        what = f"'{where}' is missing"
+    else:
+        what = f"'{where}': {first['msg']}"
+    more = len(errors) - 1
+    return (what + (f", and {more} more fault{'s' if more != 1 else ''}" if more else ""))[:200]
 
 
 # ============================================================================================
@@ -699,7 +743,7 @@ class LLMEngine:
                 raise ExtractionError("the model endpoint's content filter stopped the answer") from None
             except ValidationError as exc:
                 record_usage()
-                raise _Invalid(str(exc).splitlines()[0][:200]) from None
+                raise _Invalid(_what_is_wrong(exc)) from None
             except ContextOverflowError as exc:
                 raise _CutOff() from exc
             except openai.APIStatusError as exc:
@@ -730,6 +774,8 @@ class LLMEngine:
         if isinstance(exc, openai.APITimeoutError):
             return f"the model endpoint did not answer within {s.request_timeout:g} s ({attempts})"
         if isinstance(exc, openai.APIConnectionError):
+            if _was_connected(exc):
+                return f"the connection to the model endpoint at {s.endpoint} was lost ({attempts})"
             return f"could not reach the model endpoint at {s.endpoint} ({attempts})"
         assert isinstance(exc, openai.APIStatusError)
         status = exc.status_code
@@ -826,6 +872,13 @@ class LLMEngine:
             return _Part(window, [], True)  # the opening (the letterhead) decides for the document
         # a later part sees only the document's head: its verdict cannot drop rows, only doubt them
         return _Part(window, [checked(r, [LATER_VERDICT]) for r in rows])
+
+
+def _was_connected(exc: Exception) -> bool:
+    """Whether a connection error came after the endpoint accepted the connection (a reset, a
+    close before the answer) rather than from not reaching it at all."""
+    cause = exc.__cause__
+    return cause is not None and type(cause).__name__ not in ("ConnectError", "ConnectTimeout", "ProxyError")
 
 
 async def _all_or_first_failure(calls: list[Awaitable[Any]]) -> list[Any]:

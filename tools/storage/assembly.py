@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from tools.storage.objects import publish_together
 from tools.storage.review import HTML_TYPE, ReviewSpool
 from tools.storage.rows import OUTPUTS, Outcome, output_key, summary_key, table_key
 from tools.storage.table import TableWriter, header
@@ -138,12 +139,17 @@ class TableAssembly:
         if self._xlsx.cut:  # never a limit hit silently
             full["notes"] = [*full.get("notes", []), f"{self._xlsx.cut} cells hold more than a spreadsheet cell takes "
                              "(32,767 characters): they are cut in table.xlsx and whole in the CSV."]
-        objects.put_file(table_key(extraction_id), self.work / "table.csv", "text/csv; charset=utf-8")
-        objects.put_file(output_key(extraction_id, "table.xlsx"), self._xlsx.close(), XLSX_TYPE)
         page = self._review.save(self.work / "review.html", f"Review: {summary.get('understood') or 'the table'}",
                                  facts(full, len(self.document_ids)))
-        objects.put_file(output_key(extraction_id, "review.html"), page, HTML_TYPE)
-        objects.put_bytes(summary_key(extraction_id), json.dumps(full, ensure_ascii=False, indent=1).encode(), "application/json")
+        (self.work / "summary.json").write_bytes(json.dumps(full, ensure_ascii=False, indent=1).encode())
+        # under temporary keys first, then published together: a store failing part-way leaves no
+        # part of a table under its name, and summary.json, published last, marks it complete
+        publish_together(objects, [
+            (table_key(extraction_id), self.work / "table.csv", "text/csv; charset=utf-8"),
+            (output_key(extraction_id, "table.xlsx"), self._xlsx.close(), XLSX_TYPE),
+            (output_key(extraction_id, "review.html"), page, HTML_TYPE),
+            (summary_key(extraction_id), self.work / "summary.json", "application/json"),
+        ])
         urls = {name: objects.url(output_key(extraction_id, name)) for name in OUTPUTS}
         return Assembled(self.writer, urls, self.no_rows, self.failed, list(full.get("notes", [])))
 

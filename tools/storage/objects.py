@@ -1,6 +1,9 @@
 """The object store for tables and rows: a folder by default (``file://``), S3 when deployed.
 
 Keys are '/'-separated and relative; a key that would leave the store's root is refused.
+Every object is written whole or not at all. Files that belong together are first written
+under temporary keys (``staging_key``) and then published under their own (``publish``), so a
+write that fails part-way leaves nothing under a final key.
 """
 
 from __future__ import annotations
@@ -12,12 +15,56 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Protocol
+from urllib.parse import urlsplit
 
+from checkpoints.cluster import ServiceError
 from tools.knowledge.paths import UnsafePath, normalise_path
+
+STAGING = ".staging"  # the folder of temporary keys beside the keys they are published under
 
 
 class ObjectNotFound(FileNotFoundError):
     """No object under that key (never written, or expired)."""
+
+
+class StoreUnavailable(ServiceError):
+    """The object store could not be read or written (down, full, refusing): nothing is lost,
+    the work waits for it; the message says what to do."""
+
+
+def is_store_fault(exc: BaseException) -> bool:
+    """Whether ``exc`` is the object store failing (unreachable, full, refusing) rather than a
+    missing object or a fault of Kea's own."""
+    if isinstance(exc, ObjectNotFound):
+        return False
+    if isinstance(exc, OSError):
+        return True
+    try:
+        from botocore.exceptions import BotoCoreError, ClientError
+    except ImportError:  # no S3 support installed: only a folder can fail, as an OSError
+        return False
+    return isinstance(exc, (BotoCoreError, ClientError))
+
+
+def store_fault_reason(exc: BaseException) -> str:
+    """A store fault in a few words: which store could not be reached, or what it refused."""
+    url = getattr(exc, "kwargs", {}).get("endpoint_url")
+    if url:  # botocore: the server did not answer
+        parts = urlsplit(str(url))
+        return f"the object store at {parts.scheme}://{parts.netloc} could not be reached"
+    error = getattr(exc, "response", {}).get("Error") if hasattr(exc, "response") else None
+    if isinstance(error, dict):  # the S3 server answered with a refusal
+        return f"the object store refused it ({error.get('Code', '?')}: {error.get('Message', '')})".replace(": )", ")")
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.strerror} ({exc.filename})" if exc.filename else exc.strerror
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def staging_key(key: str) -> str:
+    """The temporary key ``key`` is written under before it is published: ``a/b/.staging/c``."""
+    key = safe_key(key)
+    folder, _, name = key.rpartition("/")
+    return f"{folder}/{STAGING}/{name}" if folder else f"{STAGING}/{name}"
 
 
 class ObjectStore(Protocol):
@@ -26,6 +73,7 @@ class ObjectStore(Protocol):
     def open(self, key: str) -> IO[bytes]: ...
     def exists(self, key: str) -> bool: ...
     def delete(self, key: str) -> None: ...
+    def publish(self, staged: str, key: str) -> None: ...
     def keys(self, prefix: str) -> Iterator[str]: ...
     def url(self, key: str) -> str: ...
     def stored_at(self, key: str) -> datetime: ...
@@ -37,6 +85,16 @@ def safe_key(key: str) -> str:
         return normalise_path(key)
     except UnsafePath as exc:
         raise UnsafePath(f"object key leaves the store: {key!r}") from exc
+
+
+def publish_together(store: ObjectStore, files: list[tuple[str, Path, str]]) -> None:
+    """Store ``files`` ((key, source, content type) each) as one set: every one is written under
+    its temporary key first, and only then are they published, in order. A failure while writing
+    leaves no final key changed; the last file published marks the set complete."""
+    for key, source, content_type in files:
+        store.put_file(staging_key(key), source, content_type)
+    for key, _, _ in files:
+        store.publish(staging_key(key), key)
 
 
 class FileObjectStore:
@@ -78,6 +136,15 @@ class FileObjectStore:
     def delete(self, key: str) -> None:
         """Remove an object; nothing happens when there is none."""
         self._path(key).unlink(missing_ok=True)
+
+    def publish(self, staged: str, key: str) -> None:
+        """Move the object at ``staged`` to ``key`` in one rename: ``key`` holds its old object or
+        the whole new one, never a part."""
+        source, target = self._path(staged), self._path(key)
+        if not source.is_file():
+            raise ObjectNotFound(f"No file stored under {staged!r}.")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(source, target)
 
     def open(self, key: str) -> IO[bytes]:
         path = self._path(key)

@@ -137,6 +137,19 @@ class S3ObjectStore:
     def delete(self, key: str) -> None:
         self.client.delete_object(Bucket=self.bucket, Key=self._key(key))
 
+    def publish(self, staged: str, key: str) -> None:
+        """Copy the object at ``staged`` to ``key`` on the server, then delete ``staged``. S3 shows
+        a copy under ``key`` only once it is whole; a failed copy leaves ``key`` as it was."""
+        from botocore.exceptions import ClientError
+
+        try:
+            self.client.copy({"Bucket": self.bucket, "Key": self._key(staged)}, self.bucket, self._key(key))
+        except ClientError as exc:
+            if _missing(exc):
+                raise ObjectNotFound(f"No file stored under {staged!r}.") from exc
+            raise
+        self.client.delete_object(Bucket=self.bucket, Key=self._key(staged))
+
     def keys(self, prefix: str) -> Iterator[str]:
         base = self._key(prefix).rstrip("/") + "/"
         strip = len(self.prefix) + 1 if self.prefix else 0
