@@ -20,16 +20,16 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import HTTPException, RequestValidationError
 from fastapi.responses import JSONResponse
-from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 
 from checkpoints.cluster import kea_home
 from checkpoints.runs import RunRecords
+from checkpoints.saver import KeaSaver
 from graph.extraction import build_extraction_graph
 from graph.universal import build_universal_agent
 from server.accounts import Accounts, open_pool
 from server.profiles import Profiles
 from server.runner import Runner
-from tools.services import Services, services
+from tools.services import Services, services, settle_heap
 from tools.storage.links import LinkSigner
 
 THREAD_HEADER = "X-Kea-Thread"
@@ -68,7 +68,7 @@ def create_app(
         pool = open_pool(chosen.database_url, max_size=int(os.environ.get("KEA_SERVER_DB_CONNECTIONS", "20")))
         await pool.open(wait=True)
         try:
-            saver = AsyncPostgresSaver(pool)  # type: ignore[arg-type]
+            saver = KeaSaver(pool)  # type: ignore[arg-type]  # a lost database stops a run with a sentence
             await saver.setup()
             accounts = Accounts(pool)
             home = kea_home()
@@ -84,6 +84,7 @@ def create_app(
             app.state.kea = Kea(
                 chosen, accounts, runner, known, clock, public_url or os.environ.get("KEA_PUBLIC_URL") or None
             )
+            settle_heap()  # started: what the server runs with stays out of the collector's full passes
             await runner.pick_up(known.profile)  # runs cut short when a server stopped go on
             try:
                 yield

@@ -365,6 +365,9 @@ def converse(first: Any, chosen: Any, thread: str, durable: Any, as_json: bool) 
     from graph.runs import run_extraction
     from server.cli_terminal import ProgressView, ask_after_sample, ask_in_terminal, print_answer
 
+    from tools.services import settle_heap
+
+    settle_heap()  # everything the run needs is loaded: keep it out of the collector's full passes
     turn = first
     values: dict[str, Any] = {}
     while True:

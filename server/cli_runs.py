@@ -108,23 +108,39 @@ def cancel(
         how = {"finished": "it has finished", "stopped": "it stopped with an error (kea resume continues it)",
                "cancelled": "it was cancelled already"}.get(record.state if record else "", "it never ran")
         raise _fail(f"Thread {thread} is not running: {how}. There is nothing to cancel.")
+    out.print(asyncio.run(_stop(RunRecords(_database_url(False)), thread, user)), markup=False, highlight=False)
+
+
+def stop_running(thread: str, user: str) -> None:
+    """Cancel the thread's run if one is in flight, waiting for it to stop (``kea forget`` first
+    stops what it forgets)."""
+    from checkpoints.runs import RunRecords
+    from server.cli import _database_url
+
     records = RunRecords(_database_url(False))
 
-    async def stop() -> str:
-        if not await records.is_alive(thread):
-            await records.mark(thread, "cancelled")
-            return (f"Thread {thread} was not running any more (its process had ended). It is marked cancelled, so "
-                    f"kea serve does not continue it; kea resume {thread} still would.")
-        if await records.request_cancel(thread, user) is None:
-            return f"Thread {thread} has just ended; there was nothing left to cancel."
-        deadline = time.monotonic() + CANCEL_WAIT_SECONDS
-        while time.monotonic() < deadline:
-            now = await records.get(thread)
-            if now is None or now.state != "running":
-                return (f"Cancelled thread {thread}. Its answer says what was read before the stop (status cancelled, "
-                        "the table partial); whoever ran it has it, and so does GET /v1/runs/{thread} for a run of kea serve.")
-            await asyncio.sleep(0.2)
-        return (f"Asked thread {thread} to stop; its process has not confirmed yet. It starts no new model call once "
-                "it sees the cancel.")
+    async def running() -> bool:
+        record = await records.get(thread)
+        return record is not None and record.state == "running"
 
-    out.print(asyncio.run(stop()), markup=False, highlight=False)
+    if asyncio.run(running()):
+        asyncio.run(_stop(records, thread, user))
+
+
+async def _stop(records: Any, thread: str, user: str) -> str:
+    """Ask the thread's run to stop and wait a while for it; what happened, in a sentence."""
+    if not await records.is_alive(thread):
+        await records.mark(thread, "cancelled")
+        return (f"Thread {thread} was not running any more (its process had ended). It is marked cancelled, so "
+                f"kea serve does not continue it; kea resume {thread} still would.")
+    if await records.request_cancel(thread, user) is None:
+        return f"Thread {thread} has just ended; there was nothing left to cancel."
+    deadline = time.monotonic() + CANCEL_WAIT_SECONDS
+    while time.monotonic() < deadline:
+        now = await records.get(thread)
+        if now is None or now.state != "running":
+            return (f"Cancelled thread {thread}. Its answer says what was read before the stop (status cancelled, "
+                    "the table partial); whoever ran it has it, and so does GET /v1/runs/{thread} for a run of kea serve.")
+        await asyncio.sleep(0.2)
+    return (f"Asked thread {thread} to stop; its process has not confirmed yet. It starts no new model call once "
+            "it sees the cancel.")

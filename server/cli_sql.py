@@ -212,9 +212,11 @@ def forget(
     """Forget a conversation (the full help is FORGET_HELP)."""
     from tools.workspace.catalog import WorkspaceError
 
+    from server.cli_runs import stop_running
+
     workspaces = _workspaces(as_json)
     try:
-        gone = workspaces.forget(thread, user)
+        gone = workspaces.forget(thread, user, stop_run=lambda name: stop_running(name, user))  # a run in flight stops first
     except WorkspaceError as exc:
         _stop(str(exc), as_json)
     except Exception as exc:  # noqa: BLE001

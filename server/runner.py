@@ -25,6 +25,7 @@ from langgraph.types import Command
 
 from checkpoints.runs import RunBusy, RunRecords
 from graph.lifecycle import durable_run, settle_cancelled
+from checkpoints.cluster import ServiceError
 from graph.profile import Profile
 from graph.protocol import ProgressEvent, QuestionsEvent, QuestionsForm, progress_event
 from graph.result import RunResult, build_agent_result, build_result, failed_result
@@ -138,7 +139,7 @@ class Runner:
                 f"or cancel it (DELETE /v1/runs/{thread}), then ask again.", thread))
         except Exception as exc:  # noqa: BLE001 — every client gets an answer in a sentence
             log.exception("A run on thread %s failed", thread)
-            send(failed_result(f"The run stopped with an error: {exc or type(exc).__name__}. Nothing more was read.", thread))
+            send(failed_result(_stopped_by(exc), thread))
         finally:
             send(None)
 
@@ -159,7 +160,7 @@ class Runner:
             log.exception("A run on thread %s failed", thread)
             if control is not None:
                 control.failed = True
-            yield failed_result(f"The run stopped with an error: {exc or type(exc).__name__}. Nothing more was read.", thread)
+            yield failed_result(_stopped_by(exc), thread)
             return
         if control is not None and control.cancelled:
             values = await settle_cancelled(graph, config, values, self.objects)
@@ -241,3 +242,11 @@ class Runner:
             return presigned
         path = f"{extraction_id}/{name}"
         return f"{base_url.rstrip('/')}/files/{path}?{urlencode(self.signer.sign(path, self.clock()))}"
+
+
+def _stopped_by(exc: BaseException) -> str:
+    """What a client reads of a run that stopped: a service's own sentence (the database or the
+    object store went away, and what to do) as it is; anything else as the error it was."""
+    if isinstance(exc, ServiceError):
+        return str(exc)
+    return f"The run stopped with an error: {exc or type(exc).__name__}. Nothing more was read."
