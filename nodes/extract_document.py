@@ -42,17 +42,18 @@ T = TypeVar("T")
 FIRST_ROWS = 3  # rows a progress event shows of a finished document
 ERROR_CHARS = 300
 
-_semaphores: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, int], asyncio.Semaphore]]" = (
+_semaphores: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, int, bool], asyncio.Semaphore]]" = (
     weakref.WeakKeyDictionary()
 )
 
 
-def _slot(profile: Profile) -> asyncio.Semaphore:
-    """The profile's concurrency cap, per event loop (shared by every run of this process)."""
+def _slot(profile: Profile, *, in_hand: bool = False) -> asyncio.Semaphore:
+    """The profile's concurrency cap, per event loop (shared by every run of this process); with
+    ``in_hand``, the documents extracted or being stored: twice the cap."""
     per_loop = _semaphores.setdefault(asyncio.get_running_loop(), {})
-    key = (profile.name, max(1, profile.concurrency))
+    key = (profile.name, max(1, profile.concurrency), in_hand)
     if key not in per_loop:
-        per_loop[key] = asyncio.Semaphore(key[1])
+        per_loop[key] = asyncio.Semaphore(key[1] * (2 if in_hand else 1))
     return per_loop[key]
 
 
@@ -76,16 +77,19 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
         if loaded.stored is not None:
             records = loaded.stored  # stored by an earlier attempt of this run: never read twice
         else:
-            async with _slot(profile):
-                started = time.monotonic()
-                if run_cancelled():  # the run was cancelled: nothing more is read
-                    raise RunCancelled()
-                io.reading_started()  # background work waiting for the lanes to be busy goes now
-                if document.page_count > profile.long_document_pages:
-                    emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": document.page_count})
-                with metered() as usage:
-                    records = await _extract_watched(profile, document, loaded.reading, file, emit)
-            records = await _store_io(io.store(ToStore(document, file, records), _store))  # the slot is free for the next document
+            # in hand: extracted or waiting to be stored, at most twice the concurrency; the rows
+            # of a fast engine never pile up in memory ahead of their storage
+            async with _slot(profile, in_hand=True):
+                async with _slot(profile):
+                    started = time.monotonic()
+                    if run_cancelled():  # the run was cancelled: nothing more is read
+                        raise RunCancelled()
+                    io.reading_started()  # background work waiting for the lanes to be busy goes now
+                    if document.page_count > profile.long_document_pages:
+                        emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": document.page_count})
+                    with metered() as usage:
+                        records = await _extract_watched(profile, document, loaded.reading, file, emit)
+                records = await _store_io(io.store(ToStore(document, file, records), _store))  # the lane is free for the next document
         elapsed = _since(started)
     except (psycopg.OperationalError, PoolTimeout) as exc:
         # not this document's fault: the database is gone, and every other document would wait

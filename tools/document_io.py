@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from tools.services import Services
 
 BATCH = 64
-LONG_PAGES = 200
+LONG_PAGES = 50  # a longer document is read when its task needs it, never ahead in a batch
 KEPT = 32  # DocumentIOs kept per event loop (runs at once in one process)
 
 

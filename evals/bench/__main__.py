@@ -3,7 +3,7 @@
     python -m evals.bench [--quick] [--only fanout,memory]
 
 Benchmarks: knowledge (ingest, resolving a glob), fanout (the graph against the physical
-limit and a bare gather), state_size (checkpoint bytes and stream events by rows per
+limit, a bare gather and LangGraph alone in the same waves), state_size (checkpoint bytes and stream events by rows per
 document), memory (peak RSS by table size), csv_assembly (Kea's CSV assembly against Python's
 csv writer), ranking (ranking 10,000 documents by meaning in Milvus Lite against the keyword
 scan, and embedding throughput), http_load (concurrent conversations against kea serve),
@@ -58,8 +58,8 @@ SUITE = {
     "fanout": Benchmark(
         fanout.run,
         fanout.describe,
-        {"sizes": [100, 1000], "latency_ms": 50.0, "concurrency": 16},
-        {"sizes": [50, 200], "latency_ms": 50.0, "concurrency": 16},
+        {"sizes": [100, 1000], "latency_ms": 50.0, "concurrency": 16, "cost_sizes": [1000, 5000]},
+        {"sizes": [50, 200], "latency_ms": 50.0, "concurrency": 16, "cost_sizes": [200, 1000]},
     ),
     "state_size": Benchmark(
         state_size.run,
