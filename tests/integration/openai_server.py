@@ -24,6 +24,7 @@ import asyncio
 import hashlib
 import json
 import math
+import os
 import re
 import socket
 import struct
@@ -397,3 +398,21 @@ def serve(endpoint: ScriptedEndpoint, *, resets: bool = False) -> Iterator[str]:
             front.close()
         server.should_exit = True
         thread.join(timeout=10)
+
+
+@contextmanager
+def allowed_endpoint(scripted: Any, **options: Any) -> Iterator[Any]:
+    """``scripted`` served (``serve``'s options) as the endpoint the operator allows, with a test key;
+    the environment as it was afterwards."""
+    saved = {name: os.environ.get(name) for name in ("OPENAI_API_KEY", "KEA_ALLOWED_BASE_URLS")}
+    os.environ["OPENAI_API_KEY"] = "test"
+    try:
+        with serve(scripted, **options):
+            os.environ["KEA_ALLOWED_BASE_URLS"] = scripted.base_url  # the operator allows this endpoint
+            yield scripted
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from openai_server import Reply, ScriptedEndpoint, Seen, answer, connection_reset, failure, hang, malformed, serve, trickled
+from openai_server import (
+    Reply, ScriptedEndpoint, Seen, allowed_endpoint, answer, connection_reset, failure, hang, malformed, trickled,
+)
 
 from evals.tables import rows_from_csv
 from graph.profile import Profile
@@ -37,18 +38,8 @@ RUN_LIMIT = 600  # seconds: far beyond what any of these runs needs; reaching it
 @pytest.fixture(scope="module")
 def endpoint() -> Iterator[ScriptedEndpoint]:
     scripted = ScriptedEndpoint()
-    saved = {name: os.environ.get(name) for name in ("OPENAI_API_KEY", "KEA_ALLOWED_BASE_URLS")}
-    os.environ["OPENAI_API_KEY"] = "test"
-    try:
-        with serve(scripted, resets=True):
-            os.environ["KEA_ALLOWED_BASE_URLS"] = scripted.base_url
-            yield scripted
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+    with allowed_endpoint(scripted, resets=True):
+        yield scripted
 
 
 @pytest.fixture(scope="module")

@@ -180,21 +180,11 @@ def test_instructions_inside_a_document_change_no_column_scope_or_other_row(svc,
 def endpoint() -> Any:
     import os
 
-    from openai_server import ScriptedEndpoint, serve
+    from openai_server import ScriptedEndpoint, allowed_endpoint
 
     scripted = ScriptedEndpoint()
-    saved = {name: os.environ.get(name) for name in ("OPENAI_API_KEY", "KEA_ALLOWED_BASE_URLS")}
-    os.environ["OPENAI_API_KEY"] = "test"
-    try:
-        with serve(scripted):
-            os.environ["KEA_ALLOWED_BASE_URLS"] = scripted.base_url
-            yield scripted
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+    with allowed_endpoint(scripted):
+        yield scripted
 
 
 def _obedient(seen: Any) -> Any:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from openai_server import Reply, ScriptedEndpoint, Seen, answer, cut_off, failure, serve
+from openai_server import Reply, ScriptedEndpoint, Seen, allowed_endpoint, answer, cut_off, failure
 
 from evals.score import score_case
 from evals.tables import rows_from_csv
@@ -42,18 +42,8 @@ PARTS_ROWS = 48
 @pytest.fixture(scope="module")
 def endpoint() -> Iterator[ScriptedEndpoint]:
     scripted = ScriptedEndpoint()
-    saved = {name: os.environ.get(name) for name in ("OPENAI_API_KEY", "KEA_ALLOWED_BASE_URLS")}
-    os.environ["OPENAI_API_KEY"] = "test"
-    try:
-        with serve(scripted):
-            os.environ["KEA_ALLOWED_BASE_URLS"] = scripted.base_url  # the operator allows this endpoint
-            yield scripted
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+    with allowed_endpoint(scripted):
+        yield scripted
 
 
 def profile(endpoint: ScriptedEndpoint, **settings: Any) -> Profile:
