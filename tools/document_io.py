@@ -119,20 +119,22 @@ class DocumentIO:
 
     def _load_many(self, ids: Sequence[int]) -> dict[int, Loaded | None | BaseException]:
         found = self.svc.kb.read_documents(self.scope, ids, longer_than=LONG_PAGES)
+        loaded = [i for i in ids if found.get(i) is not None]
+        stored = self.svc.rows.stored_rows(self.extraction_id, loaded)
+        reading = self.reading()
         answers: dict[int, Loaded | None | BaseException] = {}
         for document_id in ids:
             if document_id not in found:
                 answers[document_id] = _not_found(document_id)
                 continue
             document = found[document_id]
-            answers[document_id] = None if document is None else self._with_stored(document)
+            answers[document_id] = None if document is None else Loaded(document, reading, stored.get(document_id))
         return answers
 
     def _load_one(self, document_id: int) -> Loaded:
-        return self._with_stored(self.svc.kb.read_document(self.scope, document_id))
-
-    def _with_stored(self, document: DocumentText) -> Loaded:
-        return Loaded(document, self.reading(), self.svc.rows.stored_rows(self.extraction_id, document.id))
+        document = self.svc.kb.read_document(self.scope, document_id)
+        stored = self.svc.rows.stored_rows(self.extraction_id, [document_id])
+        return Loaded(document, self.reading(), stored.get(document_id))
 
     def _store_many(self, ids: Sequence[int]) -> dict[int, list[Record] | BaseException]:
         reading = self.reading()

@@ -38,6 +38,20 @@ def test_objects_round_trip_and_list_under_their_prefix(s3_store, tmp_path: Path
         s3_store.open("record-extraction/e1/none.csv")
 
 
+@pytest.mark.parametrize("on", ["s3", "folder"])
+def test_rows_stored_by_an_earlier_attempt_are_found_in_one_look(on, s3_store, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from tools.engines.reading import Record
+    from tools.storage.rows import RowStore
+
+    rows = RowStore(s3_store if on == "s3" else FileObjectStore(tmp_path / "files"))
+    rows.write("e1", 3, "a.txt", [Record(values={"Code": "A"})])
+    rows.write("e1", 12, "b.txt", [])
+    rows.write_failure("e1", 5, "c.txt", "unreadable")
+    rows.write("e2", 7, "d.txt", [Record(values={"Code": "D"})])  # another extraction's
+    found = rows.stored_rows("e1", [3, 5, 7, 12, 30])
+    assert {i: [r.values for r in records] for i, records in found.items()} == {3: [{"Code": "A"}], 12: []}
+
+
 def test_a_presigned_link_downloads_and_a_tampered_or_expired_one_is_refused(s3_store, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     s3_store.put_bytes(table_key("e2"), CSV, "text/csv; charset=utf-8")
     link = s3_store.presigned_url(table_key("e2"), 24 * 3600)

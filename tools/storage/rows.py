@@ -121,13 +121,18 @@ class RowStore:
             return True
         return False
 
-    def stored_rows(self, extraction_id: str, document_id: int) -> list[Record] | None:
-        """The records this extraction holds of one document already (its rows were stored
-        whole), or None when it holds none: a resumed run reads the document no second time."""
-        if not self.objects.exists(rows_key(extraction_id, document_id)):
-            return None
-        outcome = self.outcome(extraction_id, document_id)
-        return None if outcome is None or outcome.error is not None else list(outcome.records)
+    def stored_rows(self, extraction_id: str, document_ids: list[int]) -> dict[int, list[Record]]:
+        """The records this extraction holds already of those of ``document_ids`` whose rows were
+        stored whole: a resumed run reads them no second time. One look for them all."""
+        folder = f"{extraction_prefix(extraction_id)}/rows"
+        there = self.objects.existing(folder, [f"{int(i)}.jsonl" for i in document_ids])
+        found: dict[int, list[Record]] = {}
+        for document_id in document_ids:
+            if f"{int(document_id)}.jsonl" in there:
+                outcome = self.outcome(extraction_id, document_id)
+                if outcome is not None and outcome.error is None:
+                    found[document_id] = list(outcome.records)
+        return found
 
     def outcome(self, extraction_id: str, document_id: int) -> Outcome | None:
         """The stored outcome of one document (records streamed); None when it stored nothing."""

@@ -150,6 +150,18 @@ class S3ObjectStore:
             raise
         self.client.delete_object(Bucket=self.bucket, Key=self._key(staged))
 
+    def existing(self, folder: str, names: list[str]) -> set[str]:
+        """Which of the objects ``folder/name`` exist: one listing of the folder (a request for
+        every 1,000 objects in it), not a request for each."""
+        if not names:
+            return set()
+        wanted = set(names)
+        base = self._key(folder).rstrip("/") + "/"
+        found: set[str] = set()
+        for page in self.client.get_paginator("list_objects_v2").paginate(Bucket=self.bucket, Prefix=base):
+            found |= {item["Key"][len(base):] for item in page.get("Contents", [])} & wanted
+        return found
+
     def keys(self, prefix: str) -> Iterator[str]:
         base = self._key(prefix).rstrip("/") + "/"
         strip = len(self.prefix) + 1 if self.prefix else 0
