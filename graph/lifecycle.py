@@ -40,6 +40,7 @@ class RunControl:
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     seen_at: float | None = None  # when this process saw the cancel (time.time())
     failed: bool = False  # the run stopped with an error (resumable)
+    _calls: "set[asyncio.Future[Any]]" = field(default_factory=set)
 
     @property
     def cancelled(self) -> bool:
@@ -49,6 +50,16 @@ class RunControl:
         if not self.stop.is_set():
             self.stop.set()
             self.seen_at = time.time()
+            for call in list(self._calls):
+                call.cancel()
+
+    def cut_off_on_cancel(self, call: "asyncio.Future[Any]") -> None:
+        """Cancel ``call`` (a model call in flight) when the run is cancelled."""
+        if self.cancelled:
+            call.cancel()
+            return
+        self._calls.add(call)
+        call.add_done_callback(self._calls.discard)
 
 
 _control: contextvars.ContextVar[RunControl | None] = contextvars.ContextVar("kea_run_control", default=None)

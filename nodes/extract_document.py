@@ -1,6 +1,7 @@
 """extract_document: one document read, its records extracted, verified and stored.
 
-Runs once per document (a ``Send``). Its rows go straight to storage under the extraction id
+Runs once per document (a ``Send``), on one of the profile's lanes (``tools/lanes.py``), or
+taking the call a free lane made for it ahead. Its rows go straight to storage under the extraction id
 — written whole, so a retried task overwrites and never duplicates — and only counts travel
 back into the graph. A failing document returns its failure; it never stalls or ends the run.
 """
@@ -8,14 +9,15 @@ back into the graph. A failing document returns its failure; it never stalls or 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import time
-import weakref
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 import psycopg
+from langchain_core.runnables.config import var_child_runnable_config
 from langgraph.config import get_config
 from langgraph.runtime import Runtime
 from psycopg_pool import PoolTimeout
@@ -30,8 +32,9 @@ from tools.engines.grounding import verify_evidence
 from tools.engines.reading import DocumentText, Reading, Record
 from tools.engines.reasons import explain_no_rows
 from tools.engines.usage import Usage, metered
+from tools.lanes import Coming, Lanes, lanes_for
 from tools.knowledge.base import DocumentNotFound, KnowledgeError
-from tools.document_io import ToStore, document_io
+from tools.document_io import Ahead, DocumentIO, Loaded, Read, ToStore, document_io
 from tools.services import Services, aservices
 from tools.storage.objects import StoreUnavailable, is_store_fault, store_fault_reason
 from tools.storage.review import PageIndex
@@ -41,20 +44,6 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 FIRST_ROWS = 3  # rows a progress event shows of a finished document
 ERROR_CHARS = 300
-
-_semaphores: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, int, bool], asyncio.Semaphore]]" = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def _slot(profile: Profile, *, in_hand: bool = False) -> asyncio.Semaphore:
-    """The profile's concurrency cap, per event loop (shared by every run of this process); with
-    ``in_hand``, the documents extracted or being stored: twice the cap."""
-    per_loop = _semaphores.setdefault(asyncio.get_running_loop(), {})
-    key = (profile.name, max(1, profile.concurrency), in_hand)
-    if key not in per_loop:
-        per_loop[key] = asyncio.Semaphore(key[1] * (2 if in_hand else 1))
-    return per_loop[key]
 
 
 def still_reading_seconds() -> float:
@@ -66,31 +55,32 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
     emit = runtime.stream_writer
     svc = await aservices()
     io = document_io(svc, task["extraction_id"], profile.scope)
+    lanes = lanes_for(profile.name, profile.concurrency)
     file = f"document {task['document_id']}"
-    usage = Usage()
+    read = Read()
     started = time.monotonic()
     try:
-        # before taking a slot: the tasks of a wave load their documents together (tools/document_io.py)
-        loaded = await _store_io(io.load(task["document_id"]))
-        document = loaded.document
-        file = f"{document.collection}:{document.path}" if task.get("qualify") else document.path
-        if loaded.stored is not None:
-            records = loaded.stored  # stored by an earlier attempt of this run: never read twice
-        else:
-            # in hand: extracted or waiting to be stored, at most twice the concurrency; the rows
-            # of a fast engine never pile up in memory ahead of their storage
-            async with _slot(profile, in_hand=True):
-                async with _slot(profile):
-                    started = time.monotonic()
-                    if run_cancelled():  # the run was cancelled: nothing more is read
-                        raise RunCancelled()
-                    io.reading_started()  # background work waiting for the lanes to be busy goes now
-                    if document.page_count > profile.long_document_pages:
-                        emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": document.page_count})
-                    with metered() as usage:
-                        records = await _extract_watched(profile, document, loaded.reading, file, emit)
-                records = await _store_io(io.store(ToStore(document, file, records), _store))  # the lane is free for the next document
-        elapsed = _since(started)
+        with lanes.coming() as coming:
+            # before taking a lane: the tasks of a wave load their documents together (tools/document_io.py)
+            loaded = await _store_io(io.load(task["document_id"]))
+            document = loaded.document
+            file = f"{document.collection}:{document.path}" if task.get("qualify") else document.path
+            if loaded.stored is not None:
+                records = loaded.stored  # stored by an earlier attempt of this run: never read twice
+            else:
+                # in hand: extracted or waiting to be stored, at most twice the concurrency; the rows
+                # of a fast engine never pile up in memory ahead of their storage
+                ahead = _read_ahead_of(loaded)
+                read = ahead.read if ahead is not None else Read()
+                async with lanes.in_hand:
+                    if ahead is not None:  # a lane no task wanted read it ahead: the call is made, or under way
+                        coming.arrived()
+                        await _watched(ahead.work, file, emit)
+                    else:
+                        await _read_on_a_lane(profile, io, lanes, coming, loaded, read, file, emit)
+                    records = await _store_io(io.store(ToStore(document, file, read.records), _store))  # the lane is free already
+    except RunCancelled:
+        return await _not_read(svc, task, file)
     except (psycopg.OperationalError, PoolTimeout) as exc:
         # not this document's fault: the database is gone, and every other document would wait
         # for it in turn. The run stops at once; what was finished stays stored.
@@ -100,8 +90,6 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
         ) from exc
     except StoreUnavailable:
         raise  # the object store is gone: the same for every document
-    except RunCancelled:
-        return await _not_read(svc, task, file)
     except Exception as exc:  # noqa: BLE001 — any failure of one document is reported, never fatal
         error = shorten(_why(exc, file, task), ERROR_CHARS)
         emit({"kind": "progress", "event": "document_failed", "file": file, "error": error})
@@ -109,7 +97,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
             await asyncio.to_thread(svc.rows.write_failure, task["extraction_id"], task["document_id"], file, error)
         except Exception:  # noqa: BLE001 — store_csv lists a document without a stored outcome as failed
             pass
-        return {"tally": {**_cost(usage), "read_ms": _since(started)}}
+        return {"tally": {**_cost(read.usage), "read_ms": _since(started)}}
     unsure = sum(r.match == "unsure" for r in records)
     emit(
         {
@@ -126,8 +114,8 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
             "extracted": 1,
             "rows": len(records),
             "unsure_rows": unsure,
-            **_cost(usage),
-            "read_ms": elapsed,
+            **_cost(read.usage),
+            "read_ms": read.ms,
         }
     }
 
@@ -196,33 +184,74 @@ def _cost(usage: Usage) -> dict[str, int]:
     return {"model_calls": usage.calls, "input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens}
 
 
-async def _extract_watched(
-    profile: Profile, document: DocumentText, reading: Reading, file: str, emit: Any
-) -> list[Record]:
-    """Extract, saying so every minute while the document is still being read; a cancel of the
-    run cuts the call off (and no call starts once the cancel is seen)."""
-    engine = engine_named(profile.engine, profile)
+def _read_ahead_of(loaded: Loaded) -> Ahead | None:
+    """The call a lane made ahead for this document, unless it ended without the document's
+    outcome (cut off by the cancel of an earlier run: the document is read now)."""
+    ahead = loaded.ahead
+    if ahead is None or (ahead.work.done() and (ahead.work.cancelled() or isinstance(ahead.work.exception(), RunCancelled))):
+        return None
+    return ahead
 
-    async def call() -> list[Record]:
+
+async def _read_on_a_lane(
+    profile: Profile, io: DocumentIO, lanes: Lanes, coming: Coming, loaded: Loaded, read: Read, file: str, emit: Any
+) -> None:
+    """The document's engine call, made now on a lane (``tools/lanes.py``). Leaving it, the lane
+    reads the next wave's documents ahead when no task wants it."""
+    async with lanes.lane(coming, hand_on=io.read_ahead(lanes, functools.partial(_read_ahead, profile, io), profile.concurrency)):
+        if run_cancelled():  # the run was cancelled: nothing more is read
+            raise RunCancelled()
+        io.reading_started()  # background work waiting for the lanes to be busy goes now
+        if loaded.document.page_count > profile.long_document_pages:
+            emit({"kind": "progress", "event": "long_document_started", "file": file, "pages": loaded.document.page_count})
+        await _watched(_read(profile, loaded, read), file, emit)
+
+
+async def _read_ahead(profile: Profile, io: DocumentIO, loaded: Loaded, read: Read) -> None:
+    """A document read ahead, in a task of its own: no LangGraph task's callbacks are its."""
+    var_child_runnable_config.set(None)
+    if run_cancelled():
+        raise RunCancelled()
+    io.reading_started()
+    await _read(profile, loaded, read)
+
+
+async def _read(profile: Profile, loaded: Loaded, read: Read) -> None:
+    """One engine call, metered and timed into ``read``; a cancel of the run cuts it off (and no
+    call starts once the cancel is seen)."""
+    started = time.monotonic()
+    engine = engine_named(profile.engine, profile)
+    control = current_control()
+    with metered(read.usage):
         if run_cancelled():
             raise RunCancelled()
-        return await engine.extract_document(document, reading)
+        call = asyncio.ensure_future(engine.extract_document(loaded.document, loaded.reading))
+        if control is not None:
+            control.cut_off_on_cancel(call)
+        try:
+            read.records = await call
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if call.cancelled() and control is not None and control.cancelled and not (task and task.cancelling()):
+                raise RunCancelled() from None  # the run's cancel, not this task's
+            raise
+    read.ms = _since(started)
 
-    work = asyncio.ensure_future(call())
-    control = current_control()
-    stop = asyncio.ensure_future(control.stop.wait()) if control is not None else None
+
+async def _watched(work: Awaitable[None], file: str, emit: Any) -> None:
+    """Wait for a document's engine call, saying so every minute while it is still being read."""
+    loop = asyncio.get_running_loop()
     interval = still_reading_seconds()
     waited = 0.0
+
+    def still_reading() -> None:
+        nonlocal waited, timer
+        waited += interval
+        emit({"kind": "progress", "event": "still_reading", "file": file, "seconds": int(waited)})
+        timer = loop.call_later(interval, still_reading)
+
+    timer = loop.call_later(interval, still_reading)
     try:
-        while True:
-            done, _ = await asyncio.wait({work, stop} - {None}, timeout=interval, return_when=asyncio.FIRST_COMPLETED)
-            if work in done:
-                return work.result()
-            if stop is not None and stop in done:
-                raise RunCancelled()
-            waited += interval
-            emit({"kind": "progress", "event": "still_reading", "file": file, "seconds": int(waited)})
+        await work  # a task awaited is cancelled with this one
     finally:
-        work.cancel()  # no-op when finished; stops the engine when the run itself is cancelled
-        if stop is not None:
-            stop.cancel()
+        timer.cancel()

@@ -10,10 +10,12 @@
 
 ``dispatch`` is the fan-out, in waves: one ``Send`` to ``extract_document`` for each of the next
 ``wave`` (the profile's, 256 by default) documents to read; when a wave has finished, ``next_wave`` moves on and
-``dispatch`` sends the next one, until none is left and the table is assembled. A wave waits
-for its slowest document (its tail) before the next starts; in exchange the number of pending
-tasks — LangGraph keeps them in one checkpoint value and its runner waits on every one of
-them each time a task finishes — stays bounded however large the scope.
+``dispatch`` sends the next one, until none is left and the table is assembled. The number of
+pending tasks — LangGraph keeps them in one checkpoint value and its runner waits on every one
+of them each time a task finishes — stays bounded however large the scope. A wave ends only
+with its slowest document (its tail), but the lanes do not wait for it: a lane no task wants
+reads the next wave's first documents ahead, and their tasks take those calls
+(``tools/lanes.py``).
 """
 
 from __future__ import annotations

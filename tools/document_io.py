@@ -12,6 +12,8 @@ of the event loop share one trip (``tools/batches.py``):
   never holds many long texts at once.
 - ``store``: each document's records verified against its text and written whole (a retried
   task overwrites, never duplicates).
+- ``read_ahead``: a lane no task wants reads the next loaded document ahead (``tools/lanes.py``);
+  its task finds the call made, or under way, when it loads the document.
 
 One ``DocumentIO`` per event loop, extraction and scope; nothing is cached between runs but the
 extraction's reading, which never changes once its documents are read.
@@ -22,16 +24,18 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from tools.batches import TickBatch
 from tools.engines.reading import DocumentText, Reading, Record
+from tools.engines.usage import Usage
 from tools.knowledge.base import DocumentNotFound
 from tools.knowledge.selection import Scope
 
 if TYPE_CHECKING:
+    from tools.lanes import HandOn, Lanes
     from tools.services import Services
 
 BATCH = 64
@@ -40,12 +44,31 @@ KEPT = 32  # DocumentIOs kept per event loop (runs at once in one process)
 
 
 @dataclass
+class Read:
+    """One document's engine call, filled in as it goes: what it cost, its records, how long it took."""
+
+    usage: Usage = field(default_factory=Usage)
+    records: list[Record] = field(default_factory=list)
+    ms: int = 0
+
+
+@dataclass
+class Ahead:
+    """A document read ahead on a lane no task wanted: the call (done or under way) and its Read."""
+
+    work: "asyncio.Future[None]"
+    read: Read
+
+
+@dataclass
 class Loaded:
-    """One document as its task gets it: its text and, when this extraction stored it already, its rows."""
+    """One document as its task gets it: its text and, when this extraction stored it already, its
+    rows; or when a lane read it ahead, that call."""
 
     document: DocumentText
     reading: Reading  # the extraction's confirmed reading
     stored: list[Record] | None = None
+    ahead: Ahead | None = None
 
 
 @dataclass
@@ -66,6 +89,8 @@ class DocumentIO:
         self._pending: dict[int, tuple[ToStore, Store]] = {}
         self._prefetched: dict[int, asyncio.Future[dict[int, Loaded | None | BaseException]]] = {}
         self._deferred: list[Callable[[], None]] = []
+        self._ahead: dict[int, Loaded] = {}
+        self._reader: "tuple[Lanes, HandOn] | None" = None  # the lanes and hand-on of the last lane used
 
     def reading(self) -> Reading:
         """The extraction's reading (read from the store once: RowStore.reading is cached)."""
@@ -90,14 +115,67 @@ class DocumentIO:
             work = asyncio.ensure_future(asyncio.to_thread(self._load_many, chunk))
             for document_id in chunk:
                 self._prefetched[document_id] = work
+            work.add_done_callback(self._arrived)
+
+    def read_ahead(self, lanes: "Lanes", start: Callable[[Loaded, Read], Awaitable[None]], limit: int) -> "HandOn":
+        """What a lane of ``lanes`` no task wants does (``Lanes.hand_on``): take the next
+        prefetched document not stored yet and read it with ``start`` there, while fewer than
+        ``limit`` of this extraction's documents wait read ahead; the lane is handed on again when
+        it is done. Documents prefetched later take the lanes standing idle by then."""
+
+        def hand_on(lanes: "Lanes") -> bool:
+            picked = self._next_ahead(limit)
+            if picked is None:
+                return False
+            read = Read()
+
+            async def run() -> None:
+                try:
+                    await start(picked, read)
+                finally:
+                    lanes.hand_on(hand_on)
+
+            work = asyncio.get_running_loop().create_task(run())
             work.add_done_callback(_retrieved)
+            self._ahead[picked.document.id] = replace(picked, ahead=Ahead(work, read))
+            return True
+
+        self._reader = (lanes, hand_on)
+        return hand_on
+
+    def _arrived(self, work: "asyncio.Future[Any]") -> None:
+        """Prefetched documents are in hand: lanes standing idle read them ahead."""
+        _retrieved(work)
+        if self._reader is not None and not work.cancelled() and work.exception() is None:
+            lanes, hand_on = self._reader
+            lanes.fill(hand_on)
+
+    def _next_ahead(self, limit: int) -> Loaded | None:
+        """The first prefetched document loaded and not stored, taken off the prefetched ones."""
+        if len(self._ahead) >= limit:
+            return None
+        for document_id, work in self._prefetched.items():
+            if not work.done():
+                return None  # loaded in order: the ones after are not in hand either
+            if work.cancelled() or work.exception() is not None:
+                continue
+            loaded = work.result().get(document_id)
+            if isinstance(loaded, Loaded) and loaded.stored is None:
+                del self._prefetched[document_id]
+                return loaded
+        return None
 
     async def load(self, document_id: int) -> Loaded:
         """The document (``DocumentNotFound`` when it is not in scope, or no longer exists)."""
+        read_ahead = self._ahead.pop(document_id, None)
+        if read_ahead is not None:
+            return read_ahead
         ahead = self._prefetched.pop(document_id, None)
         loaded: Loaded | None | BaseException
-        if ahead is not None and not (ahead.done() and ahead.exception() is not None):
-            loaded = (await asyncio.shield(ahead)).get(document_id, _not_found(document_id))  # shared by a batch
+        if ahead is not None and not (ahead.done() and (ahead.cancelled() or ahead.exception() is not None)):
+            # shared by a batch: shielded from this task's cancel; mostly loaded already, and taken at once
+            batch = ahead.result() if ahead.done() else await asyncio.shield(ahead)
+            loaded = batch.get(document_id, _not_found(document_id))
             if isinstance(loaded, BaseException):
                 raise loaded
         else:
@@ -158,7 +236,7 @@ def _not_found(document_id: int) -> DocumentNotFound:
     return DocumentNotFound(f"Document {document_id} is not in your scope or does not exist.")
 
 
-_kept: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, OrderedDict[tuple[int, str, str], DocumentIO]]" = (
+_kept: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, OrderedDict[tuple[int, str], DocumentIO]]" = (
     weakref.WeakKeyDictionary()
 )
 
@@ -166,9 +244,9 @@ _kept: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, OrderedDict[tuple[i
 def document_io(svc: "Services", extraction_id: str, scope: Scope) -> DocumentIO:
     """The batched I/O of ``extraction_id``'s documents read in ``scope``, on this event loop."""
     per_loop = _kept.setdefault(asyncio.get_running_loop(), OrderedDict())
-    key = (id(svc), extraction_id, scope.model_dump_json())
+    key = (id(svc), extraction_id)
     io = per_loop.get(key)
-    if io is None or io.svc is not svc:
+    if io is None or io.svc is not svc or io.scope != scope:
         io = per_loop[key] = DocumentIO(svc, extraction_id, scope)
         while len(per_loop) > KEPT:
             per_loop.popitem(last=False)

@@ -131,3 +131,116 @@ async def test_a_replayed_wave_reads_no_document_twice_and_stores_no_row_twice(s
         replayed = handle.read()
     with svc.objects.open(table_key(first["extraction_id"])) as handle:
         assert replayed == handle.read()  # the same table, byte for byte
+
+
+class _SlowFirst(OfflineEngine):
+    """The first document asked for takes until a document of the next wave has started (at most 5 s)."""
+
+    name = "slow-first"
+    calls: Counter[str] = Counter()
+    order: list[str] = []
+    running = 0
+    most_at_once = 0
+    waited_out = False
+
+    async def extract_document(self, document, reading):  # type: ignore[no-untyped-def]
+        cls = type(self)
+        cls.calls[document.path] += 1
+        cls.order.append(document.path)
+        cls.running += 1
+        cls.most_at_once = max(cls.most_at_once, cls.running)
+        try:
+            if len(cls.order) == 1:
+                try:
+                    await asyncio.wait_for(_started_more_than(cls.order, WAVE), 5)
+                except TimeoutError:
+                    cls.waited_out = True
+            else:
+                await asyncio.sleep(0.01)
+            return await super().extract_document(document, reading)
+        finally:
+            cls.running -= 1
+
+
+async def _started_more_than(order: list[str], count: int) -> None:
+    while len(order) <= count:
+        await asyncio.sleep(0.005)
+
+
+async def test_a_slow_document_does_not_idle_the_lanes_the_next_wave_is_read_beside_it(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    register_engine("slow-first", _SlowFirst)
+    _SlowFirst.calls.clear()
+    _SlowFirst.order.clear()
+    paths = _notes(tmp_path / "tail")
+    ingest(svc.kb, [tmp_path / "tail"], "tail")
+    config = {"configurable": {"thread_id": uuid.uuid4().hex}}
+    profile = Profile(collections=["tail"], engine="slow-first", wave=WAVE, concurrency=3)
+    async with postgres_checkpointer() as saver:
+        graph = build_extraction_graph(saver)
+        await graph.ainvoke({"message": "All rows with code, name and amount", "confirm": "auto"}, config, context=profile)
+        values = (await graph.aget_state(config)).values
+
+    # while the first wave's slowest document was read, the lanes it left free read the next wave's
+    assert not _SlowFirst.waited_out
+    assert _SlowFirst.most_at_once == 3  # and never more than the profile's concurrency
+    assert sorted(_SlowFirst.calls) == sorted(paths) and set(_SlowFirst.calls.values()) == {1}
+    answer = values["answer"]
+    assert answer["summary"]["extracted"] == DOCUMENTS
+    with svc.objects.open(table_key(answer["extraction_id"])) as handle:
+        _, rows = rows_from_csv(handle.read())
+    path_of = {d.id: d.path for d in svc.kb.resolve(Scope(collections=["tail"])).documents}
+    assert [row["file"] for row in rows] == [path_of[i] for i in values["document_ids"]]  # table order as sent
+
+
+class _HangsButFour(OfflineEngine):
+    """The first document asked for, and every one after the first wave's, waits until it is cancelled."""
+
+    name = "hangs-but-four"
+    started: list[str] = []
+    cancelled: list[str] = []
+
+    async def extract_document(self, document, reading):  # type: ignore[no-untyped-def]
+        cls = type(self)
+        cls.started.append(document.path)
+        if 1 < len(cls.started) <= WAVE:
+            return await super().extract_document(document, reading)
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            cls.cancelled.append(document.path)
+            raise
+        raise AssertionError("never reached")
+
+
+async def test_a_cancel_cuts_off_the_documents_read_ahead_and_starts_no_other(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from checkpoints.runs import RunRecords
+    from graph.lifecycle import durable_run
+    from nodes.cancelled import NOT_READ
+
+    register_engine("hangs-but-four", _HangsButFour)
+    _HangsButFour.started.clear()
+    _HangsButFour.cancelled.clear()
+    _notes(tmp_path / "cut")
+    ingest(svc.kb, [tmp_path / "cut"], "cut")
+    thread = uuid.uuid4().hex
+    config = {"configurable": {"thread_id": thread}}
+    profile = Profile(collections=["cut"], engine="hangs-but-four", wave=WAVE, concurrency=3)
+    async with postgres_checkpointer() as saver:
+        graph = build_extraction_graph(saver)
+        async with durable_run(RunRecords(svc.database_url), thread, user="local", profile="default", origin="cli") as control:
+            run = asyncio.create_task(
+                graph.ainvoke({"message": "All rows with code, name and amount", "confirm": "auto"}, config, context=profile)
+            )
+            # three lanes busy: the first wave's hanging document and two of the next wave's, read ahead
+            await asyncio.wait_for(_started_more_than(_HangsButFour.started, 6), 10)
+            control.cancel()
+            await asyncio.wait_for(run, 30)
+        values = (await graph.aget_state(config)).values
+
+    assert len(_HangsButFour.started) == 7  # no call started once the cancel was seen
+    assert sorted(_HangsButFour.cancelled) == sorted([_HangsButFour.started[0], *_HangsButFour.started[5:]])
+    summary = values["answer"]["summary"]
+    assert summary["extracted"] == 4 and summary["rows"] == 4
+    failed = summary["failed"]
+    assert len(failed) == DOCUMENTS - 4 and {f["error"] for f in failed} == {NOT_READ}
+    assert _HangsButFour.started[0] in {f["file"] for f in failed}

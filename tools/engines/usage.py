@@ -23,9 +23,10 @@ _current: ContextVar[Usage | None] = ContextVar("kea_usage", default=None)
 
 
 @contextmanager
-def metered() -> Iterator[Usage]:
-    """Count the usage reported inside this block (tasks and threads started in it included)."""
-    usage = Usage()
+def metered(usage: Usage | None = None) -> Iterator[Usage]:
+    """Count the usage reported inside this block (tasks and threads started in it included),
+    into ``usage`` when given."""
+    usage = usage if usage is not None else Usage()
     token = _current.set(usage)
     try:
         yield usage
