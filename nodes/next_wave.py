@@ -2,9 +2,9 @@
 its failure); the next starts a wave further on (``nodes/plan.py`` dispatch).
 
 The wave after the next is loaded in the background while the next is read. The documents
-finished so far are final, so the table is assembled up to them in the
-background while the next wave is read (``tools/storage/assembly.py``): at the end only the
-last wave is left to add.
+finished so far are final, so the table is assembled up to them in the background while the
+next wave is read, and from then on up to each document soon after it is stored
+(``tools/storage/assembly.py``): at the end only the last few are left to add.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from tools.storage.assembly import assembling
 
 
 async def next_wave(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, Any]:
-    size = state.get("wave_size") or DEFAULT_WAVE
-    start = state.get("wave_start", 0) + size
+    start = state.get("wave_start", 0) + (state.get("wave_size") or DEFAULT_WAVE)
+    size = max(1, profile_of(runtime.context).wave)  # the first wave is short (nodes/plan.py); the rest are the profile's
     to_read = documents_to_read(state)
     if start < len(to_read):
         svc = await aservices()
@@ -35,5 +35,5 @@ async def next_wave(state: ExtractionState, runtime: Runtime[Profile]) -> dict[s
         finished = set(to_read[:start]) | (set(table) - set(to_read))
         columns = Reading.model_validate(state["reading"]).columns
         ahead = assembling(svc, state["extraction_id"], table, columns)
-        document_io(svc, state["extraction_id"], profile_of(runtime.context).scope).once_reading(lambda: ahead.advance_soon(finished))
-    return {"wave_start": start}
+        document_io(svc, state["extraction_id"], profile_of(runtime.context).scope).assemble_ahead(ahead, finished)
+    return {"wave_start": start, "wave_size": size}

@@ -9,7 +9,7 @@
 - the confirmed rest of a sampled selection: the sample's stored rows are reused, never read again.
 
 ``dispatch`` is the fan-out, in waves: one ``Send`` to ``extract_document`` for each of the next
-``wave`` (the profile's, 256 by default) documents to read; when a wave has finished, ``next_wave`` moves on and
+``wave`` (the profile's, 256 by default; the first is twice the concurrency) documents to read; when a wave has finished, ``next_wave`` moves on and
 ``dispatch`` sends the next one, until none is left and the table is assembled. The number of
 pending tasks — LangGraph keeps them in one checkpoint value and its runner waits on every one
 of them each time a task finishes — stays bounded however large the scope. A wave ends only
@@ -57,19 +57,28 @@ async def plan(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, A
         phase = "all"
     to_read = documents_to_read({**state, "phase": phase})  # type: ignore[typeddict-item]
     runtime.stream_writer({"kind": "progress", "event": "scope_resolved", "documents": len(to_read)})
-    prefetch_second_wave(svc, state["extraction_id"], profile, to_read)
+    prefetch_first_waves(svc, state["extraction_id"], profile, to_read)
     return {"phase": phase, **_first_wave(profile)}
 
 
-def prefetch_second_wave(svc: Services, extraction_id: str, profile: Profile, to_read: list[int]) -> None:
-    """The second wave's documents, loaded while the first is read (``next_wave`` does the same
-    for each wave after)."""
-    size = max(1, profile.wave)
-    prefetch(svc, extraction_id, profile.scope, to_read[size : 2 * size])
+def prefetch_first_waves(svc: Services, extraction_id: str, profile: Profile, to_read: list[int]) -> None:
+    """The first wave's documents, loaded at once (while LangGraph sends the wave), and the
+    second's, loaded while the first is read (``next_wave`` does the same for each wave after)."""
+    first = first_wave_size(profile)
+    prefetch(svc, extraction_id, profile.scope, to_read[:first], at_once=True)
+    prefetch(svc, extraction_id, profile.scope, to_read[first : first + max(1, profile.wave)])
+
+
+def first_wave_size(profile: Profile) -> int:
+    """The first wave is short: twice the concurrency (at most the profile's ``wave``). LangGraph
+    prepares a wave's tasks before any of them runs; for the first, nothing is read meanwhile,
+    so a short one starts the lanes sooner. The waves after it are the profile's, prepared
+    while the lanes read ahead."""
+    return max(1, min(profile.wave, 2 * max(1, profile.concurrency)))
 
 
 def _first_wave(profile: Profile) -> dict[str, int]:
-    return {"wave_start": 0, "wave_size": max(1, profile.wave)}
+    return {"wave_start": 0, "wave_size": first_wave_size(profile)}
 
 
 def _reuse_sample(svc: Services, state: ExtractionState) -> None:

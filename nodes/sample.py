@@ -22,7 +22,7 @@ from graph.state import ExtractionState, documents_to_read
 from tools.engines.reading import Reading
 from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.selection import DocumentSelection, Scope, SelectionEntry
-from nodes.plan import prefetch_second_wave
+from nodes.plan import prefetch_first_waves
 from tools.knowledge.ranking import choose_sample
 from tools.services import Services, aservices
 from tools.storage.pending import PendingKey, PendingSelections
@@ -42,7 +42,7 @@ async def sample(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str,
     emit({"kind": "progress", "event": "sample_chosen", "documents": len(ids), "files": files})
     to_read = documents_to_read({**state, **update})  # type: ignore[typeddict-item]
     emit({"kind": "progress", "event": "scope_resolved", "documents": len(to_read)})
-    prefetch_second_wave(svc, state["extraction_id"], profile, to_read)
+    prefetch_first_waves(svc, state["extraction_id"], profile, to_read)
     return update
 
 

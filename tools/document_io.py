@@ -12,6 +12,8 @@ of the event loop share one trip (``tools/batches.py``):
   never holds many long texts at once.
 - ``store``: each document's records verified against its text and written whole (a retried
   task overwrites, never duplicates).
+- ``assemble_ahead``: once a wave is done, the table is assembled in the background up to each
+  document soon after its rows are stored.
 - ``read_ahead``: a lane no task wants reads the next loaded document ahead (``tools/lanes.py``);
   its task finds the call made, or under way, when it loads the document.
 
@@ -24,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +39,7 @@ from tools.knowledge.selection import Scope
 if TYPE_CHECKING:
     from tools.lanes import HandOn, Lanes
     from tools.services import Services
+    from tools.storage.assembly import Ahead as TableAhead
 
 BATCH = 64
 LONG_PAGES = 50  # a longer document is read when its task needs it, never ahead in a batch
@@ -91,6 +94,9 @@ class DocumentIO:
         self._deferred: list[Callable[[], None]] = []
         self._ahead: dict[int, Loaded] = {}
         self._reader: "tuple[Lanes, HandOn] | None" = None  # the lanes and hand-on of the last lane used
+        self._table: TableAhead | None = None  # the table assembled in the background, when it is
+        self._final: set[int] = set()  # documents whose outcome is final: only ever grows
+        self._advancing = False
 
     def reading(self) -> Reading:
         """The extraction's reading (read from the store once: RowStore.reading is cached)."""
@@ -105,6 +111,19 @@ class DocumentIO:
         """An engine call starts: deferred background work may go now."""
         while self._deferred:
             self._deferred.pop(0)()
+
+    def assemble_ahead(self, table: "TableAhead", finished: Collection[int]) -> None:
+        """Once the next engine call has started, add the ``finished`` documents to the table in
+        the background (``tools/storage/assembly.py``); from then on, each document soon after
+        its rows are stored."""
+        self._table = table
+        self._final.update(finished)
+        self.once_reading(self._advance)
+
+    def _advance(self) -> None:
+        self._advancing = False
+        if self._table is not None:
+            self._table.advance_soon(self._final)
 
     def prefetch(self, ids: Sequence[int]) -> None:
         """Load these documents in the background now (the next wave's, while this one is read):
@@ -189,9 +208,14 @@ class DocumentIO:
         records as stored."""
         self._pending[item.document.id] = (item, store)
         try:
-            return await self._stores.get(item.document.id)
+            stored = await self._stores.get(item.document.id)
         finally:
             self._pending.pop(item.document.id, None)
+        self._final.add(item.document.id)
+        if self._table is not None and not self._advancing:  # once for the documents stored in this turn
+            self._advancing = True
+            asyncio.get_running_loop().call_soon(self._advance)
+        return stored
 
     # -- in a worker thread ------------------------------------------------------------------
 
@@ -254,9 +278,12 @@ def document_io(svc: "Services", extraction_id: str, scope: Scope) -> DocumentIO
     return io
 
 
-def prefetch(svc: "Services", extraction_id: str, scope: Scope, ids: Sequence[int]) -> None:
+def prefetch(svc: "Services", extraction_id: str, scope: Scope, ids: Sequence[int], *, at_once: bool = False) -> None:
     """Load ``ids`` (a wave yet to be sent) for the tasks of ``extraction_id`` once the next
-    engine call has started; returns at once."""
+    engine call has started (``at_once``: now, when no engine call is running yet); returns at once."""
     if ids:
         io = document_io(svc, extraction_id, scope)
-        io.once_reading(lambda: io.prefetch(ids))
+        if at_once:
+            io.prefetch(ids)
+        else:
+            io.once_reading(lambda: io.prefetch(ids))

@@ -9,8 +9,8 @@ the profile's concurrency C. References, in the same process on the same engine 
 * the physical limit ceil(N / C) · L — what C slots of L each cannot beat;
 * ``asyncio.gather`` of the same engine calls behind a semaphore of C;
 * LangGraph alone, two ways: one Send per document all at once, and in waves the way Kea
-  dispatches (plan → Send × wave → a node that sends the next wave), each to a node that only
-  calls the engine behind the same semaphore.
+  dispatches (plan → Send × wave → a node that sends the next wave; the first wave twice the
+  concurrency), each to a node that only calls the engine behind the same semaphore.
 
 Kea's figure is its whole run less the time spent ranking the scope and choosing the sample
 (measured apart: ``evals/bench/ranking.py``, ``python -m evals.sample``); the whole run is
@@ -206,8 +206,12 @@ def _bare_send_seconds(
 
     from checkpoints.saver import postgres_checkpointer
 
+    from graph.profile import Profile
+    from nodes.plan import first_wave_size
+
     engine = FixedEngine(latency, RECORDS)
     size = wave or len(documents)
+    first = first_wave_size(Profile(wave=size, concurrency=concurrency))  # the first wave as Kea sends it
 
     async def once() -> float:
         slots = asyncio.Semaphore(concurrency)
@@ -218,13 +222,14 @@ def _bare_send_seconds(
             return {"done": 1}
 
         def dispatch(state: _BareState) -> Any:
-            sends = [Send("one", {"i": i}) for i in range(state["start"], min(state["start"] + size, len(documents)))]
+            end = state["start"] + (first if state["start"] == 0 else size)
+            sends = [Send("one", {"i": i}) for i in range(state["start"], min(end, len(documents)))]
             return sends or "__end__"
 
         builder = StateGraph(_BareState)
         builder.add_node("plan", lambda state: {"start": 0})
         builder.add_node("one", one)
-        builder.add_node("next", lambda state: {"start": state["start"] + size})
+        builder.add_node("next", lambda state: {"start": state["start"] + (first if state["start"] == 0 else size)})
         builder.add_edge(START, "plan")
         builder.add_conditional_edges("plan", dispatch, ["one", "__end__"])
         builder.add_edge("one", "next")

@@ -4,7 +4,8 @@ the CSV, the XLSX and the review page, one document's rows in memory at a time.
 A table can be assembled in one go at the end (``assemble_table``), or while its documents are
 still being read: the fan-out's waves finish in table order, so after each wave the documents
 finished so far are added in a background thread (``assembling(...).advance_soon``) while the
-next wave runs, and at the end only the last wave is left to add. Either way the files are the
+next wave runs, and from then on each document soon after its rows are stored
+(``tools/document_io.py``): at the end only the last few documents are left to add. Either way the files are the
 same, byte for byte: one ``TableAssembly`` adds every document, in order, by the same code.
 
 What a background assembly holds is only a head start: a run resumed in another process, a
@@ -221,5 +222,7 @@ class Ahead:
     assembly: TableAssembly
 
     def advance_soon(self, finished: Collection[int]) -> None:
-        """Add the finished documents in the background thread; returns at once."""
-        _background.submit(self.assembly.advance, frozenset(finished))
+        """Add the finished documents in the background thread; returns at once. ``finished``
+        may grow meanwhile (a set of the event loop's that only ever grows: it is only asked
+        whether it holds a document)."""
+        _background.submit(self.assembly.advance, finished)
