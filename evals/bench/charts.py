@@ -351,7 +351,9 @@ def _section_fanout(r: dict[str, Any]) -> tuple[str, list[str]]:
         *table,
         "",
         f"The waves of the {largest['documents']:,}-document run: lanes idle is the share of C·(wave's time) no engine "
-        "call used; the hand-over is the time between a wave's last engine call ending and the next wave's first starting.",
+        "call used; the hand-over is the time between a wave's last engine call ending and the next wave's first starting. "
+        "A call counts in the wave during which it starts: the next wave's documents read ahead on lanes the wave's tail "
+        "left free count in the wave before theirs (the first wave sends twice C).",
         "",
         *wave_lines,
         "",
