@@ -58,7 +58,6 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
     lanes = lanes_for(profile.name, profile.concurrency)
     file = f"document {task['document_id']}"
     read = Read()
-    started = time.monotonic()
     try:
         with lanes.coming() as coming:
             # before taking a lane: the tasks of a wave load their documents together (tools/document_io.py)
@@ -75,6 +74,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
                 async with lanes.in_hand:
                     if ahead is not None:  # a lane no task wanted read it ahead: the call is made, or under way
                         coming.arrived()
+                        io.reading_started()  # the lanes are busy: deferred background work may go
                         await _watched(ahead.work, file, emit)
                     else:
                         await _read_on_a_lane(profile, io, lanes, coming, loaded, read, file, emit)
@@ -97,7 +97,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
             await asyncio.to_thread(svc.rows.write_failure, task["extraction_id"], task["document_id"], file, error)
         except Exception:  # noqa: BLE001 — store_csv lists a document without a stored outcome as failed
             pass
-        return {"tally": {**_cost(read.usage), "read_ms": _since(started)}}
+        return {"tally": {**_cost(read.usage), "read_ms": read.ms}}
     unsure = sum(r.match == "unsure" for r in records)
     emit(
         {
@@ -232,10 +232,15 @@ async def _read(profile: Profile, loaded: Loaded, read: Read) -> None:
             read.records = await call
         except asyncio.CancelledError:
             task = asyncio.current_task()
-            if call.cancelled() and control is not None and control.cancelled and not (task and task.cancelling()):
+            if control is not None and control.cancelled and not (task and task.cancelling()):
                 raise RunCancelled() from None  # the run's cancel, not this task's
             raise
-    read.ms = _since(started)
+        except Exception:
+            if control is not None and control.cancelled:
+                raise RunCancelled() from None  # what the engine raised while it was cut off
+            raise
+        finally:
+            read.ms = _since(started)
 
 
 async def _watched(work: Awaitable[None], file: str, emit: Any) -> None:

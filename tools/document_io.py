@@ -17,8 +17,9 @@ of the event loop share one trip (``tools/batches.py``):
 - ``read_ahead``: a lane no task wants reads the next loaded document ahead (``tools/lanes.py``);
   its task finds the call made, or under way, when it loads the document.
 
-One ``DocumentIO`` per event loop, extraction and scope; nothing is cached between runs but the
-extraction's reading, which never changes once its documents are read.
+One ``DocumentIO`` per event loop, extraction and scope, kept while its runs go on (the last 32):
+what it holds is the extraction's reading, which never changes once its documents are read,
+documents loaded or read ahead for tasks still to come, and the table's head start.
 """
 
 from __future__ import annotations
@@ -97,6 +98,7 @@ class DocumentIO:
         self._table: TableAhead | None = None  # the table assembled in the background, when it is
         self._final: set[int] = set()  # documents whose outcome is final: only ever grows
         self._advancing = False
+        self._taken: set[int] = set()  # documents a task has asked for
 
     def reading(self) -> Reading:
         """The extraction's reading (read from the store once: RowStore.reading is cached)."""
@@ -114,8 +116,8 @@ class DocumentIO:
 
     def assemble_ahead(self, table: "TableAhead", finished: Collection[int]) -> None:
         """Once the next engine call has started, add the ``finished`` documents to the table in
-        the background (``tools/storage/assembly.py``); from then on, each document soon after
-        its rows are stored."""
+        the background (``tools/storage/assembly.py``); and each document, soon after its rows
+        are stored."""
         self._table = table
         self._final.update(finished)
         self.once_reading(self._advance)
@@ -128,7 +130,7 @@ class DocumentIO:
     def prefetch(self, ids: Sequence[int]) -> None:
         """Load these documents in the background now (the next wave's, while this one is read):
         their tasks find them loaded. Returns at once; a failed prefetch is only a miss."""
-        wanted = [i for i in dict.fromkeys(ids) if i not in self._prefetched]
+        wanted = [i for i in dict.fromkeys(ids) if i not in self._prefetched and i not in self._taken]
         for start in range(0, len(wanted), BATCH):
             chunk = wanted[start : start + BATCH]
             work = asyncio.ensure_future(asyncio.to_thread(self._load_many, chunk))
@@ -148,14 +150,12 @@ class DocumentIO:
                 return False
             read = Read()
 
-            async def run() -> None:
-                try:
-                    await start(picked, read)
-                finally:
-                    lanes.hand_on(hand_on)
+            def done(work: "asyncio.Future[None]") -> None:
+                # on again when it read its document; a failed or cancelled one (a run stopping) gives the lane back
+                lanes.hand_on(hand_on if not work.cancelled() and work.exception() is None else None)
 
-            work = asyncio.get_running_loop().create_task(run())
-            work.add_done_callback(_retrieved)
+            work = asyncio.get_running_loop().create_task(start(picked, read))
+            work.add_done_callback(done)  # even when cancelled before it ever ran
             self._ahead[picked.document.id] = replace(picked, ahead=Ahead(work, read))
             return True
 
@@ -186,6 +186,7 @@ class DocumentIO:
 
     async def load(self, document_id: int) -> Loaded:
         """The document (``DocumentNotFound`` when it is not in scope, or no longer exists)."""
+        self._taken.add(document_id)  # never loaded again ahead of its task, nor read ahead
         read_ahead = self._ahead.pop(document_id, None)
         if read_ahead is not None:
             return read_ahead

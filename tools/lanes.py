@@ -3,7 +3,8 @@ wave's hand-over.
 
 Every run of a profile in a process shares its C lanes (C = the profile's ``concurrency``), on
 each event loop; at most 2 C documents are *in hand* (extracted, or waiting for their rows to
-be stored), so a fast engine's rows never pile up ahead of their storage.
+be stored), and C more of a run read ahead, so a fast engine's rows never pile up ahead of
+their storage.
 
 A wave of the fan-out (``nodes/plan.py``) ends only once its slowest document is stored, and the
 next wave's tasks start a LangGraph step after that. A lane freed in between would stand idle,
@@ -13,7 +14,9 @@ when no task wants one: it *reads ahead*. The next wave's first documents, loade
 sent, their tasks take the call's outcome instead of making it. A task that wants a lane
 always comes first: no read ahead starts while one is waiting or on its way to one, and at
 most C documents of a run are read ahead at a time. A read ahead that no task takes (the run
-was cut off) cost one engine call and holds nothing.
+stopped with an error) cost one engine call; it is kept, with its document, until the run's
+I/O is dropped (``tools/document_io.py``) or a resumed run's task takes it. A read ahead that
+failed, or was cut off, gives its lane back.
 
     lanes = lanes_for(profile.name, profile.concurrency)
     with lanes.coming() as coming:            # this task will want a lane

@@ -244,3 +244,19 @@ async def test_a_cancel_cuts_off_the_documents_read_ahead_and_starts_no_other(sv
     failed = summary["failed"]
     assert len(failed) == DOCUMENTS - 4 and {f["error"] for f in failed} == {NOT_READ}
     assert _HangsButFour.started[0] in {f["file"] for f in failed}
+
+
+async def test_waves_no_larger_than_the_lanes_are_read_ahead_whole_and_each_document_once(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    register_engine("counting", _Counting)
+    _Counting.calls.clear()
+    paths = _notes(tmp_path / "small-waves")
+    ingest(svc.kb, [tmp_path / "small-waves"], "small-waves")
+    config = {"configurable": {"thread_id": uuid.uuid4().hex}}
+    profile = Profile(collections=["small-waves"], engine="counting", wave=2, concurrency=3)
+    async with postgres_checkpointer() as saver:
+        graph = build_extraction_graph(saver)
+        await graph.ainvoke({"message": "All rows with code, name and amount", "confirm": "auto"}, config, context=profile)
+        answer = (await graph.aget_state(config)).values["answer"]
+
+    assert sorted(_Counting.calls) == sorted(paths) and set(_Counting.calls.values()) == {1}
+    assert answer["summary"]["extracted"] == DOCUMENTS and answer["summary"]["rows"] == DOCUMENTS
