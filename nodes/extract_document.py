@@ -95,6 +95,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
         emit({"kind": "progress", "event": "document_failed", "file": file, "error": error})
         try:
             await asyncio.to_thread(svc.rows.write_failure, task["extraction_id"], task["document_id"], file, error)
+            io.settled(task["document_id"])
         except Exception:  # noqa: BLE001 — store_csv lists a document without a stored outcome as failed
             pass
         return {"tally": {**_cost(read.usage), "read_ms": read.ms}}

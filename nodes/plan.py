@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Literal
 
+from langgraph.config import get_config
 from langgraph.graph import END
 from langgraph.runtime import Runtime
 from langgraph.types import Send
@@ -34,6 +35,7 @@ from tools.engines.reading import Reading
 from tools.knowledge.breakdown import breakdown
 from tools.knowledge.selection import DocumentSelection, SelectionEntry
 from tools.services import Services, aservices
+from tools.storage.objects import StoreUnavailable, is_store_fault, store_fault_reason
 
 SAMPLE_ABOVE = 100
 DEFAULT_WAVE = Profile.wave
@@ -47,7 +49,7 @@ async def plan(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, A
         return {"answer": await _narrowing(svc, profile, ids)}
     # every task reads the confirmed reading from storage: the tasks themselves stay tiny
     reading = Reading.model_validate(state["reading"])
-    await asyncio.to_thread(svc.rows.write_reading, state["extraction_id"], reading)
+    await _write_reading(svc, state["extraction_id"], reading)
     phase = state.get("phase", "all")
     if phase == "confirmed":
         await asyncio.to_thread(_reuse_sample, svc, state)
@@ -59,6 +61,21 @@ async def plan(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, A
     runtime.stream_writer({"kind": "progress", "event": "scope_resolved", "documents": len(to_read)})
     prefetch_first_waves(svc, state["extraction_id"], profile, to_read)
     return {"phase": phase, **_first_wave(profile)}
+
+
+async def _write_reading(svc: Services, extraction_id: str, reading: Reading) -> None:
+    """Store the confirmed reading for the tasks; the object store failing stops the run with what to do."""
+    try:
+        await asyncio.to_thread(svc.rows.write_reading, extraction_id, reading)
+    except Exception as exc:
+        if not is_store_fault(exc):
+            raise
+        thread = (get_config().get("configurable") or {}).get("thread_id")
+        again = f"run `kea resume {thread}`" if thread else "ask again"
+        raise StoreUnavailable(
+            f"The object store failed before any document was read ({store_fault_reason(exc)}), so nothing was read. "
+            f"Once it is back, {again}."
+        ) from exc
 
 
 def prefetch_first_waves(svc: Services, extraction_id: str, profile: Profile, to_read: list[int]) -> None:

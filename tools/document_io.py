@@ -212,11 +212,16 @@ class DocumentIO:
             stored = await self._stores.get(item.document.id)
         finally:
             self._pending.pop(item.document.id, None)
-        self._final.add(item.document.id)
-        if self._table is not None and not self._advancing:  # once for the documents stored in this turn
+        self.settled(item.document.id)
+        return stored
+
+    def settled(self, document_id: int) -> None:
+        """The document's outcome (its rows, or why it has none) is stored for good: the table's
+        head start may add it."""
+        self._final.add(document_id)
+        if self._table is not None and not self._advancing:  # once for the documents settled in this turn
             self._advancing = True
             asyncio.get_running_loop().call_soon(self._advance)
-        return stored
 
     # -- in a worker thread ------------------------------------------------------------------
 

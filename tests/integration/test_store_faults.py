@@ -144,3 +144,29 @@ async def test_a_store_failing_midway_leaves_no_part_of_the_table_under_its_name
     assert values["answer"]["status"] == "done" and values["answer"]["summary"]["rows"] == 3 * DOCUMENTS
     assert all(_outputs(store, extraction_id).values())
     assert not any("/.staging/" in key for key in store.keys(f"record-extraction/{extraction_id}"))
+
+
+async def test_a_store_down_before_any_document_is_read_stops_the_run_with_a_sentence(  # type: ignore[no-untyped-def]
+    s3_services, weed, orders, reads
+) -> None:
+    profile = Profile(collections=[COLLECTION], engine="offline")
+    thread = f"store-down-early-{uuid.uuid4().hex[:8]}"
+    config = {"configurable": {"thread_id": thread}}
+    async with postgres_checkpointer() as saver:
+        graph = build_extraction_graph(saver, services=s3_services)
+        await graph.ainvoke({"message": REQUEST, "confirm": "auto"}, config, context=profile, interrupt_before=["plan"])
+        assert (await graph.aget_state(config)).next == ("plan",)
+
+        weed.stop()  # the object store goes away before the reading is stored for the tasks
+        with pytest.raises(StoreUnavailable) as stopped:
+            await graph.ainvoke(None, config, context=profile)
+        assert str(stopped.value) == (
+            f"The object store failed before any document was read (the object store at {weed.endpoint} could not "
+            f"be reached), so nothing was read. Once it is back, run `kea resume {thread}`."
+        )
+        assert not reads and (await graph.aget_state(config)).next == ("plan",)
+
+        weed.start()
+        values = await graph.ainvoke(None, config, context=profile)
+    assert values["answer"]["status"] == "done" and values["answer"]["summary"]["rows"] == 3 * DOCUMENTS
+    assert len(reads) == DOCUMENTS

@@ -260,3 +260,37 @@ async def test_waves_no_larger_than_the_lanes_are_read_ahead_whole_and_each_docu
 
     assert sorted(_Counting.calls) == sorted(paths) and set(_Counting.calls.values()) == {1}
     assert answer["summary"]["extracted"] == DOCUMENTS and answer["summary"]["rows"] == DOCUMENTS
+
+
+class _FailsTwo(OfflineEngine):
+    """The offline engine, failing on two documents."""
+
+    name = "fails-two"
+    failing = {"note-03.txt", "note-12.txt"}
+
+    async def extract_document(self, document, reading):  # type: ignore[no-untyped-def]
+        from tools.engines import ExtractionError
+
+        await asyncio.sleep(0.005)
+        if document.path in self.failing:
+            raise ExtractionError(f"the model refused {document.path}")
+        return await super().extract_document(document, reading)
+
+
+async def test_failed_documents_are_listed_and_the_table_assembled_across_waves_is_the_whole_one(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    register_engine("fails-two", _FailsTwo)
+    _notes(tmp_path / "failing")
+    ingest(svc.kb, [tmp_path / "failing"], "failing")
+    config = {"configurable": {"thread_id": uuid.uuid4().hex}}
+    profile = Profile(collections=["failing"], engine="fails-two", wave=WAVE, concurrency=3)
+    async with postgres_checkpointer() as saver:
+        graph = build_extraction_graph(saver)
+        await graph.ainvoke({"message": "All rows with code, name and amount", "confirm": "auto"}, config, context=profile)
+        values = (await graph.aget_state(config)).values
+
+    summary = values["answer"]["summary"]
+    assert summary["extracted"] == DOCUMENTS - 2 and summary["rows"] == DOCUMENTS - 2
+    assert sorted(f["file"] for f in summary["failed"]) == sorted(_FailsTwo.failing)
+    outputs = {name: _stored(svc, values["extraction_id"], name) for name in ("table.csv", "review.html", "summary.json")}
+    await asyncio.to_thread(assemble_table, svc, values["extraction_id"], values["document_ids"], values["summary"])
+    assert {name: _stored(svc, values["extraction_id"], name) for name in outputs} == outputs
