@@ -698,3 +698,40 @@ def test_a_year_a_comparison_ends_is_its_value_not_a_place():
     reading = read_message("Name and team of swimmers born before 1930", ScopeHint(documents=1))
     assert reading.places == []
     assert [(c.op, c.value) for c in reading.conditions] == [("lt", "1930")]
+
+
+RESULTS_HEADER = ["Rank", "Heat/Lane", "Name", "Fed.", "YB", "Team", "Time", "(R.T.)"]
+
+
+@pytest.mark.parametrize(
+    ("requested", "cell"),
+    [("year of birth", "YB"), ("Federation", "Fed."), ("reaction time", "(R.T.)"), ("Team", "Team"), ("Lane", "Heat/Lane")],
+)
+def test_a_header_cell_abbreviating_the_requested_name_holds_it(requested, cell):
+    assert RESULTS_HEADER[match_column(requested, RESULTS_HEADER)] == cell
+
+
+@pytest.mark.parametrize(
+    ("requested", "header"),
+    [
+        ("quality", ["Pos", "Description", "Qty"]),  # letters dropped inside a word: another word's as easily
+        ("year", RESULTS_HEADER),  # one word is no initials
+        ("federation", ["Fed.", "FED"]),  # two cells abbreviate it: neither is taken
+        ("nationality", RESULTS_HEADER),
+    ],
+)
+def test_a_cell_is_no_abbreviation_of_a_name_it_only_resembles(requested, header):
+    assert match_column(requested, header) is None
+
+
+def test_a_results_list_gives_the_year_of_birth_asked_for_in_words():
+    results = invoice(1, "results.pdf", ["Results Summary"], Table(page=1, header=RESULTS_HEADER, rows=[
+        ["1", "1/4", "Fritz ILGEN", "GER", "1933", "TSV Lindau", "51.78", "( 0.85)"],
+        ["2", "1/5", "Fusao TAKAHASHI", "JPN", "1933", "JUMP", "55.97", "( 0.91)"],
+    ]))
+    records = extract_records(results, read("Name, federation and year of birth of every swimmer"))
+    assert [r.values for r in records] == [
+        {"Name": "Fritz ILGEN", "Federation": "GER", "Year of birth": "1933"},
+        {"Name": "Fusao TAKAHASHI", "Federation": "JPN", "Year of birth": "1933"},
+    ]
+    assert all(r.match == "yes" for r in records)

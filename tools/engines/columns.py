@@ -2,7 +2,8 @@
 
 A user asks for "unit price"; a German invoice heads the column ``Einzelpreis``, a Korean
 quote ``단가``. Names are compared in a normal form (lower case, no punctuation, no accents
-on Latin letters, single spaces), then through a small map of synonyms.
+on Latin letters, single spaces), then through a small map of synonyms, and last as
+abbreviations: a results list heads the year of birth ``YB`` and the federation ``Fed.``.
 """
 
 from __future__ import annotations
@@ -140,7 +141,12 @@ def _match_tiers(requested: str, header: list[str]) -> list[list[int]]:
     # "Delivery note number" is what a "Delivery note:" label numbers; "Order number" a "Purchase order:"
     stem = _identifier_stem(want)
     named = [i for i, c in enumerate(cells) if stem and (c == stem or c.endswith(" " + stem))]
-    tiers = [exact, singular, undecorated, unqualified, synonym, tail if len(tail) == 1 else [], named if len(named) == 1 else []]
+    # "YB" heads the year of birth, "Fed." the federation: a cell abbreviating the requested name
+    short = [i for i, c in enumerate(cells) if c and abbreviates(c, want)]
+    tiers = [
+        exact, singular, undecorated, unqualified, synonym, tail if len(tail) == 1 else [], named if len(named) == 1 else [],
+        short if len(short) == 1 else [],
+    ]
     tiers = [[i for i in tier if _qualifier(cells[i]) in (wanted, None) or wanted is None] for tier in tiers]
     if wanted is None:
         # an unqualified "amount" beside both a net and a gross amount names neither with confidence
@@ -151,6 +157,26 @@ def _match_tiers(requested: str, header: list[str]) -> list[list[int]]:
 
 
 _IDENTIFIER_WORDS = {"number", "no", "nr", "nummer", "numero", "id", "ref", "reference"}
+# Words an abbreviation of several words may leave out ("YB": year of birth).
+_LINKING_WORDS = frozenset({"of", "the", "a", "an", "and", "per", "de", "der", "des", "du", "la", "le", "von"})
+ABBREVIATION_LETTERS = range(2, 6)
+
+
+def abbreviates(cell: str, name: str) -> bool:
+    """Whether a normal-form header cell of 2–5 letters abbreviates a normal-form name: the
+    initials of its words ("yb", "r t", "dob": year of birth, reaction time, date of birth), or
+    for one word its first three letters or more ("fed", "desc": federation, description).
+    Abbreviations that drop letters inside a word ("qty") are the synonym map's: they are too
+    easily another word's ("quality")."""
+    tokens = cell.split()
+    letters = "".join(tokens) if len(tokens) > 1 and all(len(t) == 1 for t in tokens) else cell
+    if not (letters.isalpha() and len(letters) in ABBREVIATION_LETTERS) or not name or letters == name:
+        return False
+    words = name.split()
+    if len(words) > 1:
+        content = [w for w in words if w not in _LINKING_WORDS]
+        return letters in {"".join(w[0] for w in words), "".join(w[0] for w in content)}
+    return len(letters) >= 3 and len(words[0]) > len(letters) + 1 and words[0].startswith(letters)
 
 
 def _identifier_stem(norm: str) -> str:
@@ -174,7 +200,8 @@ def match_column(requested: str, header: list[str]) -> int | None:
     """The index of the header cell that holds a requested column, or None.
 
     An exact match of the normal forms wins over a plural, a decorated cell ("Unit price
-    (EUR)"), a synonym, and last a cell ending in the requested words, if only one does.
+    (EUR)"), a synonym, a cell ending in the requested words, and last a cell abbreviating the
+    requested name ("YB" for the year of birth), if only one does.
     """
     for tier in _match_tiers(requested, header):
         if tier:
@@ -191,7 +218,7 @@ def map_columns(requested: list[str], header: list[str]) -> dict[str, int]:
     tiers = {column: _match_tiers(column, header) for column in requested}
     mapping: dict[str, int] = {}
     used: set[int] = set()
-    for level in range(7):
+    for level in range(len(next(iter(tiers.values()), []))):
         for column in requested:
             if column in mapping:
                 continue
