@@ -735,3 +735,14 @@ def test_a_results_list_gives_the_year_of_birth_asked_for_in_words():
         {"Name": "Fusao TAKAHASHI", "Federation": "JPN", "Year of birth": "1933"},
     ]
     assert all(r.match == "yes" for r in records)
+
+
+@pytest.mark.parametrize(
+    ("message", "columns"),
+    [
+        ("Who finished first in each age group? Name and time", ["Name", "Time"]),
+        ("Who won in each category? Name and team", ["Name", "Team"]),
+    ],
+)
+def test_a_preposition_left_before_the_rows_is_no_column(message, columns):
+    assert read(message).columns == columns

@@ -484,8 +484,8 @@ class _Reader:
         if any(self.operator_at(k) for k in range(start, end)):
             return False
         items = self._items(start, end)
-        if not items:
-            return False
+        if not items or any(all(w in g.ENDS_LIST for w in text.casefold().split()) for _, text in items):
+            return False  # "in" left of "each age group" names no value
         if len(items) == 1:
             return not self._trailing_value(start, end)
         return all(len(text.split()) <= 6 for _, text in items)
