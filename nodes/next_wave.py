@@ -35,5 +35,5 @@ async def next_wave(state: ExtractionState, runtime: Runtime[Profile]) -> dict[s
         finished = set(to_read[:start]) | (set(table) - set(to_read))
         columns = Reading.model_validate(state["reading"]).columns
         ahead = assembling(svc, state["extraction_id"], table, columns)
-        document_io(svc, state["extraction_id"], profile_of(runtime.context).scope).assemble_ahead(ahead, finished)
+        document_io(svc, state["extraction_id"], profile_of(runtime.context).scope).wave_begins(ahead, finished)
     return {"wave_start": start, "wave_size": size}

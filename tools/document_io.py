@@ -12,8 +12,8 @@ of the event loop share one trip (``tools/batches.py``):
   never holds many long texts at once.
 - ``store``: each document's records verified against its text and written whole (a retried
   task overwrites, never duplicates).
-- ``assemble_ahead``: once a wave is done, the table is assembled in the background up to each
-  document soon after its rows are stored.
+- ``wave_begins``: from the second wave on, the table is assembled in the background up to each
+  document soon after its outcome is stored.
 - ``read_ahead``: a lane no task wants reads the next loaded document ahead (``tools/lanes.py``);
   its task finds the call made, or under way, when it loads the document.
 
@@ -73,6 +73,7 @@ class Loaded:
     reading: Reading  # the extraction's confirmed reading
     stored: list[Record] | None = None
     ahead: Ahead | None = None
+    failed_before: bool = True  # an earlier attempt's failure may be stored (False: looked, there is none)
 
 
 @dataclass
@@ -80,6 +81,7 @@ class ToStore:
     document: DocumentText
     file: str
     records: list[Record]
+    failed_before: bool = True  # as loaded: whether an earlier attempt's failure may be stored
 
 
 Store = Callable[["Services", str, ToStore, Reading], list[Record]]
@@ -98,7 +100,7 @@ class DocumentIO:
         self._table: TableAhead | None = None  # the table assembled in the background, when it is
         self._final: set[int] = set()  # documents whose outcome is final: only ever grows
         self._advancing = False
-        self._taken: set[int] = set()  # documents a task has asked for
+        self._taken: set[int] = set()  # documents a task of this wave or the one before has asked for
 
     def reading(self) -> Reading:
         """The extraction's reading (read from the store once: RowStore.reading is cached)."""
@@ -114,12 +116,20 @@ class DocumentIO:
         while self._deferred:
             self._deferred.pop(0)()
 
-    def assemble_ahead(self, table: "TableAhead", finished: Collection[int]) -> None:
-        """Once the next engine call has started, add the ``finished`` documents to the table in
-        the background (``tools/storage/assembly.py``); and each document, soon after its rows
-        are stored."""
+    def wave_begins(self, table: "TableAhead", finished: Collection[int]) -> None:
+        """A wave of the run begins (``next_wave``), with the ``finished`` documents of the waves
+        before it final. Once the next engine call has started, they are added to the table in
+        the background (``tools/storage/assembly.py``), and each document of this wave soon
+        after its outcome is stored. What earlier runs of the extraction in this process (a
+        replayed wave) settled or asked for counts no more.
+
+        Background work still waiting for an engine call (none started in the wave before: its
+        documents were all stored or read ahead) goes now, before this wave's tasks load: a
+        prefetch never lands after the tasks it was for."""
+        self.reading_started()
         self._table = table
-        self._final.update(finished)
+        self._final = set(finished)  # a new set: the one earlier background steps hold is left as it was
+        self._taken = set()
         self.once_reading(self._advance)
 
     def _advance(self) -> None:
@@ -229,6 +239,7 @@ class DocumentIO:
         found = self.svc.kb.read_documents(self.scope, ids, longer_than=LONG_PAGES)
         loaded = [i for i in ids if found.get(i) is not None]
         stored = self.svc.rows.stored_rows(self.extraction_id, loaded)
+        failed = self.svc.rows.failed(self.extraction_id, loaded)
         reading = self.reading()
         answers: dict[int, Loaded | None | BaseException] = {}
         for document_id in ids:
@@ -236,13 +247,16 @@ class DocumentIO:
                 answers[document_id] = _not_found(document_id)
                 continue
             document = found[document_id]
-            answers[document_id] = None if document is None else Loaded(document, reading, stored.get(document_id))
+            answers[document_id] = (
+                None if document is None else Loaded(document, reading, stored.get(document_id), failed_before=document_id in failed)
+            )
         return answers
 
     def _load_one(self, document_id: int) -> Loaded:
         document = self.svc.kb.read_document(self.scope, document_id)
         stored = self.svc.rows.stored_rows(self.extraction_id, [document_id])
-        return Loaded(document, self.reading(), stored.get(document_id))
+        failed = self.svc.rows.failed(self.extraction_id, [document_id])
+        return Loaded(document, self.reading(), stored.get(document_id), failed_before=document_id in failed)
 
     def _store_many(self, ids: Sequence[int]) -> dict[int, list[Record] | BaseException]:
         reading = self.reading()

@@ -131,3 +131,36 @@ async def test_a_graph_given_services_stores_its_table_in_their_bucket(corpus, s
     with s3_store.open(table_key(values["extraction_id"])) as handle:
         assert handle.read().startswith(b"\xef\xbb\xbfFile,Priority")
     assert not svc.objects.exists(table_key(values["extraction_id"]))  # nothing went to the process's own store
+
+
+async def test_a_run_on_s3_asks_for_no_failure_a_document_never_had(corpus, svc, s3_store) -> None:  # type: ignore[no-untyped-def]
+    """Per document, a run on S3 writes its rows once and reads them once; it deletes and looks
+    for no failure file of a document that never failed (looked for once, in a listing)."""
+    from collections import Counter
+
+    from checkpoints.saver import postgres_checkpointer
+    from graph.extraction import build_extraction_graph
+    from graph.profile import Profile
+    from tools.services import Services
+    from tools.storage.rows import RowStore
+
+    requests: Counter[tuple[str, str]] = Counter()
+
+    def seen(params: dict, model, **_) -> None:  # type: ignore[no-untyped-def,type-arg]
+        key = params.get("Key", "")
+        kind = "rows" if "/rows/" in key else "failed" if "/failed/" in key else "other"
+        requests[(model.name, kind)] += 1
+
+    s3_store.client.meta.events.register("before-parameter-build.s3.*", seen)
+    on_s3 = Services(svc.database_url, svc.kb, s3_store, RowStore(s3_store))
+    async with postgres_checkpointer() as saver:
+        graph = build_extraction_graph(saver, services=on_s3)
+        values = await graph.ainvoke(
+            {"message": "Priority, response time and resolution time from the SLAs", "confirm": "auto"},
+            {"configurable": {"thread_id": "s3-requests"}},
+            context=Profile(collections=["corpus"]),
+        )
+    documents = values["answer"]["summary"]["extracted"]
+    assert documents == 3 and values["answer"]["summary"]["failed"] == []
+    assert requests[("PutObject", "rows")] == documents and requests[("GetObject", "rows")] == documents
+    assert not {op for op, kind in requests if kind == "failed"}  # no GET, HEAD or DELETE of a failure

@@ -294,3 +294,41 @@ async def test_failed_documents_are_listed_and_the_table_assembled_across_waves_
     outputs = {name: _stored(svc, values["extraction_id"], name) for name in ("table.csv", "review.html", "summary.json")}
     await asyncio.to_thread(assemble_table, svc, values["extraction_id"], values["document_ids"], values["summary"])
     assert {name: _stored(svc, values["extraction_id"], name) for name in outputs} == outputs
+
+
+class _FailsOnce(OfflineEngine):
+    """The offline engine, failing on one document the first time it is asked for it."""
+
+    name = "fails-once"
+    asked: Counter[str] = Counter()
+
+    async def extract_document(self, document, reading):  # type: ignore[no-untyped-def]
+        from tools.engines import ExtractionError
+
+        type(self).asked[document.path] += 1
+        if document.path == "note-07.txt" and type(self).asked[document.path] == 1:
+            raise ExtractionError("the model timed out")
+        return await super().extract_document(document, reading)
+
+
+async def test_a_document_that_failed_and_is_read_again_gives_its_rows_not_its_old_failure(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    register_engine("fails-once", _FailsOnce)
+    _FailsOnce.asked.clear()
+    _notes(tmp_path / "again")
+    ingest(svc.kb, [tmp_path / "again"], "again")
+    config = {"configurable": {"thread_id": uuid.uuid4().hex}}
+    profile = Profile(collections=["again"], engine="fails-once", wave=WAVE, concurrency=3)
+    async with postgres_checkpointer() as saver:
+        graph = build_extraction_graph(saver)
+        await graph.ainvoke({"message": "All rows with code, name and amount", "confirm": "auto"}, config, context=profile)
+        first = (await graph.aget_state(config)).values["answer"]
+        assert [f["file"] for f in first["summary"]["failed"]] == ["note-07.txt"]
+        # every wave run again from its checkpoint, as after a crash: only the failed document is read again
+        waves = [s async for s in graph.aget_state_history(config) if any(t.name == "extract_document" for t in s.tasks)]
+        async for _ in graph.astream(None, min(waves, key=lambda s: s.created_at).config, context=profile):
+            pass
+        again = (await graph.aget_state(config)).values["answer"]
+
+    assert _FailsOnce.asked["note-07.txt"] == 2 and set(_FailsOnce.asked.values()) == {1, 2}
+    assert sum(_FailsOnce.asked.values()) == DOCUMENTS + 1
+    assert again["summary"]["failed"] == [] and again["summary"]["rows"] == DOCUMENTS

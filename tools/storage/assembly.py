@@ -83,8 +83,10 @@ class TableAssembly:
             if self.closed:  # taken and finished (or given up) before this step ran
                 return
             try:
-                while self.added < len(self.document_ids) and self.document_ids[self.added] in finished:
-                    self._add(self.document_ids[self.added])
+                end = self.added
+                while end < len(self.document_ids) and self.document_ids[end] in finished:
+                    end += 1
+                self._add_all(self.document_ids[self.added : end])
             except Exception:  # noqa: BLE001 — a head start only: the table is assembled afresh at the end
                 log.warning("assembling the table of %s ahead failed; it is assembled at the end", self.extraction_id, exc_info=True)
                 self.broken = True
@@ -93,8 +95,7 @@ class TableAssembly:
         """Add every document not added yet, store the table's files and the full summary."""
         with self._lock:
             try:
-                while self.added < len(self.document_ids):
-                    self._add(self.document_ids[self.added])
+                self._add_all(self.document_ids[self.added :])
                 return self._store(summary)
             finally:
                 self.close()
@@ -104,8 +105,14 @@ class TableAssembly:
         self._csv.close()
         self._folder.cleanup()
 
-    def _add(self, document_id: int) -> None:
-        outcome = self.svc.rows.outcome(self.extraction_id, document_id)
+    def _add_all(self, document_ids: list[int]) -> None:
+        """Add these documents (the next ones in table order); which of them failed is one look."""
+        failed = self.svc.rows.failed(self.extraction_id, document_ids) if document_ids else set()
+        for document_id in document_ids:
+            self._add(document_id, document_id in failed)
+
+    def _add(self, document_id: int, failed: bool) -> None:
+        outcome = self.svc.rows.outcome(self.extraction_id, document_id, failed=failed)
         self.added += 1
         if outcome is None:
             self.failed.append({"file": f"document {document_id}", "error": NOT_STORED})

@@ -87,10 +87,12 @@ class RowStore:
 
     def write(
         self, extraction_id: str, document_id: int, file: str, records: list[Record], no_rows: dict[str, str] | None = None,
-        notes: list[str] | None = None,
+        notes: list[str] | None = None, failed_before: bool = True,
     ) -> None:
         """Store one document's records whole, replacing what an earlier attempt stored; a document
-        without records keeps why (``no_rows``), one read only in part what was left (``notes``)."""
+        without records keeps why (``no_rows``), one read only in part what was left (``notes``).
+        An earlier attempt's failure is removed, unless the caller knows there is none
+        (``failed_before=False``, from ``failed``): a request saved on S3."""
         head: dict[str, object] = {"file": file}
         if not records and no_rows:
             head["no_rows"] = no_rows
@@ -100,7 +102,8 @@ class RowStore:
         lines += [json.dumps(r.model_dump(mode="json"), ensure_ascii=False) for r in records]
         data = ("\n".join(lines) + "\n").encode("utf-8")
         self.objects.put_bytes(rows_key(extraction_id, document_id), data, "application/x-ndjson")
-        self.objects.delete(failure_key(extraction_id, document_id))
+        if failed_before:
+            self.objects.delete(failure_key(extraction_id, document_id))
 
     def write_failure(self, extraction_id: str, document_id: int, file: str, error: str) -> None:
         data = json.dumps({"file": file, "error": error}, ensure_ascii=False).encode("utf-8")
@@ -126,22 +129,31 @@ class RowStore:
         stored whole: a resumed run reads them no second time. One look for them all."""
         folder = f"{extraction_prefix(extraction_id)}/rows"
         there = self.objects.existing(folder, [f"{int(i)}.jsonl" for i in document_ids])
+        with_rows = [i for i in document_ids if f"{int(i)}.jsonl" in there]
+        failed = self.failed(extraction_id, with_rows) if with_rows else set()
         found: dict[int, list[Record]] = {}
-        for document_id in document_ids:
-            if f"{int(document_id)}.jsonl" in there:
-                outcome = self.outcome(extraction_id, document_id)
-                if outcome is not None and outcome.error is None:
-                    found[document_id] = list(outcome.records)
+        for document_id in with_rows:
+            outcome = self.outcome(extraction_id, document_id, failed=document_id in failed)
+            if outcome is not None and outcome.error is None:
+                found[document_id] = list(outcome.records)
         return found
 
-    def outcome(self, extraction_id: str, document_id: int) -> Outcome | None:
-        """The stored outcome of one document (records streamed); None when it stored nothing."""
-        try:
-            with self.objects.open(failure_key(extraction_id, document_id)) as handle:
-                failure = json.loads(handle.read())
-            return Outcome(failure["file"], iter(()), failure["error"])
-        except ObjectNotFound:
-            pass
+    def failed(self, extraction_id: str, document_ids: list[int]) -> set[int]:
+        """Those of ``document_ids`` whose failure this extraction holds: one look for them all."""
+        names = {f"{int(i)}.json": int(i) for i in document_ids}
+        return {names[n] for n in self.objects.existing(f"{extraction_prefix(extraction_id)}/failed", list(names))}
+
+    def outcome(self, extraction_id: str, document_id: int, failed: bool = True) -> Outcome | None:
+        """The stored outcome of one document (records streamed); None when it stored nothing.
+        A failure stored beside rows (a crash between the two writes) wins; ``failed=False``: the
+        caller knows (from ``failed``) there is none, and it is not looked for."""
+        if failed:
+            try:
+                with self.objects.open(failure_key(extraction_id, document_id)) as handle:
+                    failure = json.loads(handle.read())
+                return Outcome(failure["file"], iter(()), failure["error"])
+            except ObjectNotFound:
+                pass
         try:
             handle = self.objects.open(rows_key(extraction_id, document_id))
         except ObjectNotFound:
