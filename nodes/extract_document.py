@@ -78,7 +78,9 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
                         await _watched(ahead.work, file, emit)
                     else:
                         await _read_on_a_lane(profile, io, lanes, coming, loaded, read, file, emit)
-                    records = await _store_io(io.store(ToStore(document, file, read.records, loaded.failed_before), _store))  # the lane is free already
+                    # the lane is free already
+                    stored = ToStore(document, file, read.records, loaded.failed_before)
+                    records = await _store_io(io.store(stored, _store))
     except RunCancelled:
         return await _not_read(svc, task, file)
     except (psycopg.OperationalError, PoolTimeout) as exc:
@@ -177,7 +179,9 @@ def _store(svc: Services, extraction_id: str, item: ToStore, reading: Reading) -
     index = PageIndex(document.pages)
     records = [r.model_copy(update={"source": index.context(r.page, r.evidence)}) for r in verify_evidence(item.records, document)]
     why = None if records else explain_no_rows(document, reading).model_dump()
-    svc.rows.write(extraction_id, document.id, item.file, records, no_rows=why, notes=document.notes, failed_before=item.failed_before)
+    svc.rows.write(
+        extraction_id, document.id, item.file, records, no_rows=why, notes=document.notes, failed_before=item.failed_before
+    )
     return records
 
 

@@ -157,8 +157,11 @@ class FileObjectStore:
         return self._path(key).is_file()
 
     def existing(self, folder: str, names: list[str]) -> set[str]:
-        """Which of the objects ``folder/name`` exist (a look at each: a file's is cheap)."""
+        """Which of the objects ``folder/name`` exist (a look at each: a file's is cheap; none
+        when the folder is not there, as an extraction's failures mostly are not)."""
         base = self._path(folder)
+        if not names or not base.is_dir():
+            return set()
         return {name for name in names if (base / name).is_file()}
 
     def keys(self, prefix: str) -> Iterator[str]:
