@@ -67,6 +67,22 @@ async def _run(graph: Any, profile: Profile, config: dict[str, Any]) -> None:
     await graph.ainvoke({"message": "All rows with code, name and amount", "confirm": "auto"}, config, context=profile)
 
 
+def _collection(svc: Any, tmp_path: Path, name: str) -> list[str]:
+    """The notes ingested as the collection ``name``; their paths."""
+    paths = _notes(tmp_path / name)
+    assert len(ingest(svc.kb, [tmp_path / name], name).indexed) == DOCUMENTS
+    return paths
+
+
+async def _extract(profile: Profile) -> dict[str, Any]:
+    """The request run to its end over the profile's collection, on a thread of its own: its final values."""
+    config = {"configurable": {"thread_id": uuid.uuid4().hex}}
+    async with postgres_checkpointer() as saver:
+        graph = build_extraction_graph(saver)
+        await _run(graph, profile, config)
+        return dict((await graph.aget_state(config)).values)
+
+
 async def test_every_document_is_read_once_a_wave_at_a_time(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
     register_engine("counting", _Counting)
     _Counting.calls.clear()
@@ -171,14 +187,8 @@ async def test_a_slow_document_does_not_idle_the_lanes_the_next_wave_is_read_bes
     register_engine("slow-first", _SlowFirst)
     _SlowFirst.calls.clear()
     _SlowFirst.order.clear()
-    paths = _notes(tmp_path / "tail")
-    ingest(svc.kb, [tmp_path / "tail"], "tail")
-    config = {"configurable": {"thread_id": uuid.uuid4().hex}}
-    profile = Profile(collections=["tail"], engine="slow-first", wave=WAVE, concurrency=3)
-    async with postgres_checkpointer() as saver:
-        graph = build_extraction_graph(saver)
-        await graph.ainvoke({"message": "All rows with code, name and amount", "confirm": "auto"}, config, context=profile)
-        values = (await graph.aget_state(config)).values
+    paths = _collection(svc, tmp_path, "tail")
+    values = await _extract(Profile(collections=["tail"], engine="slow-first", wave=WAVE, concurrency=3))
 
     # while the first wave's slowest document was read, the lanes it left free read the next wave's
     assert not _SlowFirst.waited_out
@@ -220,17 +230,14 @@ async def test_a_cancel_cuts_off_the_documents_read_ahead_and_starts_no_other(sv
     register_engine("hangs-but-four", _HangsButFour)
     _HangsButFour.started.clear()
     _HangsButFour.cancelled.clear()
-    _notes(tmp_path / "cut")
-    ingest(svc.kb, [tmp_path / "cut"], "cut")
+    _collection(svc, tmp_path, "cut")
     thread = uuid.uuid4().hex
     config = {"configurable": {"thread_id": thread}}
     profile = Profile(collections=["cut"], engine="hangs-but-four", wave=WAVE, concurrency=3)
     async with postgres_checkpointer() as saver:
         graph = build_extraction_graph(saver)
         async with durable_run(RunRecords(svc.database_url), thread, user="local", profile="default", origin="cli") as control:
-            run = asyncio.create_task(
-                graph.ainvoke({"message": "All rows with code, name and amount", "confirm": "auto"}, config, context=profile)
-            )
+            run = asyncio.create_task(_run(graph, profile, config))
             # three lanes busy: the first wave's hanging document and two of the next wave's, read ahead
             await asyncio.wait_for(_started_more_than(_HangsButFour.started, 6), 10)
             control.cancel()
@@ -249,14 +256,8 @@ async def test_a_cancel_cuts_off_the_documents_read_ahead_and_starts_no_other(sv
 async def test_waves_no_larger_than_the_lanes_are_read_ahead_whole_and_each_document_once(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
     register_engine("counting", _Counting)
     _Counting.calls.clear()
-    paths = _notes(tmp_path / "small-waves")
-    ingest(svc.kb, [tmp_path / "small-waves"], "small-waves")
-    config = {"configurable": {"thread_id": uuid.uuid4().hex}}
-    profile = Profile(collections=["small-waves"], engine="counting", wave=2, concurrency=3)
-    async with postgres_checkpointer() as saver:
-        graph = build_extraction_graph(saver)
-        await graph.ainvoke({"message": "All rows with code, name and amount", "confirm": "auto"}, config, context=profile)
-        answer = (await graph.aget_state(config)).values["answer"]
+    paths = _collection(svc, tmp_path, "small-waves")
+    answer = (await _extract(Profile(collections=["small-waves"], engine="counting", wave=2, concurrency=3)))["answer"]
 
     assert sorted(_Counting.calls) == sorted(paths) and set(_Counting.calls.values()) == {1}
     assert answer["summary"]["extracted"] == DOCUMENTS and answer["summary"]["rows"] == DOCUMENTS
@@ -279,14 +280,8 @@ class _FailsTwo(OfflineEngine):
 
 async def test_failed_documents_are_listed_and_the_table_assembled_across_waves_is_the_whole_one(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
     register_engine("fails-two", _FailsTwo)
-    _notes(tmp_path / "failing")
-    ingest(svc.kb, [tmp_path / "failing"], "failing")
-    config = {"configurable": {"thread_id": uuid.uuid4().hex}}
-    profile = Profile(collections=["failing"], engine="fails-two", wave=WAVE, concurrency=3)
-    async with postgres_checkpointer() as saver:
-        graph = build_extraction_graph(saver)
-        await graph.ainvoke({"message": "All rows with code, name and amount", "confirm": "auto"}, config, context=profile)
-        values = (await graph.aget_state(config)).values
+    _collection(svc, tmp_path, "failing")
+    values = await _extract(Profile(collections=["failing"], engine="fails-two", wave=WAVE, concurrency=3))
 
     summary = values["answer"]["summary"]
     assert summary["extracted"] == DOCUMENTS - 2 and summary["rows"] == DOCUMENTS - 2
@@ -314,13 +309,12 @@ class _FailsOnce(OfflineEngine):
 async def test_a_document_that_failed_and_is_read_again_gives_its_rows_not_its_old_failure(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
     register_engine("fails-once", _FailsOnce)
     _FailsOnce.asked.clear()
-    _notes(tmp_path / "again")
-    ingest(svc.kb, [tmp_path / "again"], "again")
+    _collection(svc, tmp_path, "again")
     config = {"configurable": {"thread_id": uuid.uuid4().hex}}
     profile = Profile(collections=["again"], engine="fails-once", wave=WAVE, concurrency=3)
     async with postgres_checkpointer() as saver:
         graph = build_extraction_graph(saver)
-        await graph.ainvoke({"message": "All rows with code, name and amount", "confirm": "auto"}, config, context=profile)
+        await _run(graph, profile, config)
         first = (await graph.aget_state(config)).values["answer"]
         assert [f["file"] for f in first["summary"]["failed"]] == ["note-07.txt"]
         # every wave run again from its checkpoint, as after a crash: only the failed document is read again
