@@ -98,9 +98,9 @@ class DocumentIO:
         self._ahead: dict[int, Loaded] = {}
         self._reader: "tuple[Lanes, HandOn] | None" = None  # the lanes and hand-on of the last lane used
         self._table: TableAhead | None = None  # the table assembled in the background, when it is
-        self._final: set[int] = set()  # documents whose outcome is final: only ever grows
+        self._final: set[int] = set()  # documents final since this wave began (the set only grows; a wave starts a new one)
         self._advancing = False
-        self._taken: set[int] = set()  # documents a task of this wave or the one before has asked for
+        self._taken: set[int] = set()  # documents a task has asked for since this wave began
 
     def reading(self) -> Reading:
         """The extraction's reading (read from the store once: RowStore.reading is cached)."""
@@ -238,8 +238,8 @@ class DocumentIO:
     def _load_many(self, ids: Sequence[int]) -> dict[int, Loaded | None | BaseException]:
         found = self.svc.kb.read_documents(self.scope, ids, longer_than=LONG_PAGES)
         loaded = [i for i in ids if found.get(i) is not None]
-        stored = self.svc.rows.stored_rows(self.extraction_id, loaded)
         failed = self.svc.rows.failed(self.extraction_id, loaded)
+        stored = self.svc.rows.stored_rows(self.extraction_id, loaded, failed)
         reading = self.reading()
         answers: dict[int, Loaded | None | BaseException] = {}
         for document_id in ids:
@@ -254,8 +254,8 @@ class DocumentIO:
 
     def _load_one(self, document_id: int) -> Loaded:
         document = self.svc.kb.read_document(self.scope, document_id)
-        stored = self.svc.rows.stored_rows(self.extraction_id, [document_id])
         failed = self.svc.rows.failed(self.extraction_id, [document_id])
+        stored = self.svc.rows.stored_rows(self.extraction_id, [document_id], failed)
         return Loaded(document, self.reading(), stored.get(document_id), failed_before=document_id in failed)
 
     def _store_many(self, ids: Sequence[int]) -> dict[int, list[Record] | BaseException]:

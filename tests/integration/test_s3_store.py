@@ -111,7 +111,8 @@ def test_links_signed_by_kea_are_refused_when_tampered_or_expired(tmp_path: Path
     assert LinkSigner.from_home(tmp_path).sign("e1/table.csv", now) == query  # one secret per installation
 
 
-async def test_a_graph_given_services_stores_its_table_in_their_bucket(corpus, svc, s3_store) -> None:  # type: ignore[no-untyped-def]
+async def _slas_on(svc, s3_store, thread: str) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    """The SLA request over the corpus on a graph given services whose files are in the bucket: its final values."""
     from checkpoints.saver import postgres_checkpointer
     from graph.extraction import build_extraction_graph
     from graph.profile import Profile
@@ -121,11 +122,15 @@ async def test_a_graph_given_services_stores_its_table_in_their_bucket(corpus, s
     on_s3 = Services(svc.database_url, svc.kb, s3_store, RowStore(s3_store))
     async with postgres_checkpointer() as saver:
         graph = build_extraction_graph(saver, services=on_s3)
-        values = await graph.ainvoke(
+        return await graph.ainvoke(
             {"message": "Priority, response time and resolution time from the SLAs", "confirm": "auto"},
-            {"configurable": {"thread_id": "s3-services"}},
+            {"configurable": {"thread_id": thread}},
             context=Profile(collections=["corpus"]),
         )
+
+
+async def test_a_graph_given_services_stores_its_table_in_their_bucket(corpus, svc, s3_store) -> None:  # type: ignore[no-untyped-def]
+    values = await _slas_on(svc, s3_store, "s3-services")
     answer = values["answer"]
     assert answer["status"] == "done" and answer["csv"].startswith("s3://kea-test-files/team-a/record-extraction/")
     with s3_store.open(table_key(values["extraction_id"])) as handle:
@@ -138,12 +143,6 @@ async def test_a_run_on_s3_asks_for_no_failure_a_document_never_had(corpus, svc,
     for no failure file of a document that never failed (looked for once, in a listing)."""
     from collections import Counter
 
-    from checkpoints.saver import postgres_checkpointer
-    from graph.extraction import build_extraction_graph
-    from graph.profile import Profile
-    from tools.services import Services
-    from tools.storage.rows import RowStore
-
     requests: Counter[tuple[str, str]] = Counter()
 
     def seen(params: dict, model, **_) -> None:  # type: ignore[no-untyped-def,type-arg]
@@ -152,14 +151,7 @@ async def test_a_run_on_s3_asks_for_no_failure_a_document_never_had(corpus, svc,
         requests[(model.name, kind)] += 1
 
     s3_store.client.meta.events.register("before-parameter-build.s3.*", seen)
-    on_s3 = Services(svc.database_url, svc.kb, s3_store, RowStore(s3_store))
-    async with postgres_checkpointer() as saver:
-        graph = build_extraction_graph(saver, services=on_s3)
-        values = await graph.ainvoke(
-            {"message": "Priority, response time and resolution time from the SLAs", "confirm": "auto"},
-            {"configurable": {"thread_id": "s3-requests"}},
-            context=Profile(collections=["corpus"]),
-        )
+    values = await _slas_on(svc, s3_store, "s3-requests")
     documents = values["answer"]["summary"]["extracted"]
     assert documents == 3 and values["answer"]["summary"]["failed"] == []
     assert requests[("PutObject", "rows")] == documents and requests[("GetObject", "rows")] == documents

@@ -124,13 +124,17 @@ class RowStore:
             return True
         return False
 
-    def stored_rows(self, extraction_id: str, document_ids: list[int]) -> dict[int, list[Record]]:
+    def stored_rows(
+        self, extraction_id: str, document_ids: list[int], failed: set[int] | None = None
+    ) -> dict[int, list[Record]]:
         """The records this extraction holds already of those of ``document_ids`` whose rows were
-        stored whole: a resumed run reads them no second time. One look for them all."""
+        stored whole: a resumed run reads them no second time. One look for them all (and one
+        for their failures, unless the caller looked already: ``failed``)."""
         folder = f"{extraction_prefix(extraction_id)}/rows"
         there = self.objects.existing(folder, [f"{int(i)}.jsonl" for i in document_ids])
         with_rows = [i for i in document_ids if f"{int(i)}.jsonl" in there]
-        failed = self.failed(extraction_id, with_rows) if with_rows else set()
+        if failed is None:
+            failed = self.failed(extraction_id, with_rows) if with_rows else set()
         found: dict[int, list[Record]] = {}
         for document_id in with_rows:
             outcome = self.outcome(extraction_id, document_id, failed=document_id in failed)
