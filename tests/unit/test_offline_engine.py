@@ -646,6 +646,37 @@ def test_compare():
     assert compare("contains", "Patchkabel Cat6 2 m", "cat6") is True
 
 
+@pytest.mark.parametrize("cell", ["Prio 1 – kritisch", "P1 (Critical)", "1 - Critical", "Priority 1 – Critical", "1"])
+def test_a_cell_holds_a_value_under_any_of_its_readings(cell):
+    assert compare("equals", cell, "1") is True
+    assert compare("equals", cell, "P1") is True
+
+
+@pytest.mark.parametrize("cell", ["Prio 2 – hoch", "P10 (Low)", "12 - Minor", "1 x 12", "Priority 11"])
+def test_a_cell_fails_only_when_it_fails_under_every_reading(cell):
+    assert compare("equals", cell, "1") is False
+    assert compare("not", cell, "1") is True
+
+
+def test_a_value_that_is_only_part_of_a_cell_leaves_not_undecided_and_orders_read_parts():
+    assert compare("not", "P1 (Critical)", "1") is None
+    assert compare("not", "1", "1") is False
+    assert compare("gt", "4 hours (business)", "6 hours") is False
+    assert compare("lt", "4 hours (business)", "6 hours") is True
+    assert compare("lt", "4 hours / 8 hours", "6 hours") is None  # one part meets it, one does not
+
+
+def test_a_year_is_a_date_condition_where_the_scope_paths_carry_no_year():
+    message = "Invoice number, date and total of all invoices from 2022"
+    unknown = read_message(message, ScopeHint(documents=0))
+    assert [(p.kind, p.value) for p in unknown.places] == [("year", "2022")]
+    with_years = read_message(message, ScopeHint(documents=9, years=["2021", "2022"]))
+    assert [(p.kind, p.value) for p in with_years.places] == [("year", "2022")] and with_years.document_conditions == []
+    without = read_message(message, ScopeHint(documents=9))
+    assert without.places == [] and without.document_conditions == ["2022"]
+    assert any("2022 is read as the documents' date" in n for n in without.notes)
+
+
 def test_column_names_normalise():
     assert normalise("Pos.") == "pos"
     assert normalise("Art.-Nr.") == "art nr"

@@ -1,6 +1,8 @@
 """Row checks both engines apply, so ``Match`` means the same whichever engine ran.
 
-- A literal condition that is clearly false drops the row (it does not meet the request).
+- A literal condition that is false under every reading of its cell fails the row: the offline
+  engine, which read the row itself, leaves it out; a model's row is never dropped, only marked
+  unsure with the reason (``check_conditions`` says which condition failed).
 - A condition that cannot be checked (no such column, an empty cell, a value that is not a
   number) keeps the row, unsure, with the reason.
 - A condition only meaning can judge (a row term, an unreadable condition) keeps the row,
@@ -21,7 +23,8 @@ Cell = str | bool | None  # the row's cell; None for an empty one; False when th
 
 
 def check_conditions(conditions: list[Condition], cell_of: Callable[[str], Cell]) -> tuple[bool, list[str]]:
-    """Whether a row may meet the literal conditions, and why it is unsure when it is."""
+    """Whether a row may meet the literal conditions, and why it is unsure when it may; when it
+    does not, the notes say which condition its cell fails."""
     notes: list[str] = []
     for condition in conditions:
         if condition.op == "judgement":
@@ -29,7 +32,7 @@ def check_conditions(conditions: list[Condition], cell_of: Callable[[str], Cell]
         if not condition.column:
             cell = cell_of("")  # the whole row
             if isinstance(cell, str) and compare(condition.op, cell, condition.value) is False:
-                return False, []
+                return False, [f"the row does not meet '{condition.text or condition.value}' as Kea reads it"]
             continue
         cell = cell_of(condition.column)
         if cell is False:
@@ -40,7 +43,7 @@ def check_conditions(conditions: list[Condition], cell_of: Callable[[str], Cell]
             continue
         result = compare(condition.op, cell, condition.value)
         if result is False:
-            return False, []
+            return False, [f"'{condition.column}' is '{cell}', which does not meet '{condition.text or condition.value}' as Kea reads it"]
         if result is None:
             notes.append(f"cannot compare '{cell}' with '{condition.value}'")
     return True, notes

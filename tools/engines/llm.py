@@ -14,8 +14,9 @@ then checks what came back:
   ``request_timeout``, honouring Retry-After). What is left after its last attempt fails the
   document with the reason; an exhausted quota or a refused key fails at once.
 - Every call holds one of the model's global slots (``model_slots``) and reports its tokens.
-- A value the document does not contain marks its row unsure with a note; a row that clearly
-  fails a numeric condition on a requested column is dropped.
+- The model's rows stand: a value the document does not contain, or a literal condition that
+  its cell fails under every reading, marks the row unsure with the reason; no check drops a
+  row the model gave or changes a value it read.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from tools.engines.columns import match_column
 from tools.engines.numbers import compare, parse_number
 from tools.engines.checks import check_conditions, checked, values_found
 from tools.engines.conversation import kind_of
+from tools.engines.dates import years_as_dates
 from tools.engines.offline import read_message
 from tools.engines.offline.request import written_places
 from tools.engines.reading import (
@@ -593,10 +595,12 @@ def merge_windows(document: DocumentText, parts: Sequence[_Part]) -> list[Record
 
 
 def check_records(document: DocumentText, reading: Reading, records: list[Record]) -> list[Record]:
-    """Every value must stand in the document; literal conditions on requested columns hold.
+    """Every row the model gave, unsure where a value does not stand in the document or a
+    literal condition on a requested column fails its cell.
 
     The model read the conditions itself; what can be checked on the values it gave is
-    checked with the same rules as the offline engine's rows (``tools.engines.checks``).
+    checked with the same rules as the offline engine's rows (``tools.engines.checks``), and a
+    failed check lowers its ``yes`` with the reason: it never drops the row.
     """
     columns = list(reading.columns)
     checkable = [
@@ -610,9 +614,8 @@ def check_records(document: DocumentText, reading: Reading, records: list[Record
         def cell_of(column: str, record: Record = record) -> str | None:
             return " ".join(v for v in record.values.values() if v) if not column else record.values.get(column)
 
-        keep, notes = check_conditions(checkable, cell_of)
-        if keep:
-            kept.append(checked(record, notes))
+        _, notes = check_conditions(checkable, cell_of)
+        kept.append(checked(record, notes))
     return kept
 
 
@@ -914,8 +917,10 @@ def reading_from(answer: RequestReading, message: str, scope: ScopeHint, quick: 
     """The model's reading, checked against the scope: places exist as places, columns are named.
 
     A folder is written as the scope lists it; a place that names a supplier, a party or a
-    topic of the request is dropped (those are conditions, never places); a year must be a
-    year. A folder that is not listed stays as written: the scope reports it as empty.
+    topic the model also read as a condition is dropped (it is that condition); a year must be
+    a year, and is the documents' date where no path in scope carries one (``years_as_dates``).
+    A folder that is not listed stays as written: the scope reports it as empty. Places the
+    user wrote out are added where the model left them unread, never over a condition it read.
     """
     if answer.kind != "table":
         return Reading(request=message, kind=answer.kind, columns_from="none")
@@ -942,17 +947,24 @@ def reading_from(answer: RequestReading, message: str, scope: ScopeHint, quick: 
             continue
         if value and all((p.kind, p.value) != (place.kind, value) for p in places):
             places.append(Place(kind=place.kind, value=value))
-    # places the user wrote out stay, whatever the model read (a path, a file, a folder, a year)
-    for place in written_places(message, scope):
-        if all(p.value.strip("/").casefold() != place.value.strip("/").casefold() for p in places):
-            places.append(place)
     conditions = []
     for c in answer.conditions:
         column = None if c.op == "judgement" else (c.column or "").strip() or None
         if c.op != "judgement" and column is None:
             continue
         conditions.append(Condition(column=column, op=c.op, value=c.value.strip(), text=c.text.strip() or f"{column} {c.op} {c.value}"))
-    return Reading(
+    # places the user wrote out are added where the model left them unread (a path, a file, a
+    # folder, a year); a year the model read as a condition stays a condition
+    read_as_conditions = " ".join(
+        [answer.row_condition or "", *document_conditions, *row_terms, *(f"{c.value} {c.text}" for c in conditions)]
+    )
+    for place in written_places(message, scope):
+        value = place.value.strip("/").casefold()
+        if place.kind == "year" and place.value in read_as_conditions:
+            continue
+        if all(p.value.strip("/").casefold() != value for p in places):
+            places.append(place)
+    return years_as_dates(Reading(
         request=message,
         kind="table",
         columns=columns,
@@ -964,7 +976,7 @@ def reading_from(answer: RequestReading, message: str, scope: ScopeHint, quick: 
         places=places,
         calculations=_unique(answer.calculations),
         notes=notes,
-    )
+    ), scope)
 
 
 __all__ = [

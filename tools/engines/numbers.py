@@ -162,24 +162,69 @@ def compare(op: str, cell_text: str, value_text: str) -> bool | None:
 
     Amounts compare by number whatever their notation ("EUR 2.500" and "2,500.00"), with a unit
     ("100 kg") only against the same unit; dates ("30.06.2024", "2024-06-30") compare as dates.
+    A cell is read whole and in its parts (``cell_readings``): it is False only when it is false
+    under every reading. "P1 (Critical)" and "Prio 1 – kritisch" equal priority 1; a cell that
+    holds the value only as one of its parts leaves "not" undecided, and a part that meets a
+    comparison while another does not leaves it undecided too.
     """
-    if op in ("lt", "le", "gt", "ge"):
-        cell, value = _comparable(cell_text), _comparable(value_text)
-        if cell is None or value is None or type(cell) is not type(value):
-            return None
-        if isinstance(cell, tuple) and isinstance(value, tuple) and cell[1] != value[1] and cell[1] and value[1]:
-            return None  # 100 kg against 100 t
-        a, b = (cell[0], value[0]) if isinstance(cell, tuple) else (cell, value)  # type: ignore[index]
-        return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b}[op]
-    if op in ("equals", "not"):
-        equal = _plain(cell_text) == _plain(value_text)
-        if not equal:
-            cell, value = parse_number(cell_text), parse_number(value_text)
-            equal = cell is not None and value is not None and cell == value
-        return equal if op == "equals" else not equal
     if op == "contains":
         return _plain(value_text) in _plain(cell_text)
+    if op in ("equals", "not"):
+        if _equal(cell_text, value_text):
+            whole: bool | None = True
+        elif any(_equal(c, v) for c in cell_readings(cell_text) for v in cell_readings(value_text)):
+            whole = None  # equal under a reading of its parts
+        else:
+            whole = False
+        if op == "equals":
+            return whole is not False
+        return None if whole is None else not whole
+    if op in ("lt", "le", "gt", "ge"):
+        whole = _order(op, cell_text, value_text)
+        if whole is not None:
+            return whole
+        parts = {_order(op, part, value_text) for part in cell_readings(cell_text)[1:]} - {None}
+        return parts.pop() if len(parts) == 1 else None
     return None
+
+
+def _equal(cell_text: str, value_text: str) -> bool:
+    if _plain(cell_text) == _plain(value_text):
+        return True
+    cell, value = parse_number(cell_text), parse_number(value_text)
+    return cell is not None and value is not None and cell == value
+
+
+def _order(op: str, cell_text: str, value_text: str) -> bool | None:
+    cell, value = _comparable(cell_text), _comparable(value_text)
+    if cell is None or value is None or type(cell) is not type(value):
+        return None
+    if isinstance(cell, tuple) and isinstance(value, tuple) and cell[1] != value[1] and cell[1] and value[1]:
+        return None  # 100 kg against 100 t
+    a, b = (cell[0], value[0]) if isinstance(cell, tuple) else (cell, value)  # type: ignore[index]
+    return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b}[op]  # type: ignore[operator]
+
+
+# Where a cell's parts divide: brackets, a dash or slash between spaces, an en or em dash, a
+# comma, semicolon or colon before a space.
+_PART_BREAK = re.compile(r"\s*[()\[\]]\s*|\s+[-/|]\s+|\s*[–—]\s*|[,;:]\s+")
+_NUMBER_IN = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def cell_readings(text: str) -> list[str]:
+    """The ways a cell can be read, the whole cell first: each part between brackets, dashes and
+    commas ("P1 (Critical)": "P1", "Critical"), and the one number of a part that names it
+    among words ("P1", "Prio 1", "Priority 1": "1"). A part with two numbers ("1 x 12") gives none."""
+    readings = [text]
+    parts = [p.strip() for p in _PART_BREAK.split(text) if p and p.strip()]
+    for part in parts if len(parts) > 1 else [text]:
+        if part != text:
+            readings.append(part)
+        numbers = _NUMBER_IN.findall(part)
+        if len(numbers) == 1 and numbers[0] != part and re.fullmatch(r"[^\W\d_]*\.?\s*" + re.escape(numbers[0]) + r"|"
+                                                                      + re.escape(numbers[0]) + r"\s*[^\W\d_]*\.?", part):
+            readings.append(numbers[0])
+    return list(dict.fromkeys(readings))
 
 
 _DATE = re.compile(r"(?P<d>\d{1,2})[./](?P<m>\d{1,2})[./](?P<y>\d{4})|(?P<Y>\d{4})-(?P<M>\d{1,2})-(?P<D>\d{1,2})")

@@ -31,6 +31,7 @@ from functools import cached_property
 
 from tools.engines.columns import match_column, normalise
 from tools.engines.conversation import kind_of
+from tools.engines.dates import years_as_dates
 from tools.engines.numbers import is_amount, parse_number
 from tools.engines.offline import grammar as g
 from tools.engines.reading import Condition, Place, Reading, ScopeHint
@@ -1101,4 +1102,4 @@ def read_message(message: str, scope: ScopeHint) -> Reading:
     reader.take_folder_names()
     reader.take_row_terms()
     reading = reader.reading()
-    return reading.model_copy(update={"request": message})
+    return years_as_dates(reading.model_copy(update={"request": message}), scope)
