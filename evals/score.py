@@ -264,6 +264,8 @@ def score_case(case: dict, predicted_rows: list[dict], predicted_columns: list[s
         "documents_matched": len(docs_matched & expected),
         "document_completeness": _ratio(len(docs_matched & expected), len(expected), 0),
         "rows_from_wrong_documents": sum(1 for d in predicted_docs if d not in expected),
+        # a row marked yes is a promise: one that matches no true row broke it
+        "wrong_yes": sum(1 for j, row in enumerate(predicted_rows) if j not in matched_pred and row.get("match", "yes") == "yes"),
         "missing_columns": [c for c in case.get("columns", []) if normalise_column(c) not in wanted_columns],
         "missed": [row for i, row in enumerate(true_rows) if i not in matched_true][:MAX_LISTED],
         "extra": [row for j, row in enumerate(predicted_rows) if j not in matched_pred][:MAX_LISTED],
@@ -296,6 +298,7 @@ def _totals(results: list[dict]) -> dict:
         "documents_matched": docs_matched,
         "document_completeness": _ratio(docs_matched, docs_expected, 0),
         "rows_from_wrong_documents": sum(r["rows_from_wrong_documents"] for r in results),
+        "wrong_yes": sum(r.get("wrong_yes", 0) for r in results),
     }
 
 
@@ -312,21 +315,21 @@ def markdown_table(results: list[dict]) -> str:
     lines = [
         (
             "| case | tags | status | true rows | predicted | matched | recall | precision "
-            "| documents | rows from wrong documents |"
+            "| documents | rows from wrong documents | wrong rows marked yes |"
         ),
-        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in results:
         status = "ok" if r["status_ok"] else f"{r.get('status', '?')} (want {r.get('expected_status', '?')})"
         lines.append(
             f"| {r['id']} | {', '.join(r.get('tags', []))} | {status} | {r['true_rows']} "
             f"| {r['predicted_rows']} | {r['matched']} | {r['recall']:.2f} | {r['precision']:.2f} "
-            f"| {r['document_completeness']:.2f} | {r['rows_from_wrong_documents']} |"
+            f"| {r['document_completeness']:.2f} | {r['rows_from_wrong_documents']} | {r.get('wrong_yes', 0)} |"
         )
     t = summarise(results)
     lines.append(
         f"| **total** | | {t['status_ok']}/{t['cases']} ok | {t['true_rows']} | {t['predicted_rows']} "
         f"| {t['matched']} | {t['recall']:.2f} | {t['precision']:.2f} | {t['document_completeness']:.2f} "
-        f"| {t['rows_from_wrong_documents']} |"
+        f"| {t['rows_from_wrong_documents']} | {t['wrong_yes']} |"
     )
     return "\n".join(lines) + "\n"

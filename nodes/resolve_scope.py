@@ -19,7 +19,7 @@ from graph.profile import Profile, profile_of
 from graph.state import ExtractionState
 from tools.engines.reading import Reading, ScopeHint, folder_list
 from tools.knowledge.paths import BadPattern
-from tools.knowledge.places import discovered, selection_for
+from tools.knowledge.places import dated_in_places, discovered, selection_for
 from tools.knowledge.selection import DocumentSelection
 from tools.knowledge.ranking import query_for, rank
 from tools.services import aservices
@@ -29,12 +29,14 @@ async def resolve_scope(
     state: ExtractionState, runtime: Runtime[Profile]
 ) -> Command[Literal["plan", "__end__"]]:
     profile = profile_of(runtime.context)
-    reading = Reading.model_validate(state["reading"])
+    confirmed = Reading.model_validate(state["reading"])
     svc = await aservices()
     kb = svc.kb
     found = state.get("discovery") or {}
     notes: list[str] = [found["note"]] if found.get("note") else []
     try:
+        # a year beside folders whose paths carry none is their documents' date
+        reading = await asyncio.to_thread(dated_in_places, confirmed, kb, profile.scope)
         selection, missing = await asyncio.to_thread(selection_for, reading, kb, profile.scope)
         if found.get("selection"):  # discovery's selection; the confirmed Location replaces its paths
             chosen = DocumentSelection.model_validate(found["selection"])
@@ -47,6 +49,8 @@ async def resolve_scope(
         return Command(goto=END, update={"answer": {"status": "no_documents", "message": message}})
     notes += [f"Nothing in scope is at {m}; the other places were read." for m in missing]
     update_reading = _with_fallback_conditions(reading, found.get("row_conditions") or [], notes)
+    if update_reading is None and reading is not confirmed:
+        update_reading = reading
     if not resolution.complete:
         notes.append(resolution.reason or "The scope could not be resolved completely.")
     if not resolution.documents:

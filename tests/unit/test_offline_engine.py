@@ -777,3 +777,13 @@ def test_a_results_list_gives_the_year_of_birth_asked_for_in_words():
 )
 def test_a_preposition_left_before_the_rows_is_no_column(message, columns):
     assert read(message).columns == columns
+
+
+def test_a_folder_written_out_wins_over_the_same_folder_named_in_words():
+    scope = ScopeHint(documents=9, years=["2023", "2024"], folders=[
+        FolderCount(folder="orders", documents=9), FolderCount(folder="orders/2024", documents=5)])
+    reading = read_message("Order number, order date and supplier of every purchase order in orders/2024/", scope)
+    assert [(p.kind, p.value) for p in reading.places] == [("folder", "orders/2024")]
+    assert reading.row_terms == [] and reading.columns == ["Order number", "Order date", "Supplier"]
+    alone = read_message("Order number and supplier of every purchase order", scope)
+    assert [(p.kind, p.value) for p in alone.places] == [("folder", "orders")]

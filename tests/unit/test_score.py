@@ -222,3 +222,11 @@ def test_summary_is_micro_averaged_and_split_by_tag():
     assert "| sample | explicit | ok | 3 | 1 | 1 | 0.33 | 1.00 |" in table
     assert "failed (want done)" in table
     assert lines[-1].startswith("| **total** |") and "1/2 ok" in lines[-1]
+
+
+def test_wrong_rows_marked_yes_are_counted_and_unsure_ones_are_not():
+    wrong = _rows([(INVOICE, ["SSD 1 TB NVMe", "10", "114,00"]), (INVOICE, ["SSD 2 TB NVMe", "1", "9,00"])])
+    wrong[1]["match"] = "unsure"
+    result = score_case(_case(TRUE), _rows(TRUE) + wrong, ["Description", "Quantity", "Unit price"], "done")
+    assert result["matched"] == 3 and result["wrong_yes"] == 1
+    assert summarise([result])["wrong_yes"] == 1

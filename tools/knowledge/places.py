@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tools.engines.reading import Place, Reading
+from tools.engines.dates import years_as_dates
+from tools.engines.reading import Place, Reading, ScopeHint
 from tools.knowledge.base import KnowledgeBase, Resolution
 from tools.knowledge.paths import year_regex
 from tools.knowledge.selection import DocumentSelection, Scope, SelectionEntry
@@ -17,6 +18,29 @@ def _alone(place: Place) -> SelectionEntry:
     if place.kind == "year":
         return SelectionEntry(path_regex=year_regex(place.value))
     return SelectionEntry(path_globs=[_glob(place)])
+
+
+# a path that holds no year standing as its own number (PostgreSQL's regular expressions look ahead)
+NO_YEAR = r"^(?!.*(^|[^0-9])(19|20)[0-9]{2}([^0-9]|$))"
+
+
+def dated_in_places(reading: Reading, kb: KnowledgeBase, scope: Scope) -> Reading:
+    """A year that no path holds, beside documents whose paths hold no year at all ("the 2022
+    receipts" over ``receipts-archive/`` in a scope with ``orders/2024/``), is the documents'
+    date, not a place: the rule of ``years_as_dates`` for a scope without years, applied to the
+    places the reading names (the whole scope when it names only years)."""
+    years = [p.value for p in reading.places if p.kind == "year"]
+    if not years:
+        return reading
+    paths = [_glob(p) for p in reading.places if p.kind in ("folder", "glob")]
+
+    def count(regex: str) -> int:
+        return kb.count(scope, DocumentSelection(entries=[SelectionEntry(path_globs=paths, path_regex=regex)]))
+
+    if any(count(year_regex(y)) for y in years):
+        return reading
+    undated = count(NO_YEAR)
+    return years_as_dates(reading, ScopeHint(documents=undated)) if undated else reading
 
 
 def selection_for(reading: Reading, kb: KnowledgeBase, scope: Scope) -> tuple[DocumentSelection, list[str]]:

@@ -31,6 +31,7 @@ from pdfplumber.utils.exceptions import PdfminerException
 
 from tools.engines.reading import Table
 from tools.parsing.base import MAX_PAGES, ParsedDocument, UnreadableFile, within_page_bound
+from tools.parsing.coverage import coverage_note, unread_words
 from tools.parsing.text import make_table, pick_title, table_lines
 
 MIN_COLUMNS = 3  # two aligned runs of text are as often a letterhead as a table
@@ -125,13 +126,17 @@ def parse_pdf(path: Path) -> ParsedDocument:
         raise UnreadableFile(f"not a readable PDF: {cause}") from exc
     pages: list[str] = []
     tables: list[Table] = []
+    layer_words, unread = 0, []
     try:
         carried: list[_Column] | None = None
         total = len(pdf.pages)
         for number, page in enumerate(pdf.pages[:MAX_PAGES], start=1):  # the rest is not even laid out
-            text, found, carried = _read_page(page, number, carried)
+            words = page.extract_words()
+            text, found, carried = _read_page(page, number, carried, words)
             pages.append(text)
             tables.extend(found)
+            layer_words += len(words)
+            unread += unread_words((w["text"] for w in words), text)
     except UnreadableFile:
         raise
     except Exception as exc:
@@ -142,14 +147,16 @@ def parse_pdf(path: Path) -> ParsedDocument:
         raise UnreadableFile("not a readable PDF: it has no pages")
     title = pick_title((line for page in pages for line in page.splitlines()), path.stem)
     notes = [] if any(p.strip() for p in pages) else [NO_TEXT_LAYER]
+    notes += [note] if (note := coverage_note(layer_words, unread)) else []
     parsed = ParsedDocument(title=title, media_type="application/pdf", pages=pages, tables=tables, notes=notes)
     return within_page_bound(parsed, total)
 
 
 def _read_page(
-    page: pdfplumber.page.Page, number: int, carried: list[_Column] | None
+    page: pdfplumber.page.Page, number: int, carried: list[_Column] | None, words: list[dict]
 ) -> tuple[str, list[Table], list[_Column] | None]:
-    """The page text, its tables, and the column layout the next page may continue."""
+    """The page text, its tables, and the column layout the next page may continue; ``words``
+    are the page's words (its text layer)."""
     found: list[_Found] = []
     boxes = []
     for ruled in page.find_tables() if len(page.edges) <= MAX_EDGES else []:
@@ -160,7 +167,7 @@ def _read_page(
         boxes.append(ruled.bbox)
         columns = [_Column(k, col.bbox[0], col.bbox[2]) for k, col in enumerate(ruled.columns)]
         found.append(_Found(ruled.bbox[1], table_lines(table), table, columns))
-    lines = _lines((w for w in page.extract_words() if not _inside(w, boxes)), page.chars)
+    lines = _lines((w for w in words if not _inside(w, boxes)), page.chars)
     # a layout carried from the previous page can only continue above this page's first table
     carry_until = min((box[1] for box in boxes), default=math.inf)
     i = 0

@@ -287,12 +287,26 @@ class _Reader:
                 if len(run) < n or not all(t.is_word and not t.used for t in run) or any(t.possessive for t in run[:-1]):
                     continue
                 folder = named.named([t.bare for t in run])
+                if folder and self._within_written(folder):
+                    # "purchase order in orders/2024/": the written path is the place, the words name the kind
+                    self.use(i, i + n)
+                    i += n - 1
+                    break
                 if folder:
                     run[0].kind, run[0].place = "place", Place(kind="folder", value=folder)
                     self.use(i, i + n)
                     i += n - 1
                     break
             i += 1
+
+    def _within_written(self, folder: str) -> bool:
+        """Whether a folder named in words holds a folder or file the message writes out as a path."""
+        inner = folder.strip("/").casefold() + "/"
+        return any(
+            t.place is not None and t.place.kind in ("folder", "file", "glob")
+            and t.place.value.strip("/").casefold().startswith(inner)
+            for t in self.tokens
+        )
 
     # -- 2. calculations ------------------------------------------------------------------------
 
