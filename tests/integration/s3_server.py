@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import socket
@@ -103,12 +104,26 @@ class WeedMini:
                 raise RuntimeError(f"weed mini exited ({self.process.returncode}): {(self.folder / 'weed.log').read_text()[-2000:]}")
             try:
                 httpx.get(self.endpoint, timeout=1)
-                return S3Server(self.endpoint)
+                if self._volumes_known():
+                    return S3Server(self.endpoint)
             except httpx.HTTPError:
-                if time.monotonic() > deadline:
-                    self.stop()
-                    raise RuntimeError(f"weed mini did not answer on {self.endpoint} within {timeout:.0f} s") from None
-                time.sleep(0.2)
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"weed mini did not serve its volumes on {self.endpoint} within {timeout:.0f} s")
+            time.sleep(0.2)
+
+    def _volumes_known(self) -> bool:
+        """Whether the master knows every volume already on disk: started again on its data, the
+        S3 endpoint answers before the volume server has told the master its volumes, and a read
+        of a stored object then fails ("volume 1 not found")."""
+        master = self.ports[1]
+        ids = {m.group(1) for f in (self.folder / "data").glob("*.dat") if (m := re.search(r"(\d+)\.dat$", f.name))}
+        for volume in ids:
+            found = httpx.get(f"http://127.0.0.1:{master}/dir/lookup", params={"volumeId": volume}, timeout=1)
+            if found.status_code != 200 or not found.json().get("locations"):
+                return False
+        return True
 
     def stop(self) -> None:
         """Stop the server; it has exited when this returns."""
