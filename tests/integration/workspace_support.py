@@ -12,6 +12,7 @@ import random
 import subprocess
 import sys
 from decimal import Decimal
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,12 +36,17 @@ def european(value: Decimal, places: int = 2) -> str:
     return f"{value:,.{places}f}".replace(",", " ").replace(".", ",").replace(" ", ".")
 
 
-def generate_price_list(path: Path, rows: int = 300, seed: int = 4) -> list[dict[str, Any]]:
-    """An XLSX price list; every value written as text the way a European office writes it."""
+def generate_price_list(path: Path, rows: int = 300, seed: int = 4, title: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """An XLSX price list; every value written as text the way a European office writes it.
+    ``title``: lines printed above the header (then a blank row), as offices head a sheet."""
     rng = random.Random(seed)
     book = openpyxl.Workbook()
     sheet = book.active
     sheet.title = "Price list"
+    for line in title:
+        sheet.append([line])
+    if title:
+        sheet.append([])
     sheet.append(["Item code", "Product group", "Description", "Unit price (EUR)", "Weight (kg)"])
     truth = []
     for number in range(1, rows + 1):

@@ -655,3 +655,20 @@ def test_garbage_and_truncated_files(tmp_path: Path, suffix: str) -> None:
         archive.writestr("mimetype", "application/octet-stream")
     with pytest.raises(UnreadableFile):
         parse_file(hollow)
+
+
+def test_a_header_is_found_under_title_rows_of_one_cell():
+    from tools.parsing.text import make_table
+
+    rows = [["Price list 2025", "", ""], ["Valid from 1 May", "", ""], ["", "", ""], ["Item", "Unit", "Price"],
+            ["Cable", "m", "2.50"], ["Plug", "pcs", "1.10"]]
+    table = make_table(1, rows)
+    assert table is not None
+    assert (table.title, table.header, len(table.rows)) == (["Price list 2025", "Valid from 1 May"], ["Item", "Unit", "Price"], 2)
+    # a first row naming two columns is the header; a lone row of one cell stays a header too
+    assert make_table(1, [["Item", "Price"], ["Cable", "2.50"]]).header == ["Item", "Price"]  # type: ignore[union-attr]
+    assert make_table(1, [["Notes"], ["one"], ["two"]]).header == ["Notes"]  # type: ignore[union-attr]
+    # past five title rows, or with nothing under it, the first row is the header as printed
+    many = [[f"line {i}", ""] for i in range(6)] + [["Item", "Price"], ["Cable", "2.50"]]
+    assert make_table(1, many).header == ["line 0", ""]  # type: ignore[union-attr]
+    assert make_table(1, [["Title", ""], ["Item", "Price"]]).header == ["Title", ""]  # type: ignore[union-attr]

@@ -92,11 +92,13 @@ class Reading(BaseModel):
 
 
 class Table(BaseModel):
-    """A table found in a document: its page (1-based), header cells and rows of cells."""
+    """A table found in a document: its page (1-based), header cells and rows of cells, and the
+    lines printed above its header as its title (a sheet's title and subtitle)."""
 
     page: int
     header: list[str]
     rows: list[list[str]]
+    title: list[str] = Field(default_factory=list)
 
 
 class DocumentText(BaseModel):

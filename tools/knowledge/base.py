@@ -25,7 +25,7 @@ from tools.knowledge.documents import read_documents
 from tools.knowledge.paths import glob_prefix, glob_to_regex, like_prefix
 from tools.knowledge.selection import LOCAL_USER, DocumentSelection, Scope, SelectionEntry
 from tools.knowledge.vocabulary import document_vocabulary
-from tools.parsing.base import ParsedDocument
+from tools.parsing.base import PARSER_VERSION, ParsedDocument
 
 DEFAULT_SEARCH_BUDGET_MS = 3000
 _YEAR_IN_PATH = r"(?:^|[^0-9])((?:19|20)[0-9]{2})(?![0-9])"
@@ -377,23 +377,26 @@ class KnowledgeBase:
     # -- ingestion ----------------------------------------------------------------------------
 
     def stored_hashes(self, collection_id: int) -> dict[str, str]:
+        """The content hash of each stored document; "" for one an older parser read (read it again)."""
         with self._conn() as conn:
-            rows = conn.execute("SELECT path, sha256 FROM documents WHERE collection_id = %s", (collection_id,)).fetchall()
-        return {r["path"]: r["sha256"] for r in rows}
+            rows = conn.execute(
+                "SELECT path, sha256, parser FROM documents WHERE collection_id = %s", (collection_id,)
+            ).fetchall()
+        return {r["path"]: r["sha256"] if r["parser"] == PARSER_VERSION else "" for r in rows}
 
     def store_document(self, collection_id: int, path: str, size: int, sha256: str, parsed: ParsedDocument) -> int:
         """Insert or replace one document with its pages, tables, notes and vocabulary, in one transaction."""
         with self._conn() as conn, conn.transaction():
             row = conn.execute(
                 "INSERT INTO documents (collection_id, path, title, media_type, size, sha256, page_count, notes,"
-                " vocabulary) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                " vocabulary, parser) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
                 " ON CONFLICT (collection_id, path) DO UPDATE SET title = EXCLUDED.title,"
                 " media_type = EXCLUDED.media_type, size = EXCLUDED.size, sha256 = EXCLUDED.sha256,"
                 " page_count = EXCLUDED.page_count, notes = EXCLUDED.notes, vocabulary = EXCLUDED.vocabulary,"
-                " ingested_at = now() RETURNING id",
+                " parser = EXCLUDED.parser, ingested_at = now() RETURNING id",
                 (
                     collection_id, path, _clean(parsed.title), parsed.media_type, size, sha256, len(parsed.pages),
-                    _json([_clean(note) for note in parsed.notes]), _json(document_vocabulary(parsed)),
+                    _json([_clean(note) for note in parsed.notes]), _json(document_vocabulary(parsed)), PARSER_VERSION,
                 ),
             ).fetchone()
             assert row is not None
@@ -404,12 +407,12 @@ class KnowledgeBase:
                 for number, text in enumerate(parsed.pages, start=1):
                     copy.write_row((doc_id, number, _clean(text)))
             with conn.cursor().copy(
-                "COPY document_tables (document_id, ordinal, page_no, header, rows) FROM STDIN"
+                "COPY document_tables (document_id, ordinal, page_no, header, rows, title) FROM STDIN"
             ) as copy:
                 for ordinal, table in enumerate(parsed.tables):
                     copy.write_row(
                         (doc_id, ordinal, table.page, _json([_clean(c) for c in table.header]),
-                         _json([[_clean(c) for c in r] for r in table.rows]))
+                         _json([[_clean(c) for c in r] for r in table.rows]), _json([_clean(t) for t in table.title]))
                     )
         return doc_id
 

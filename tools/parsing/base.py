@@ -16,6 +16,9 @@ if TYPE_CHECKING:
 # first pages are read and the document says so in its notes.
 MAX_FILE_BYTES = 256 << 20
 MAX_PAGES = 2_000
+# Raised whenever the parsers read documents differently: a document read by an older version
+# is read again at its next ingest, even when its file is unchanged.
+PARSER_VERSION = 1
 
 
 class UnreadableFile(Exception):

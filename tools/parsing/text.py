@@ -28,17 +28,32 @@ def clean(value: object) -> str:
     return " ".join(str(value).split()) if value is not None else ""
 
 
+TITLE_ROWS = 5  # rows of one cell above a header that are read as the table's title
+
+
 def make_table(page: int, rows: Iterable[Iterable[object]]) -> Table | None:
-    """A Table of cleaned cells whose header is the first non-empty row; None if all are empty."""
+    """A Table of cleaned cells, its header found (``header_at``); None if all are empty."""
     kept = [cells for cells in ([clean(c) for c in row] for row in rows) if any(cells)]
     if not kept:
         return None
-    return Table(page=page, header=kept[0], rows=kept[1:])
+    at = header_at(kept)
+    title = [" ".join(c for c in row if c) for row in kept[:at]]
+    return Table(page=page, header=kept[at], rows=kept[at + 1 :], title=title)
 
 
-def table_lines(table: Table) -> list[str]:
-    """The lines a table adds to its page's text, header first."""
-    return ["\t".join(row) for row in [table.header, *table.rows]]
+def header_at(rows: list[list[str]]) -> int:
+    """Where a table's header is: the first row that names two columns or more, when at most
+    TITLE_ROWS rows of one cell each (a title, a subtitle, "Prepared by …") stand above it;
+    otherwise the first row. Empty rows are gone already."""
+    for i, row in enumerate(rows[: TITLE_ROWS + 1]):
+        if sum(1 for cell in row if cell) >= 2:
+            return i if i + 1 < len(rows) else 0  # a header has rows under it
+    return 0
+
+
+def table_lines(table: Table, *, title: bool = True) -> list[str]:
+    """The lines a table adds to its page's text: its title, its header, its rows."""
+    return [*(table.title if title else []), *("\t".join(row) for row in [table.header, *table.rows])]
 
 
 def pick_title(lines: Iterable[str], fallback: str) -> str:
@@ -179,7 +194,7 @@ def _delimiter(sample: str) -> str:
 
 
 def parse_csv(path: Path) -> ParsedDocument:
-    """A CSV file: one page and one table whose header is the first row."""
+    """A CSV file: one page and one table, its header found under any title rows (``header_at``)."""
     text = decode(path.read_bytes(), "CSV")
     delimiter = _delimiter(text[:65536])
     try:

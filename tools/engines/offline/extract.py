@@ -48,7 +48,7 @@ def column_fit(document: DocumentText, reading: Reading) -> int:
 
 def text_outside_tables(document: DocumentText) -> str:
     """The document's text without the lines its tables put into the pages."""
-    in_tables = {clean(line) for table in document.tables for line in table_lines(table)}
+    in_tables = {clean(line) for table in document.tables for line in table_lines(table, title=False)}
     return "\n".join(line for page in document.pages for line in page.splitlines() if clean(line) not in in_tables)
 
 
