@@ -7,10 +7,12 @@ In a throwaway KEA_HOME with its own PostgreSQL cluster, the corpus is generated
 (``evals/corpus``) and ingested as the collection ``corpus``, the second corpus
 (``evals/corpus2``, case ids ``c2-…``) as the collection ``corpus2``; every real document set
 under ``evals/real/<name>/`` (``documents/`` and ``truth.json``) is ingested as the collection
-``real-<name>``. Each case's message runs through ``run_extraction(..., confirm="auto")``,
-the stored CSV is read back and scored against the truth (``evals/score.py``): row recall and
-precision, document completeness, rows from documents that should give none, whether the
-status is the expected one, and the time the case took.
+``real-<name>``; the public documents under ``evals/public/<origin>/`` are parsed and scored
+for table structure and word coverage against their maintainers' tables (``evals.public.score``).
+Each case's message runs through ``run_extraction(..., confirm="auto")``, the stored CSV is
+read back and scored against the truth (``evals/score.py``): row recall and precision,
+document completeness, rows from documents that should give none, wrong rows marked yes,
+whether the status is the expected one, and the time the case took.
 
 Cases are tagged ``explicit`` (the offline engine must solve them), ``semantic`` (a language
 model is needed) and ``real`` (documents nobody here wrote); totals are given per tag, for the
@@ -308,6 +310,19 @@ def report_markdown(report: dict[str, Any]) -> str:
         lines += ["", "Per corpus:", "", "| corpus " + _GROUP_HEADER[0], "|---" + _GROUP_HEADER[1]]
         for corpus, groups in corpora.items():
             lines += [f"| {corpus} " + _group_line(n, t) for n, t in groups.items()]
+    if report.get("public"):
+        from evals.public.score import markdown as public_markdown
+
+        lines += [
+            "",
+            "### Public documents: table structure and words (`evals/public/`)",
+            "",
+            "Documents of other projects, pinned by commit and checksum, with the tables their maintainers' "
+            "tests expect. Structure: F1 over the adjacency of non-empty cells (the ICDAR 2013 measure), all "
+            "tables of a document pooled; words: the share of the text layer's words the parsed text holds.",
+            "",
+            public_markdown(report["public"]),
+        ]
     crashed = [r for r in results if r.get("crashed")]
     if crashed:
         lines += ["", "Crashed: " + "; ".join(f"`{r['id']}`: {r['error']}" for r in crashed)]
@@ -476,6 +491,10 @@ def main(argv: list[str] | None = None) -> int:
     except UnknownCase as exc:
         print(exc, file=sys.stderr)
         return 2
+    if not args.cases:
+        from evals.public.score import score_origins
+
+        report["public"] = score_origins()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     text = report_markdown(report)

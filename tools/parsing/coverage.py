@@ -18,7 +18,8 @@ KEEP_SHARE = 0.995  # a document that keeps less of its text layer says so
 def unread_words(layer: Iterable[str], parsed: str) -> list[str]:
     """The words of ``layer`` that ``parsed`` does not hold, each as often as it is missing."""
     tokens = Counter(parsed.split())
-    missing = Counter(w for w in layer if w.strip()) - tokens
+    # a word the text layer draws with a space inside ("11,062 .6") counts by its parts
+    missing = Counter(part for w in layer for part in w.split()) - tokens
     if not missing:
         return []
     joined = re.sub(r"\s+", "", parsed)

@@ -42,7 +42,8 @@ MONOSPACED = 5  # a line drawing this many different glyphs, all equally wide, i
 ROW_GAP = 2.5  # a vertical gap larger than this many line heights ends a table
 MARGINAL = 0.25  # overlapping a column by less than this share of the narrower one only brushes it
 ALIGN = 0.5  # a cell starts at its column's left edge when within this share of the line height
-HEADER_LINES = 3  # a header is set on at most this many lines
+HEADER_LINES = 3  # a header is set on at most this many lines ...
+HEADER_TIGHT = 0.75  # ... closer together than this share of the space between the rows under it
 MAX_EDGES = 6000  # past this many drawn lines a page is a drawing; finding cells would crawl
 
 
@@ -131,8 +132,9 @@ def parse_pdf(path: Path) -> ParsedDocument:
         carried: list[_Column] | None = None
         total = len(pdf.pages)
         for number, page in enumerate(pdf.pages[:MAX_PAGES], start=1):  # the rest is not even laid out
-            words = page.extract_words()
-            text, found, carried = _read_page(page, number, carried, words)
+            reads = sideways(page)
+            words, chars = _upright(page, reads) if reads else (page.extract_words(), page.chars)
+            text, found, carried = _read_page(page, number, carried, words, chars, rules=reads is None)
             pages.append(text)
             tables.extend(found)
             layer_words += len(words)
@@ -152,22 +154,61 @@ def parse_pdf(path: Path) -> ParsedDocument:
     return within_page_bound(parsed, total)
 
 
+def sideways(page: pdfplumber.page.Page) -> str | None:
+    """How a page printed sideways reads: "down" (turned clockwise) or "up"; None for a page
+    whose text mostly stands upright."""
+    turned = [c for c in page.chars if not c.get("upright", True) and c["text"].strip()]
+    if 2 * len(turned) <= len([c for c in page.chars if c["text"].strip()]):
+        return None
+    down = sum(1 for c in turned if c["matrix"][1] < 0)
+    return "down" if 2 * down >= len(turned) else "up"
+
+
+def _upright(page: pdfplumber.page.Page, reads: str) -> tuple[list[dict], list[dict]]:
+    """The words and glyphs of a sideways page in the positions they take once it is turned to
+    be read: its reading direction runs left to right, its first line at the top."""
+    width, height = page.width, page.height
+
+    def turn(item: dict) -> dict:
+        if reads == "down":  # turned back anticlockwise
+            box = {"x0": item["top"], "x1": item["bottom"], "top": width - item["x1"], "bottom": width - item["x0"]}
+        else:  # turned back clockwise
+            box = {"x0": height - item["bottom"], "x1": height - item["top"], "top": item["x0"], "bottom": item["x1"]}
+        return {**item, **box}
+
+    words = text_layer(page, reads)
+    return [turn(w) for w in words], [turn(c) for c in page.chars]
+
+
+def text_layer(page: pdfplumber.page.Page, reads: str | None = None) -> list[dict]:
+    """The page's words in its reading direction: a sideways page's glyphs read down or up."""
+    if reads is None:
+        return page.extract_words()
+    if reads == "down":
+        return page.extract_words(char_dir_rotated="ttb", line_dir_rotated="rtl")
+    return page.extract_words(char_dir_rotated="btt", line_dir_rotated="ltr")
+
+
 def _read_page(
-    page: pdfplumber.page.Page, number: int, carried: list[_Column] | None, words: list[dict]
+    page: pdfplumber.page.Page, number: int, carried: list[_Column] | None, words: list[dict], chars: list[dict],
+    *, rules: bool = True,
 ) -> tuple[str, list[Table], list[_Column] | None]:
     """The page text, its tables, and the column layout the next page may continue; ``words``
-    are the page's words (its text layer)."""
+    and ``chars`` are the page's words (its text layer) and glyphs, as it is read. A page
+    printed sideways (``rules`` False) is read from its words alone: its rules run the other way."""
     found: list[_Found] = []
     boxes = []
-    for ruled in page.find_tables() if len(page.edges) <= MAX_EDGES else []:
+    for ruled in page.find_tables() if rules and len(page.edges) <= MAX_EDGES else []:
         table = make_table(number, ruled.extract())
         # a box around a paragraph is no table; a lone ruled row is read from its words below
         if table is None or not table.rows or len(table.header) < 2:
             continue
+        if _rules_merge_columns(ruled, [w for w in words if _inside(w, [ruled.bbox])], chars):
+            continue  # its rows are read from the words' alignment below, like an unruled table
         boxes.append(ruled.bbox)
         columns = [_Column(k, col.bbox[0], col.bbox[2]) for k, col in enumerate(ruled.columns)]
         found.append(_Found(ruled.bbox[1], table_lines(table), table, columns))
-    lines = _lines((w for w in words if not _inside(w, boxes)), page.chars)
+    lines = _lines((w for w in words if not _inside(w, boxes)), chars)
     # a layout carried from the previous page can only continue above this page's first table
     carry_until = min((box[1] for box in boxes), default=math.inf)
     i = 0
@@ -192,6 +233,26 @@ def _read_page(
     tables = [f.table for f in found if f.table is not None]
     last = next((f.columns for f in reversed(found) if f.table is not None), None)
     return "\n".join(line for f in found for line in f.lines), tables, last
+
+
+def _rules_merge_columns(ruled, words: list[dict], chars: list[dict]) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a ruled table's lines put whole rows into one cell: shaded bands or rules that
+    do not separate its columns, so a row would come as "Assam 14,874,821 2,554,197 …". Seen
+    on two lines or more whose words stand apart in three runs or more, two of them with
+    figures, all inside one cell."""
+    cells = [cell for row in ruled.rows for cell in row.cells if cell is not None]
+    merged = 0
+    for line in _lines(words, chars):
+        # a row's figures, not a title set with wide spaces
+        if len(line.segments) < 3 or sum(any(ch.isdigit() for ch in seg.text) for seg in line.segments) < 2:
+            continue
+        holding = {
+            next((k for k, (x0, top, x1, bottom) in enumerate(cells)
+                  if x0 <= (w["x0"] + w["x1"]) / 2 <= x1 and top <= (w["top"] + w["bottom"]) / 2 <= bottom), None)
+            for w in line.words
+        }
+        merged += len(holding) == 1 and None not in holding
+    return merged >= 2
 
 
 def _inside(word: dict, boxes: list) -> bool:
@@ -263,6 +324,14 @@ def _grow(
         if (head is not None or rows) and _far(lines[i - 1], lines[i]):
             break
         record = _record(lines, i, columns, strict=head is None and not rows)
+        if record is not None and head is not None and not rows and header_lines < HEADER_LINES:
+            cells, placed_columns, after = record
+            if _names_over_numbers(lines, i, after, placed_columns, cells):
+                # a header printed over two or three lines: "Total Costs" over "All Funds"
+                for key, text in cells.items():
+                    head[key] = f"{head.get(key, '')} {text}".strip()
+                columns, header_lines, i = placed_columns, header_lines + 1, after
+                continue
         if record is not None:
             cells, columns, i = record
             rows.append(cells)
@@ -274,7 +343,13 @@ def _grow(
             if header_lines == HEADER_LINES or len(lines[i].segments) >= len(lines[start - 1].segments):
                 break
             placed = _place(lines[i], columns, header=True)
-            if placed is None or len(placed.columns) == len(columns) or not follows:
+            if placed is None or not follows:
+                break
+            # without columns of its own it only continues header cells above it ("Less:" over
+            # "Exclusions &" over "Unallowables"), in words, never a row's figures
+            if len(placed.columns) == len(columns) and any(
+                not head.get(key) or any(ch.isdigit() for ch in text) for key, text in placed.cells.items()
+            ):
                 break
             if _record(lines, i + 1, placed.columns) is None:
                 break
@@ -299,6 +374,24 @@ def _grow(
     keys = [c.key for c in columns]
     table = [[cells.get(k, "") for k in keys] for cells in ([head] if head is not None else []) + rows]
     return _Grown(table, notes, columns, i)
+
+
+def _names_over_numbers(lines: list[_Line], i: int, after: int, columns: list[_Column], cells: dict[int, str]) -> bool:
+    """Whether the cells of line ``i``, right under a header, are more of it: words without a
+    digit, set closer to the header than the rows are to each other, over a row that holds
+    numbers in at least two of their columns (the body of a statistical table)."""
+    if any(any(ch.isdigit() for ch in text) for text in cells.values()):
+        return False
+    # the first row under it (a third header line may stand between)
+    found = next(((j, r) for j in range(after, min(len(lines), after + HEADER_LINES)) if (r := _record(lines, j, columns))), None)
+    if found is None:
+        return False
+    j, below = found
+    pitch = lines[below[2]].top - lines[below[2] - 1].bottom if below[2] < len(lines) else lines[j].top - lines[j - 1].bottom
+    if lines[i].top - lines[i - 1].bottom >= HEADER_TIGHT * pitch:
+        return False
+    numbers = [k for k in cells if any(ch.isdigit() for ch in below[0].get(k, ""))]
+    return len(numbers) >= 2
 
 
 def _record(
@@ -431,9 +524,13 @@ def _place(line: _Line, columns: list[_Column], header: bool = False, add: bool 
 
 
 def _between_taken(places: list[_Option]) -> bool:
-    """Whether every column a data line adds stands between two columns the line fills."""
+    """Whether every column a data line adds stands between two columns the line fills, or
+    before the first column when the line fills that one: a row's label in a column of labels
+    the header does not name (a statistical table's first column)."""
     taken = {start for start, end, new, _ in places if not new and start == end}
-    return all(start - 0.5 in taken and start + 0.5 in taken for start, _, new, _ in places if new)
+    return all(
+        (start - 0.5 in taken or start == -0.5) and start + 0.5 in taken for start, _, new, _ in places if new
+    )
 
 
 def _apply(columns: list[_Column], segments: list[_Segment], places: list[_Option], header: bool) -> _Placed:

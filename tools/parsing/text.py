@@ -43,11 +43,13 @@ def make_table(page: int, rows: Iterable[Iterable[object]]) -> Table | None:
 
 def header_at(rows: list[list[str]]) -> int:
     """Where a table's header is: the first row that names two columns or more, when at most
-    TITLE_ROWS rows of one cell each (a title, a subtitle, "Prepared by …") stand above it;
-    otherwise the first row. Empty rows are gone already."""
+    TITLE_ROWS rows of one cell each, in the first column (a title, a subtitle, "Prepared by
+    …"), stand above it; otherwise the first row. Empty rows are gone already."""
     for i, row in enumerate(rows[: TITLE_ROWS + 1]):
         if sum(1 for cell in row if cell) >= 2:
             return i if i + 1 < len(rows) else 0  # a header has rows under it
+        if not row[0]:
+            return 0  # one cell over a middle column names a group of columns: it is the header's
     return 0
 
 

@@ -1,0 +1,50 @@
+"""Layouts of statistical reports, printed here the way such reports print them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fpdf import FPDF
+
+from tools.parsing.pdf import parse_pdf
+
+ROWS = [("Salaries (a)", "1,234,567", "12,345", "1,222,222"), ("Fringe Benefits (b)", "345,678", "-", "345,678"),
+        ("Travel", "45,210", "3,100", "42,110"), ("Equipment (c)", "98,000", "98,000", "-"),
+        ("Total Costs All Funds", "1,723,455", "113,445", "1,610,010"), ("Indirect Costs", "412,000", "-", "412,000")]
+HEADER = [(95, ["Total Costs", "All Funds"]), (130, ["Less:", "Exclusions &", "Unallowables"]), (165, ["Allowable", "Costs"])]
+
+
+@pytest.fixture(scope="module")
+def cost_table(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cost schedule as aligned text: labels left in a column the header does not name, figures
+    right-aligned under a header set on up to three lines, footnote marks in the labels."""
+    pdf = FPDF(format="letter")
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 11)
+    pdf.text(12, 20, "Schedule of Costs - Fiscal Year 2022")
+    pdf.set_font("Helvetica", size=9)
+    for x, lines in HEADER:
+        for n, line in enumerate(lines):
+            pdf.text(x + 25 - pdf.get_string_width(line), 30 + 4 * n, line)
+    for k, (label, *figures) in enumerate(ROWS):
+        y = 46 + 5 * k
+        pdf.text(12, y, label)
+        for (x, _), figure in zip(HEADER, figures):
+            pdf.text(x + 25 - pdf.get_string_width(figure), y, figure)
+    pdf.text(12, 46 + 5 * len(ROWS) + 6, "(a) Includes overtime. (b) At the negotiated rate. (c) Items over $5,000.")
+    path = tmp_path_factory.mktemp("layouts") / "costs.pdf"
+    pdf.output(str(path))
+    return path
+
+
+def test_the_row_label_column_stays_with_its_row_under_a_header_of_three_lines(cost_table: Path) -> None:
+    (table,) = parse_pdf(cost_table).tables
+    assert table.header == ["", "Total Costs All Funds", "Less: Exclusions & Unallowables", "Allowable Costs"]
+    assert table.rows == [list(row) for row in ROWS]
+
+
+def test_the_label_column_and_the_footnotes_stay_in_the_page_text(cost_table: Path) -> None:
+    (page,) = parse_pdf(cost_table).pages
+    assert "Salaries (a)\t1,234,567\t12,345\t1,222,222" in page
+    assert page.rstrip().endswith("(c) Items over $5,000.")
