@@ -20,6 +20,7 @@ from graph.protocol import NO, YES, OtherAnswer, Reply, is_yes, parse_reply, rep
 from graph.state import ExtractionState
 from nodes.plan import SAMPLE_ABOVE
 from tools.engines import Engine, engine_named
+from tools.engines.accounting import with_accounting
 from tools.engines.base import Estimate
 from tools.engines.reading import Place, Reading, ScopeHint, folder_list
 from tools.knowledge.paths import BadPattern, path_like_tokens
@@ -209,9 +210,9 @@ async def apply_reply(reply: Any, reading: Reading, hint: ScopeHint, engine: Eng
     if parsed.action == "keep":
         return reading
     if parsed.action == "answers":
-        return await _apply_answers(parsed.answers, reading, hint, engine, discovery)
+        return with_accounting(await _apply_answers(parsed.answers, reading, hint, engine, discovery), hint)
     corrected = await engine.read_request(parsed.text, hint)
-    return merge_correction(reading, corrected)
+    return with_accounting(merge_correction(reading, corrected), hint)
 
 
 def merge_correction(reading: Reading, correction: Reading) -> Reading:

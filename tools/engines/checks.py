@@ -53,7 +53,12 @@ def judgement_notes(reading: Reading) -> list[str]:
     """What the row may or may not meet that only meaning can tell."""
     notes = [f"not judged: '{term}'" for term in reading.row_terms]
     notes += [f"not judged: '{c.text or c.value}'" for c in reading.conditions if c.op == "judgement"]
-    return notes
+    return notes + unused_notes(reading)
+
+
+def unused_notes(reading: Reading) -> list[str]:
+    """Why every row is unsure while words of the request became nothing (``tools.engines.accounting``)."""
+    return [f"the request's {', '.join(repr(w) for w in reading.unused)} was not used"] if reading.unused else []
 
 
 def checked(record: Record, notes: list[str]) -> Record:

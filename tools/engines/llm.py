@@ -43,7 +43,8 @@ from tools.engines import prompts
 from tools.engines.base import Estimate, ExtractionError
 from tools.engines.columns import match_column
 from tools.engines.numbers import compare, parse_number
-from tools.engines.checks import check_conditions, checked, values_found
+from tools.engines.checks import check_conditions, checked, unused_notes, values_found
+from tools.engines.accounting import with_accounting
 from tools.engines.conversation import kind_of
 from tools.engines.dates import years_as_dates
 from tools.engines.offline import read_message
@@ -615,7 +616,7 @@ def check_records(document: DocumentText, reading: Reading, records: list[Record
             return " ".join(v for v in record.values.values() if v) if not column else record.values.get(column)
 
         _, notes = check_conditions(checkable, cell_of)
-        kept.append(checked(record, notes))
+        kept.append(checked(record, notes + unused_notes(reading)))
     return kept
 
 
@@ -964,7 +965,7 @@ def reading_from(answer: RequestReading, message: str, scope: ScopeHint, quick: 
             continue
         if all(p.value.strip("/").casefold() != value for p in places):
             places.append(place)
-    return years_as_dates(Reading(
+    return with_accounting(years_as_dates(Reading(
         request=message,
         kind="table",
         columns=columns,
@@ -976,7 +977,7 @@ def reading_from(answer: RequestReading, message: str, scope: ScopeHint, quick: 
         places=places,
         calculations=_unique(answer.calculations),
         notes=notes,
-    ), scope)
+    ), scope), scope)
 
 
 __all__ = [

@@ -51,6 +51,10 @@ class Reading(BaseModel):
     notes: list[str] = Field(
         default_factory=list, description="What the engine could not do with this request, in words."
     )
+    unused: list[str] = Field(
+        default_factory=list,
+        description="Words of the request no part of the reading holds; every row is unsure while there are any.",
+    )
     # discovery mode only: they guide the search and never filter
     exact_keywords: list[str] = Field(default_factory=list, description="Names or numbers to search for literally.")
     semantic_keywords: list[str] = Field(default_factory=list, description="Kinds of document to rank by meaning.")

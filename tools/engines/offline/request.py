@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from tools.engines.columns import match_column, normalise
+from tools.engines.accounting import with_accounting
 from tools.engines.conversation import kind_of
 from tools.engines.dates import years_as_dates
 from tools.engines.numbers import is_amount, parse_number
@@ -1116,4 +1117,4 @@ def read_message(message: str, scope: ScopeHint) -> Reading:
     reader.take_folder_names()
     reader.take_row_terms()
     reading = reader.reading()
-    return years_as_dates(reading.model_copy(update={"request": message}), scope)
+    return with_accounting(years_as_dates(reading.model_copy(update={"request": message}), scope), scope)

@@ -1,0 +1,56 @@
+"""Every word of a request accounted for, whichever engine read it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tools.engines.accounting import NOTE_START, unused_words, with_accounting
+from tools.engines.llm import RequestReading, reading_from
+from tools.engines.offline import extract_records, read_message
+from tools.engines.reading import DocumentText, FolderCount, ScopeHint, Table
+
+READINGS = [json.loads(line) for line in (Path(__file__).parents[1] / "data" / "readings.jsonl").read_text().splitlines() if line.strip()]
+SCOPE = ScopeHint(documents=40, years=["2025"], folders=[FolderCount(folder=f, documents=5) for f in
+                                         ("invoices/2025", "deliveries", "catalogue", "timesheets", "slas")])
+
+
+def test_a_word_that_became_nothing_is_named_and_every_row_is_unsure() -> None:
+    reading = read_message("Every hardware item on the 2025 invoices with description and quantity", SCOPE)
+    assert reading.unused == ["hardware"]
+    assert any(n.startswith(f"{NOTE_START}'hardware'") for n in reading.notes)
+    invoice = DocumentText(id=1, collection="c", path="invoices/2025/a.md", pages=["Description\tQuantity\nCopy paper\t5"],
+                           tables=[Table(page=1, header=["Description", "Quantity"], rows=[["Copy paper", "5"]])])
+    (row,) = extract_records(invoice, reading)
+    assert row.match == "unsure" and "the request's 'hardware' was not used" in (row.note or "")
+
+
+def test_names_and_figures_before_the_kind_of_documents_are_not_taken_for_it() -> None:
+    nordwerk = read_message("Item, quantity and price per unit of all positions on the Nordwerk invoices", SCOPE)
+    assert nordwerk.unused == ["Nordwerk"]  # not yet read as the owner: named, and every row unsure
+    q2 = read_message("Date, description and amount of every expense in the Q2 2025 expense report", SCOPE)
+    assert "Q2" in q2.unused
+
+
+def test_grammar_courtesy_and_the_kind_of_documents_are_accounted_for() -> None:
+    flagged = {c["id"]: read_message(c["message"], SCOPE).unused for c in READINGS}
+    assert {k: v for k, v in flagged.items() if v} == {}
+    demo = read_message("Every position on Nordwerk's 2025 invoices with description, quantity and unit price", SCOPE)
+    assert demo.unused == [] and not any(n.startswith(NOTE_START) for n in demo.notes)
+
+
+def test_the_model_reading_is_accounted_for_the_same_way() -> None:
+    message = "Every hardware item on the 2025 invoices with description and quantity"
+    answer = RequestReading(kind="table", columns=["Description", "Quantity"], columns_from="request", row_condition=None,
+                            conditions=[], row_terms=[], document_conditions=[],
+                            places=[{"kind": "year", "value": "2025"}], calculations=[], notes=[])  # type: ignore[list-item]
+    assert reading_from(answer, message, SCOPE).unused == ["hardware"]
+    judged = answer.model_copy(update={"row_terms": ["hardware"]})
+    assert reading_from(judged, message, SCOPE).unused == []
+
+
+def test_a_correction_that_uses_the_word_clears_it() -> None:
+    reading = read_message("Every hardware item on the 2025 invoices with description and quantity", SCOPE)
+    corrected = with_accounting(reading.model_copy(update={"row_terms": ["hardware"]}), SCOPE)
+    assert corrected.unused == [] and not any(n.startswith(NOTE_START) for n in corrected.notes)
+    assert unused_words(reading, SCOPE) == ["hardware"]

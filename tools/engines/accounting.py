@@ -1,0 +1,148 @@
+"""Every word of a request accounted for: what a reading used, and the words that became nothing.
+
+Whichever engine read the request, each of its words is a column, a condition, a place, an
+owner, a calculation or a row term of the reading (its words stand in one of them), a word of
+grammar or courtesy ("every", "of", "please"), or the kind of documents the request is about
+("… on the 2025 invoices", "… in the Q2 2025 expense report": the phrase a preposition or a
+quantifier opens, up to its end). A word that is none of these became nothing: the reading
+names it, and every row is unsure until the user says how to read it — "every hardware item"
+read without "hardware" would otherwise give copy paper and installation hours as `yes`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tools.engines.offline import grammar as g
+from tools.engines.reading import Reading, ScopeHint
+
+# Words of grammar and courtesy that carry no part of a table request, beside the grammar's own
+# lists (quantifiers, prepositions, determiners, conjunctions, list keywords).
+_PLAIN = frozenset(
+    """
+    a an the this that these those my our your me us i we you it its is are be was were been please
+    could would can will shall should may might do does did kindly thanks thank need want like get
+    give show list find extract prepare make table tables csv spreadsheet read pull collect return
+    what which who how much many there here also only just both either each per as to
+    bitte mir uns alle ich wir sie es ist sind gib zeige liste tabelle erstelle welche was wie
+    s'il vous plaît merci moi nous donne donnez liste tableau quels quelles
+    """.split()
+)
+_TOKEN = re.compile(r"[^\W_][\w'’.&/-]*[\w]|[^\W_]|[,:;?!()]", re.UNICODE)
+_PUNCT = frozenset(",:;?!()")
+
+
+def _fold(word: str) -> str:
+    """A word compared without case, possessive, final dot or simple plural."""
+    word = re.sub(r"['’]s?$", "", word.casefold()).strip(".")
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text or "")
+
+
+def _read_words(reading: Reading) -> set[str]:
+    """The folded words every part of the reading holds (paths split at their separators)."""
+    parts = [
+        *reading.columns, reading.row_condition or "", *reading.row_terms, *reading.document_conditions,
+        *reading.calculations, *(f"{c.column or ''} {c.value} {c.text}" for c in reading.conditions),
+        *(p.value for p in reading.places), *(re.sub(r"[/_*?.-]+", " ", p.value) for p in reading.places),
+    ]
+    return {_fold(w) for part in parts for w in _tokens(part) if w not in _PUNCT}
+
+
+def _scope_words(scope: ScopeHint) -> set[str]:
+    """The words of the scope's folder and collection names: they name kinds of documents."""
+    names = [f.folder for f in scope.folders] + list(scope.collections)
+    return {_fold(w) for name in names for w in re.split(r"[/_\s.-]+", name) if w and not w.isdigit()}
+
+
+# the words of comparisons ("more than", "at least", "between … and …", "dated after")
+_OPERATOR_WORDS = frozenset(w for _, phrase in g.OPERATOR_PHRASES for w in phrase) | {"between", "dated"}
+
+
+def _grammar(word: str) -> bool:
+    low = word.casefold().strip(".")
+    if low in _OPERATOR_WORDS:
+        return True
+    lists = (g.QUANTIFIERS, g.DETERMINERS, g.ENDS_LIST, g.JOINS_NAME, g.CONJUNCTIONS, g.LIST_KEYWORDS,
+             g.CONDITION_KEYWORDS, g.RELATIVE, g.HAS_WORDS, g.COLUMN_LABELS, g.ROW_LABELS, g.FOLDER_WORDS,
+             g.YEAR_WORDS, g.ROW_NOUNS, g.GROUP_WORDS, g.ABOUT_WORDS)
+    return low in _PLAIN or any(low in group for group in lists)
+
+
+def _boundary(token: str) -> bool:
+    """Where a phrase ends: punctuation, a preposition, a list or condition keyword, a verb of having."""
+    low = token.casefold()
+    if low in g.DETERMINERS:
+        return False  # German "die" is an article before it is a relative pronoun
+    groups = (g.ENDS_LIST, g.LIST_KEYWORDS, g.CONDITION_KEYWORDS, g.RELATIVE, g.HAS_WORDS)
+    return token in _PUNCT or low == "dated" or any(low in group for group in groups)
+
+
+def unused_words(reading: Reading, scope: ScopeHint) -> list[str]:
+    """The words of the request that no part of the reading holds and that name neither grammar
+    nor the kind of documents asked about, in the order the request writes them."""
+    if reading.kind != "table":
+        return []
+    tokens = _tokens(reading.request)
+    read = _read_words(reading)
+    kinds = _scope_words(scope)
+    left: list[str] = []
+    for i, word in enumerate(tokens):
+        if word in _PUNCT or _fold(word) in read or _grammar(word) or not any(ch.isalpha() for ch in word):
+            continue
+        if _fold(word) in kinds or _names_documents(tokens, i):
+            continue
+        left.append(word)
+    return list(dict.fromkeys(left))
+
+
+def _names_documents(tokens: list[str], i: int) -> bool:
+    """Whether ``tokens[i]`` belongs to a phrase naming the documents: the phrase a preposition
+    opens ("on the 2025 invoices"), or the request's opening phrase ("Purchase orders in …"),
+    where no row noun follows the word ("every hardware item on …": "hardware" picks the rows)
+    and the word is no name of its own ("the Nordwerk invoices": Nordwerk is an owner)."""
+    start = i
+    while start > 0 and not _boundary(tokens[start - 1]):
+        start -= 1
+    end = i
+    while end + 1 < len(tokens) and not _boundary(tokens[end + 1]):
+        end += 1
+    before = tokens[start - 1].casefold() if start else ""
+    opened = start == 0 or before in g.ENDS_LIST or (start == 1 and before in g.RELATIVE)  # "Which leases have …"
+    if not opened or any(t.casefold() in g.ROW_NOUNS for t in tokens[i + 1 : end + 1]):
+        return False
+    # the phrase's last word names the kind ("invoices", "SLA", "Rechnungen"); a word before it
+    # that is a name ("Nordwerk") or holds a figure ("Q2") says which documents, and is no kind
+    head = i == max(k for k in range(start, end + 1) if not _grammar(tokens[k]))
+    word = tokens[i]
+    opens_sentence = i == 0 or tokens[i - 1] in {".", "?", "!", ":"}
+    return head or not ((word[:1].isupper() and not opens_sentence) or any(ch.isdigit() for ch in word))
+
+
+NOTE_START = "I did not use: "
+
+
+def accounting_note(unused: list[str]) -> str:
+    """What the questions and the answer say of the words that became nothing."""
+    quoted = ", ".join(f"'{w}'" for w in unused)
+    return (
+        f"{NOTE_START}{quoted}. Every row is marked unsure until you say how to read "
+        f"{'it' if len(unused) == 1 else 'them'} (as a column, a condition or a place)."
+    )
+
+
+def with_accounting(reading: Reading, scope: ScopeHint) -> Reading:
+    """The reading with the words it left unused, worked out afresh (a correction may have used
+    them since) and named in its notes."""
+    unused = unused_words(reading, scope)
+    notes = [n for n in reading.notes if not n.startswith(NOTE_START)]
+    if unused:
+        notes.append(accounting_note(unused))
+    if (unused, notes) == (reading.unused, reading.notes):
+        return reading
+    return reading.model_copy(update={"notes": notes, "unused": unused})
