@@ -787,3 +787,10 @@ def test_a_folder_written_out_wins_over_the_same_folder_named_in_words():
     assert reading.row_terms == [] and reading.columns == ["Order number", "Order date", "Supplier"]
     alone = read_message("Order number and supplier of every purchase order", scope)
     assert [(p.kind, p.value) for p in alone.places] == [("folder", "orders")]
+
+
+def test_two_cells_of_one_kind_give_the_column_to_the_one_named_as_the_kind_or_to_neither():
+    # an English order heads the article number "Article" beside its "Description"
+    assert map_columns(["Désignation", "Quantité"], ["Line", "Article", "Description", "Qty"]) == {"Désignation": 2, "Quantité": 3}
+    # neither "Artikel" nor "Bezeichnung" is the description by name: the column stays empty, unsure
+    assert map_columns(["Beschreibung", "Menge"], ["Pos", "Artikel", "Bezeichnung", "Menge"]) == {"Menge": 3}

@@ -129,6 +129,11 @@ def _match_tiers(requested: str, header: list[str]) -> list[list[int]]:
         i for i, c in enumerate(cells) if c and _singular(_undecorated(c)) == _singular(_undecorated(want))
     ]
     synonym = [i for i, c in enumerate(header) if want_groups and groups_of(c) & want_groups]
+    if len(synonym) > 1:
+        # two cells of the same kind ("Article" and "Description"): the one named as the kind
+        # itself holds it; otherwise neither does with confidence
+        named_as_kind = [i for i in synonym if _singular(cells[i]) in {_singular(normalise(g)) for g in want_groups}]
+        synonym = named_as_kind if len(named_as_kind) == 1 else []
     # "Total amount" holds the amount: a header cell ending in the requested words.
     tail = [
         i
