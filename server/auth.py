@@ -2,7 +2,8 @@
 
 The keyless local user ('local', who reads every collection) is served only while no key
 exists and only from a loopback address (a request a proxy forwarded is not local, whatever
-address it comes from); once a key exists every request needs one. A service
+address it comes from), with or without a bearer (clients that always send a placeholder key
+work, as with other local OpenAI-compatible servers); once a key exists every request needs one. A service
 key (a trusted client such as the Open WebUI pipe) acts for the user named in ``X-Kea-User`` —
 never for the local user, who has no key either.
 """
@@ -50,10 +51,20 @@ async def key_holder(request: Request) -> Caller:
     return await _caller(request, user_needed=False)
 
 
+def _local(request: Request) -> bool:
+    """Whether the request comes from this machine itself (not through a proxy)."""
+    proxied = any(h in request.headers for h in ("forwarded", "x-forwarded-for", "x-real-ip"))
+    return not proxied and is_loopback(request.client.host if request.client else None)
+
+
 async def _caller(request: Request, *, user_needed: bool) -> Caller:
     accounts = request.app.state.kea.accounts
     header = request.headers.get("authorization", "")
     named = request.headers.get(USER_HEADER)
+    if header and _local(request) and not await accounts.any_key():
+        # a keyless server on loopback takes any bearer, as local OpenAI-compatible servers do:
+        # clients that always send a key (a placeholder "sk-none") reach the local user
+        return Caller(LOCAL_USER)
     if header:
         scheme, _, key = header.partition(" ")
         if scheme.lower() != "bearer" or not key.strip():
@@ -81,8 +92,7 @@ async def _caller(request: Request, *, user_needed: bool) -> Caller:
         return Caller(found.user, found.id)
     if await accounts.any_key():
         raise _refuse(401, "This server needs an API key: send 'Authorization: Bearer KEY' (an admin makes one with: kea keys create USER).")
-    proxied = any(h in request.headers for h in ("forwarded", "x-forwarded-for", "x-real-ip"))
-    if proxied or not is_loopback(request.client.host if request.client else None):
+    if not _local(request):
         raise _refuse(
             401, "Without an API key Kea answers only on this machine (loopback). Create a key with: kea keys create USER."
         )

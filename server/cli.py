@@ -31,6 +31,24 @@ app.add_typer(services_app, name="services")
 app.add_typer(access_app, name="access")
 
 
+def _version(show: bool) -> None:
+    if show:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"kea {version('kea')}")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            typer.echo("kea (not installed: run make install)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _kea(
+    show_version: bool = typer.Option(False, "--version", help="Print Kea's version and exit.", callback=_version, is_eager=True),
+) -> None:
+    """Kea turns one request into one exact table across the documents of a knowledge base."""
+
+
 def _run_commands() -> None:
     from server.cli_runs import cancel, resume
 
@@ -443,8 +461,14 @@ def _check_writable(target: Path) -> None:
         raise _fail(f"--out {target} is a folder; name a file such as {target / 'table.csv'}. Nothing was read.")
     if not target.parent.is_dir():
         raise _fail(f"--out {target}: the folder {target.parent} does not exist. Nothing was read.")
-    if target.exists() and not os.access(target, os.W_OK) or not os.access(target.parent, os.W_OK):
-        raise _fail(f"--out {target} cannot be written (permission denied). Nothing was read.")
+    existed = target.exists()
+    try:  # opened for writing, as the table will be (appending truncates nothing it holds)
+        with open(target, "ab"):
+            pass
+    except OSError as exc:
+        raise _fail(f"--out {target} cannot be written ({exc.strerror or exc}). Nothing was read.") from None
+    if not existed:
+        target.unlink(missing_ok=True)
 
 
 def _copy_table(extraction_id: str, target: Path) -> None:

@@ -106,4 +106,7 @@ def serve(
     if host not in ("127.0.0.1", "localhost", "::1"):
         err.print(f"Listening on {host}: every request needs an API key (kea keys create USER).")
     err.print(f"Kea serves on http://{host}:{port}/v1 (models: GET /v1/models).")
+    if host in ("127.0.0.1", "localhost", "::1"):
+        err.print("Until an API key exists (kea keys create USER), requests from this machine act as the local user, "
+                  "with any bearer key or none.")
     uvicorn.run(create_app(), host=host, port=port, log_level="info")

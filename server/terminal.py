@@ -15,8 +15,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-# C0 controls as their Unicode control pictures (␛ for ESC), DEL as ␡, C1 controls as �
-_PICTURES = {c: chr(0x2400 + c) for c in range(0x20)} | {0x7F: "\u2421"} | {c: "\ufffd" for c in range(0x80, 0xA0)}
+from tools.visible import PICTURES
+
+_PICTURES = PICTURES
 _IN_TEXT = {**_PICTURES, 0x0A: "\n", 0x09: " "}  # a message keeps its line breaks
 _ON_ONE_LINE = {**_PICTURES, 0x0A: " \u23ce ", 0x0D: "", 0x09: " "}  # a cell is one line: ⏎ marks a break
 

@@ -50,8 +50,28 @@ def test_documents_cannot_write_control_sequences_to_the_terminal(escapes) -> No
     assert len(rows) == 2 and all("\u23ce" in line for line in rows)  # a file name with a newline stays on its row
 
 
+def test_no_output_of_a_table_holds_a_control_character_from_a_document(escapes) -> None:  # type: ignore[no-untyped-def]
+    import re
+    import zipfile
+    from urllib.parse import urlparse
+
+    done = _kea("extract", ORDERS, "--collection", escapes, "--yes", "--json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    controls = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+    csv_text = Path(urlparse(answer["csv"]).path).read_text(encoding="utf-8-sig")
+    review = Path(urlparse(answer["review"]).path).read_text(encoding="utf-8")
+    with zipfile.ZipFile(Path(urlparse(answer["xlsx"]).path)) as book:
+        sheet = "".join(book.read(n).decode() for n in book.namelist() if n.endswith(".xml"))
+    preview = json.dumps(answer.get("preview") or [], ensure_ascii=False)
+    for name, text in [("table.csv", csv_text), ("review.html", review), ("table.xlsx", sheet), ("preview", preview)]:
+        assert not controls.search(text.replace("\r\n", "\n")), name
+    assert "\u241b[2Jcleared\u241b]0;retitled\u2407" in csv_text  # the text stays, each control shown as its symbol
+
+
 def test_out_that_cannot_be_written_is_refused_before_anything_is_read(escapes, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    for target, why in [(tmp_path, "is a folder"), (tmp_path / "missing" / "t.csv", "does not exist")]:
+    for target, why in [(tmp_path, "is a folder"), (tmp_path / "missing" / "t.csv", "does not exist"),
+                        (Path("/proc/version"), "cannot be written")]:
         done = _kea("extract", ORDERS, "--collection", escapes, "--yes", "--out", str(target))
         said = " ".join(done.stderr.split())  # rich wraps long lines
         assert done.returncode == 1 and why in said and "Nothing was read" in said

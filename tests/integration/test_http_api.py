@@ -93,9 +93,15 @@ def test_without_a_key_only_the_local_user_is_served_until_a_key_exists(app_serv
     listed = _kea("keys", "list")
     assert "dora" in listed.stdout and key not in listed.stdout  # only the first characters are shown
     key_id = next(line.split()[1] for line in listed.stdout.splitlines() if "dora" in line)
+    other = _kea("keys", "create", "erin")
+    assert other.returncode == 0, other.stderr
     assert _kea("keys", "revoke", key_id).returncode == 0
-    assert httpx.get(f"{url}/v1/models", headers={"Authorization": f"Bearer {key}"}).status_code == 401
+    assert httpx.get(f"{url}/v1/models", headers={"Authorization": f"Bearer {key}"}).status_code == 401  # revoked
+    erin_id = next(line.split()[1] for line in _kea("keys", "list").stdout.splitlines() if "erin" in line)
+    assert _kea("keys", "revoke", erin_id).returncode == 0
     assert httpx.get(f"{url}/v1/models").status_code == 200  # no live key again
+    # keyless on loopback, any bearer is the local user, as local OpenAI-compatible servers take any key
+    assert httpx.get(f"{url}/v1/models", headers={"Authorization": "Bearer sk-none"}).status_code == 200
 
 
 async def test_without_a_key_a_caller_off_this_machine_is_refused(svc, no_keys) -> None:  # type: ignore[no-untyped-def]

@@ -26,6 +26,7 @@ from tools.knowledge.paths import glob_prefix, glob_to_regex, like_prefix
 from tools.knowledge.selection import LOCAL_USER, DocumentSelection, Scope, SelectionEntry
 from tools.knowledge.vocabulary import document_vocabulary
 from tools.parsing.base import PARSER_VERSION, ParsedDocument
+from tools.visible import visible
 
 DEFAULT_SEARCH_BUDGET_MS = 3000
 _YEAR_IN_PATH = r"(?:^|[^0-9])((?:19|20)[0-9]{2})(?![0-9])"
@@ -431,7 +432,9 @@ class _Stopped(Exception):
 
 
 def _clean(text: str) -> str:
-    return text.replace("\x00", "")  # PostgreSQL text cannot hold NUL
+    """A document's text as Kea keeps it: its control characters as visible symbols (no engine,
+    output or terminal ever gets an escape sequence from a document; PostgreSQL holds no NUL)."""
+    return visible(text)
 
 
 def _json(value: Any) -> str:

@@ -25,11 +25,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from tools.engines.reading import Record
 from tools.storage.objects import publish_together
 from tools.storage.review import HTML_TYPE, ReviewSpool
 from tools.storage.rows import OUTPUTS, Outcome, output_key, summary_key, table_key
 from tools.storage.table import TableWriter, header
 from tools.storage.xlsx import XLSX_TYPE, XlsxTable
+from tools.visible import visible
 
 if TYPE_CHECKING:
     from tools.services import Services
@@ -124,9 +126,11 @@ class TableAssembly:
     def _add_rows(self, outcome: Outcome) -> None:
         self.read_in_part += [f"{outcome.file}: {note}" for note in outcome.notes or []]
         before = self.writer.rows
+        file = visible(outcome.file)
         for record in outcome.records:
-            self._xlsx.add(self.writer.write(outcome.file, record))
-            self._review.add(outcome.file, record)
+            record = _visible(record)  # noqa: PLW2901 — every output shows a document's control characters as symbols
+            self._xlsx.add(self.writer.write(file, record))
+            self._review.add(file, record)
         if self.writer.rows == before:
             why = outcome.no_rows or {"reason": "no_rows", "detail": "it gave no rows"}
             self.no_rows.append({"file": outcome.file, "reason": why["reason"], "detail": why["detail"]})
@@ -160,6 +164,15 @@ class TableAssembly:
         ])
         urls = {name: objects.url(output_key(extraction_id, name)) for name in OUTPUTS}
         return Assembled(self.writer, urls, self.no_rows, self.failed, list(full.get("notes", [])))
+
+
+def _visible(record: Record) -> Record:
+    """The record as every output shows it: its control characters as visible symbols."""
+    return record.model_copy(update={
+        "values": {k: visible(v) if v else v for k, v in record.values.items()},
+        "evidence": visible(record.evidence) if record.evidence else record.evidence,
+        "note": visible(record.note) if record.note else record.note,
+    })
 
 
 def facts(full: dict[str, Any], documents: int) -> list[str]:
