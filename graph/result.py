@@ -28,6 +28,11 @@ class Documents(BaseModel):
     no_rows: list[dict[str, str]] = Field(
         default_factory=list, description="Each document without rows and why: {file, reason, detail}."
     )
+    not_read: list[str] = Field(
+        default_factory=list,
+        description="A cancelled run: the first 20 documents it did not read (summary.json lists them all).",
+    )
+    not_read_count: int = 0
     sample: list[str] = Field(
         default_factory=list,
         description="The files of the sample, in the order shown, whenever more than 100 documents were sampled "
@@ -135,6 +140,8 @@ def build_result(
             no_rows_from=summary.get("no_rows_from", []),
             no_rows=[{"file": n["file"], "reason": n["reason"], "detail": n["detail"]} for n in summary.get("no_rows", [])],
             sample=summary.get("sample", []),
+            not_read=list(summary.get("not_read", []))[:20],
+            not_read_count=summary.get("not_read_count", len(summary.get("not_read", []))),
         ),
         rows=summary.get("rows", 0),
         unsure_rows=summary.get("unsure_rows", 0),

@@ -28,6 +28,7 @@ def cancelled_answer(answer: Answer, full: dict[str, Any] | None) -> tuple[Answe
         "failed_count": int(summary.get("failed_count", len(every_failure))) - len(not_read),
         "partial": True,
         "not_read_count": len(not_read),
+        "not_read": not_read[:LISTED_NAMES],
     }
     read = int(summary.get("extracted", 0))
     lead = (
@@ -39,5 +40,6 @@ def cancelled_answer(answer: Answer, full: dict[str, Any] | None) -> tuple[Answe
     message = lead + "\n" + compose_message(summary, urls, len(answer.get("preview") or []))
     changed: Answer = {**answer, "status": "cancelled", "message": message, "summary": summary}
     if full is not None:
-        full = {**full, "failed": failed, "not_read": not_read, "partial": True, "status": "cancelled"}
+        full = {**full, "failed": failed, "not_read": not_read, "not_read_count": len(not_read), "partial": True,
+                "status": "cancelled"}
     return changed, full
