@@ -27,7 +27,7 @@ def test_a_word_that_became_nothing_is_named_and_every_row_is_unsure() -> None:
 
 def test_names_and_figures_before_the_kind_of_documents_are_not_taken_for_it() -> None:
     nordwerk = read_message("Item, quantity and price per unit of all positions on the Nordwerk invoices", SCOPE)
-    assert nordwerk.unused == ["Nordwerk"]  # not yet read as the owner: named, and every row unsure
+    assert nordwerk.unused == [] and nordwerk.document_conditions == ["Nordwerk"]  # read as the owner
     q2 = read_message("Date, description and amount of every expense in the Q2 2025 expense report", SCOPE)
     assert "Q2" in q2.unused
 

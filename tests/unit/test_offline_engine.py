@@ -794,3 +794,14 @@ def test_two_cells_of_one_kind_give_the_column_to_the_one_named_as_the_kind_or_t
     assert map_columns(["Désignation", "Quantité"], ["Line", "Article", "Description", "Qty"]) == {"Désignation": 2, "Quantité": 3}
     # neither "Artikel" nor "Bezeichnung" is the description by name: the column stays empty, unsure
     assert map_columns(["Beschreibung", "Menge"], ["Pos", "Artikel", "Bezeichnung", "Menge"]) == {"Menge": 3}
+
+
+def test_owners_are_read_where_people_write_them():
+    scope = ScopeHint(documents=9, years=["2025"])
+    sla = read_message("Priority, response time and resolution time of the SLA with Nordlicht AG", scope)
+    assert sla.columns == ["Priority", "Response time", "Resolution time"] and sla.document_conditions == ["Nordlicht AG"]
+    invoices = read_message("Item, quantity and price per unit of all positions on the Nordwerk invoices", scope)
+    assert invoices.columns == ["Item", "Quantity", "Price per unit"] and invoices.document_conditions == ["Nordwerk"]
+    # a list after "with" stays the values wanted, capitalised or not
+    listed = read_message("All lines of the 2025 orders with EAN, Article and Qty", scope)
+    assert listed.columns == ["EAN", "Article", "Qty"] and listed.document_conditions == []

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from tools.engines.columns import match_column, normalise
+from tools.engines.columns import is_known_column, match_column, normalise
 from tools.engines.accounting import with_accounting
 from tools.engines.conversation import kind_of
 from tools.engines.dates import years_as_dates
@@ -423,10 +423,21 @@ class _Reader:
             if not tok.is_(g.LIST_KEYWORDS) or tok.used:
                 continue
             end = self._list_end(i + 1)
-            if end > i + 1 and self._is_list(i + 1, end):
+            if end > i + 1 and self._is_list(i + 1, end) and not self._names_a_party(i + 1, end):
                 tok.used = True
                 found.append((i + 1, end))
         return found
+
+    def _names_a_party(self, start: int, end: int) -> bool:
+        """"… of the SLA with Nordlicht AG": after "with", one name written as a name (every word
+        capitalised) that is no column the scope or the synonym map knows names the other party
+        of the documents, not the values wanted (those stand in the list the request opened with)."""
+        items = self._items(start, end)
+        if len(items) != 1 or start == 1:
+            return False
+        name = items[0][1]
+        toks = [t for t in self.tokens[start:end] if t.is_word]
+        return bool(toks) and all(t.capital for t in toks) and not is_known_column(name) and normalise(name) not in self.vocabulary
 
     def _leading_lists(self) -> list[tuple[int, int]]:
         found = []
@@ -866,11 +877,13 @@ class _Reader:
             before = self.at(i - 1)
             after = self.at(end)
             possessive = run[-1].possessive
-            after_owner_word = before is not None and before.is_(g.OWNER_PREPOSITIONS) and not before.used
+            after_owner_word = before is not None and not before.used and (
+                before.is_(g.OWNER_PREPOSITIONS) or before.is_(g.LIST_KEYWORDS) and self._names_a_party(i, end)
+            )
             of_documents = before is not None and before.low == "of" and self._documents_after(end)
             before_document = (
                 before is not None
-                and before.is_(g.QUANTIFIERS)
+                and (before.is_(g.QUANTIFIERS) or before.is_(g.DETERMINERS) and i > 1)
                 and after is not None
                 and after.is_word
                 and not after.capital
