@@ -805,3 +805,15 @@ def test_owners_are_read_where_people_write_them():
     # a list after "with" stays the values wanted, capitalised or not
     listed = read_message("All lines of the 2025 orders with EAN, Article and Qty", scope)
     assert listed.columns == ["EAN", "Article", "Qty"] and listed.document_conditions == []
+
+
+def test_an_owner_named_only_in_a_tables_rows_is_a_condition_on_those_rows():
+    reading = read_message("Order number, date and total of every order from Stadtwerke Kiel", ScopeHint(documents=3))
+    assert reading.document_conditions == ["Stadtwerke Kiel"]
+    rows = [["O-1", "2025-01-02", "Stadtwerke Kiel", "10.00"], ["O-2", "2025-01-03", "Hafen Lübeck", "20.00"]]
+    header = ["Order number", "Date", "Customer", "Total"]
+    listing = DocumentText(id=1, collection="c", path="orders/list.csv", pages=["\n".join("\t".join(r) for r in [header, *rows])],
+                           tables=[Table(page=1, header=header, rows=rows)])
+    assert [(r.values["Order number"], r.match) for r in extract_records(listing, reading)] == [("O-1", "yes")]
+    elsewhere = listing.model_copy(update={"tables": [Table(page=1, header=header, rows=rows[1:])], "pages": ["Hafen Lübeck"]})
+    assert extract_records(elsewhere, reading) == []  # named nowhere: the document gives no rows

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import map_columns, match_column
-from tools.engines.reading import DocumentText, Reading, Record, Table
+from tools.engines.reading import Condition, DocumentText, Reading, Record, Table
 from tools.parsing.fields import KeyValue, key_value_lines
 from tools.parsing.text import clean, table_lines
 
@@ -25,7 +25,9 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     if reading.kind != "table" or not reading.columns:
         return []
     if not meets_document_conditions(document, reading.document_conditions):
-        return []
+        reading = _named_in_rows(document, reading)
+        if reading is None:
+            return []
     pairs = key_value_lines(document.pages, document.tables)
     records, table_columns = records_from_tables(document, reading, pairs)
     labelled = max((len(map_columns(reading.columns, [p.key for p in b])) for b in _blocks(pairs)), default=0)
@@ -34,6 +36,21 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
         records = records_from_key_values(pairs, reading)
     doubts = judgement_notes(reading)
     return [checked(r, doubts) for r in records]
+
+
+def _named_in_rows(document: DocumentText, reading: Reading) -> Reading | None:
+    """"Every order from Stadtwerke Kiel" over an order list whose Customer column names it: a
+    name the document holds only in its tables' rows is a condition on those rows (a row must
+    name it); None when a name stands nowhere in the document."""
+    outside = [t for t in reading.document_conditions if meets_document_conditions(document, [t])]
+    in_rows = [t for t in reading.document_conditions if t not in outside]
+    cells = " ".join(cell for table in document.tables for row in table.rows for cell in row).casefold()
+    if not all(any(_contains_word(cells, a.casefold()) for a in re.split(r"\s+or\s+", t)) for t in in_rows):
+        return None
+    named = [Condition(column=None, op="contains", value=t, text=f"the row names {t}") for t in in_rows if " or " not in t]
+    if len(named) != len(in_rows):
+        return None  # "A or B" in rows: no single literal condition says it
+    return reading.model_copy(update={"document_conditions": outside, "conditions": [*reading.conditions, *named]})
 
 
 def column_fit(document: DocumentText, reading: Reading) -> int:
