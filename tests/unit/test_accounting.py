@@ -54,3 +54,19 @@ def test_a_correction_that_uses_the_word_clears_it() -> None:
     corrected = with_accounting(reading.model_copy(update={"row_terms": ["hardware"]}), SCOPE)
     assert corrected.unused == [] and not any(n.startswith(NOTE_START) for n in corrected.notes)
     assert unused_words(reading, SCOPE) == ["hardware"]
+
+
+def test_the_kind_of_an_owners_documents_is_checked_in_each_document() -> None:
+    scope = ScopeHint(documents=9, folders=[FolderCount(folder="invoices", documents=4), FolderCount(folder="orders/2023", documents=5)])
+    reading = read_message("Pour chaque facture de Roussel Verrerie : désignation, quantité et prix unitaire", scope)
+    assert reading.document_kinds == ["facture"] and reading.unused == []
+    header, rows = ["Description", "Qty", "Unit price"], [["Fiole jaugée 100 ml", "10", "19.00"]]
+
+    def document(path: str, title: str) -> DocumentText:
+        text = f"{title}\nRoussel Verrerie SARL, Lyon\n" + "\n".join("\t".join(r) for r in [header, *rows])
+        return DocumentText(id=1, collection="c", path=path, title=title, pages=[text], tables=[Table(page=1, header=header, rows=rows)])
+
+    (invoice_row,) = extract_records(document("invoices/F-2024-031.pdf", "Facture F-2024-031"), reading)
+    (order_row,) = extract_records(document("orders/2023/PO-23-0089.docx", "Purchase order PO-23-0089"), reading)
+    assert invoice_row.match == "yes"
+    assert order_row.match == "unsure" and "the document does not call itself 'facture'" in (order_row.note or "")

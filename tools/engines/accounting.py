@@ -86,19 +86,45 @@ def _boundary(token: str) -> bool:
 def unused_words(reading: Reading, scope: ScopeHint) -> list[str]:
     """The words of the request that no part of the reading holds and that name neither grammar
     nor the kind of documents asked about, in the order the request writes them."""
+    return account(reading, scope)[0]
+
+
+def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
+    """(the words that became nothing, the words naming the kind of documents that no folder or
+    collection of the scope holds: "facture" in "Pour chaque facture de Roussel"). A kind the
+    scope does not hold is checked in each document (``document_kinds``)."""
     if reading.kind != "table":
-        return []
+        return [], []
     tokens = _tokens(reading.request)
     read = _read_words(reading)
     kinds = _scope_words(scope)
+    owners = [i for i, t in enumerate(tokens) for name in reading.document_conditions if _fold(t) == _fold(name.split()[0])]
     left: list[str] = []
+    unplaced: list[str] = []
     for i, word in enumerate(tokens):
         if word in _PUNCT or _fold(word) in read or _grammar(word) or not any(ch.isalpha() for ch in word):
             continue
-        if _fold(word) in kinds or _names_documents(tokens, i):
+        if _fold(word) in kinds:
+            continue
+        if _names_documents(tokens, i):
+            # the kind of the owner's documents ("chaque facture de Roussel", "Nordwerk's invoices")
+            # is checked in each document; a kind without an owner may as well name the rows
+            if any(abs(p - i) <= OWNER_REACH for p in owners) and _is_head(tokens, i):
+                unplaced.append(word)
             continue
         left.append(word)
-    return list(dict.fromkeys(left))
+    return list(dict.fromkeys(left)), list(dict.fromkeys(unplaced))
+
+
+OWNER_REACH = 3  # tokens between an owner's name and the noun that names its documents
+
+
+def _is_head(tokens: list[str], i: int) -> bool:
+    """Whether ``tokens[i]`` is the last word of its phrase that is no grammar (its head noun)."""
+    end = i
+    while end + 1 < len(tokens) and not _boundary(tokens[end + 1]):
+        end += 1
+    return all(_grammar(t) or not any(ch.isalpha() for ch in t) for t in tokens[i + 1 : end + 1])
 
 
 def _names_documents(tokens: list[str], i: int) -> bool:
@@ -139,10 +165,10 @@ def accounting_note(unused: list[str]) -> str:
 def with_accounting(reading: Reading, scope: ScopeHint) -> Reading:
     """The reading with the words it left unused, worked out afresh (a correction may have used
     them since) and named in its notes."""
-    unused = unused_words(reading, scope)
+    unused, kinds = account(reading, scope)
     notes = [n for n in reading.notes if not n.startswith(NOTE_START)]
     if unused:
         notes.append(accounting_note(unused))
-    if (unused, notes) == (reading.unused, reading.notes):
+    if (unused, kinds, notes) == (reading.unused, reading.document_kinds, reading.notes):
         return reading
-    return reading.model_copy(update={"notes": notes, "unused": unused})
+    return reading.model_copy(update={"notes": notes, "unused": unused, "document_kinds": kinds})

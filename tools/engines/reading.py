@@ -55,6 +55,11 @@ class Reading(BaseModel):
         default_factory=list,
         description="Words of the request no part of the reading holds; every row is unsure while there are any.",
     )
+    document_kinds: list[str] = Field(
+        default_factory=list,
+        description="Words naming the kind of documents asked about that no folder in scope holds ('facture'): "
+        "a document that does not call itself so gives rows marked unsure.",
+    )
     # discovery mode only: they guide the search and never filter
     exact_keywords: list[str] = Field(default_factory=list, description="Names or numbers to search for literally.")
     semantic_keywords: list[str] = Field(default_factory=list, description="Kinds of document to rank by meaning.")

@@ -34,22 +34,46 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     if not records and not table_columns or labelled > table_columns:
         # the document's labels hold more of the request than any table: one record per block
         records = records_from_key_values(pairs, reading)
-    doubts = judgement_notes(reading)
+    doubts = judgement_notes(reading) + kind_notes(document, reading)
     return [checked(r, doubts) for r in records]
 
 
+def kind_notes(document: DocumentText, reading: Reading) -> list[str]:
+    """Why a document's rows are unsure when it does not call itself what the request asked for
+    ("facture" over a purchase order): none of the kind's words stands in its path, its title or
+    its text outside its tables."""
+    if not reading.document_kinds:
+        return []
+    own = " ".join([document.path, document.title, text_outside_tables(document)])
+    words = {_fold(w) for w in re.findall(r"\w+", own)}
+    if any(_fold(kind) in words for kind in reading.document_kinds):
+        return []
+    return [f"the document does not call itself {' / '.join(repr(k) for k in reading.document_kinds)}"]
+
+
+def _fold(word: str) -> str:
+    word = word.casefold()
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
 def _named_in_rows(document: DocumentText, reading: Reading) -> Reading | None:
-    """"Every order from Stadtwerke Kiel" over an order list whose Customer column names it: a
-    name the document holds only in its tables' rows is a condition on those rows (a row must
-    name it); None when a name stands nowhere in the document."""
+    """"Every order from Stadtwerke Kiel" over an order list whose Customer column holds it: a
+    name the document holds only as whole cells of one column of its tables is a condition on
+    that column; None otherwise (a reseller's item "Nordwerk USB-C dock" names no owner)."""
     outside = [t for t in reading.document_conditions if meets_document_conditions(document, [t])]
-    in_rows = [t for t in reading.document_conditions if t not in outside]
-    cells = " ".join(cell for table in document.tables for row in table.rows for cell in row).casefold()
-    if not all(any(_contains_word(cells, a.casefold()) for a in re.split(r"\s+or\s+", t)) for t in in_rows):
-        return None
-    named = [Condition(column=None, op="contains", value=t, text=f"the row names {t}") for t in in_rows if " or " not in t]
-    if len(named) != len(in_rows):
-        return None  # "A or B" in rows: no single literal condition says it
+    named = []
+    for term in (t for t in reading.document_conditions if t not in outside):
+        columns = {
+            table.header[j]
+            for table in document.tables for row in table.rows for j, cell in enumerate(row)
+            if j < len(table.header) and table.header[j].strip() and cell.strip().casefold() == term.casefold()
+        }
+        if len(columns) != 1:
+            return None
+        (column,) = columns
+        named.append(Condition(column=column, op="equals", value=term, text=f"{column} is {term}"))
     return reading.model_copy(update={"document_conditions": outside, "conditions": [*reading.conditions, *named]})
 
 
