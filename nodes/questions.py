@@ -210,9 +210,15 @@ async def apply_reply(reply: Any, reading: Reading, hint: ScopeHint, engine: Eng
     if parsed.action == "keep":
         return reading
     if parsed.action == "answers":
-        return with_accounting(await _apply_answers(parsed.answers, reading, hint, engine, discovery), hint)
+        return _accounted(await _apply_answers(parsed.answers, reading, hint, engine, discovery), hint, engine)
     corrected = await engine.read_request(parsed.text, hint)
-    return with_accounting(merge_correction(reading, corrected), hint)
+    return _accounted(merge_correction(reading, corrected), hint, engine)
+
+
+def _accounted(reading: Reading, hint: ScopeHint, engine: Engine) -> Reading:
+    """A corrected reading's unused words, worked out again where Kea's own reader accounts for
+    them (a model's account of the first message stands until it reads the words)."""
+    return with_accounting(reading, hint) if engine.name == "offline" else reading
 
 
 def merge_correction(reading: Reading, correction: Reading) -> Reading:

@@ -65,7 +65,7 @@ def profile(endpoint: ScriptedEndpoint, model: str) -> Profile:
 
 READING = {
     "kind": "table", "columns": COLUMNS, "columns_from": "request", "row_condition": None, "conditions": [],
-    "row_terms": [], "document_conditions": [], "places": [], "calculations": [], "notes": [],
+    "row_terms": [], "document_conditions": [], "places": [], "calculations": [], "notes": [], "unused": [],
 }
 
 

@@ -195,7 +195,7 @@ def _obedient(seen: Any) -> Any:
     if seen.reads_request:
         return answer({"kind": "table", "columns": ["Code", "Item", "Quantity"], "columns_from": "request",
                        "row_condition": None, "conditions": [], "row_terms": [], "document_conditions": [],
-                       "places": [], "calculations": [], "notes": []})
+                       "places": [], "calculations": [], "notes": [], "unused": []})
     records = []
     for page, text in seen.pages():
         for line in text.splitlines():

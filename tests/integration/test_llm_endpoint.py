@@ -57,7 +57,7 @@ def profile(endpoint: ScriptedEndpoint, **settings: Any) -> Profile:
 def reading(columns: list[str], **fields: Any) -> dict[str, Any]:
     base: dict[str, Any] = {
         "kind": "table", "columns": columns, "columns_from": "request", "row_condition": None, "conditions": [],
-        "row_terms": [], "document_conditions": [], "places": [], "calculations": [], "notes": [],
+        "row_terms": [], "document_conditions": [], "places": [], "calculations": [], "notes": [], "unused": [],
     }
     return {**base, **fields}
 

@@ -86,7 +86,7 @@ def _profile(endpoint: ScriptedEndpoint, collection: str) -> Profile:
 def _reading(columns: list[str], **fields: Any) -> dict[str, Any]:
     base: dict[str, Any] = {
         "kind": "table", "columns": columns, "columns_from": "request", "row_condition": None, "conditions": [],
-        "row_terms": [], "document_conditions": [], "places": [], "calculations": [], "notes": [],
+        "row_terms": [], "document_conditions": [], "places": [], "calculations": [], "notes": [], "unused": [],
     }
     return base | fields
 
@@ -191,3 +191,16 @@ async def test_a_year_the_model_read_as_a_row_condition_stays_one(svc, endpoint,
     expected = [v for rows_ in truth.values() for v in rows_]
     assert sorted(list(r["values"].values()) for r in rows) == sorted(expected)
     assert all(r["match"] == "yes" for r in rows)
+
+
+async def test_a_word_the_model_left_unused_is_named_and_its_rows_are_unsure(svc, endpoint, wild) -> None:  # type: ignore[no-untyped-def]
+    truth = {name: [[p[0], *TIMES[0]]] for name, p in SLAS.items()}
+    read = _reading(["Priority", "Response time", "Resolution time"], unused=["platinum"])
+    endpoint.reset(_perfect(read, truth))
+    values = await run_extraction("Priority, response time and resolution time of the first row of every platinum SLA",
+                                  _profile(endpoint, "wild-slas"), confirm="auto")
+    result = values["answer"]
+    assert result["status"] == "done", result["message"]
+    assert "I did not use: 'platinum'" in result["message"]
+    rows = _rows(svc, values)
+    assert len(rows) == 4 and all(r["match"] == "unsure" for r in rows)

@@ -92,7 +92,7 @@ SCOPE = ScopeHint(
 def reading_answer(**fields: Any) -> dict[str, Any]:
     base: dict[str, Any] = {
         "kind": "table", "columns": [], "columns_from": "request", "row_condition": None, "conditions": [],
-        "row_terms": [], "document_conditions": [], "places": [], "calculations": [], "notes": [],
+        "row_terms": [], "document_conditions": [], "places": [], "calculations": [], "notes": [], "unused": [],
     }
     return {**base, **fields}
 

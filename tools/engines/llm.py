@@ -44,7 +44,7 @@ from tools.engines.base import Estimate, ExtractionError
 from tools.engines.columns import match_column
 from tools.engines.numbers import compare, parse_number
 from tools.engines.checks import check_conditions, checked, unused_notes, values_found
-from tools.engines.accounting import with_accounting
+from tools.engines.accounting import accounting_note
 from tools.engines.conversation import kind_of
 from tools.engines.dates import years_as_dates
 from tools.engines.offline import read_message
@@ -287,6 +287,10 @@ class RequestReading(BaseModel):
     places: list[_PlaceOut] = Field(description="Folders, files, years and globs the user named; never a supplier.")
     calculations: list[str] = Field(description="Sums, averages, counts... the user asks for; named, never computed.")
     notes: list[str] = Field(description="What could not be taken into the reading, one sentence each.")
+    unused: list[str] = Field(
+        description="Words of the request that no part of this reading takes up (neither a column, a condition, "
+        "a place, an owner nor a calculation), as written; empty when every word is used.",
+    )
 
 
 _EXTRA_FIELDS = {
@@ -967,7 +971,10 @@ def reading_from(answer: RequestReading, message: str, scope: ScopeHint, quick: 
             continue
         if all(p.value.strip("/").casefold() != value for p in places):
             places.append(place)
-    return with_accounting(years_as_dates(Reading(
+    unused = _unique(answer.unused)
+    if unused:
+        notes.append(accounting_note(unused))
+    return years_as_dates(Reading(
         request=message,
         kind="table",
         columns=columns,
@@ -979,7 +986,8 @@ def reading_from(answer: RequestReading, message: str, scope: ScopeHint, quick: 
         places=places,
         calculations=_unique(answer.calculations),
         notes=notes,
-    ), scope), scope)
+        unused=unused,
+    ), scope)
 
 
 __all__ = [

@@ -40,6 +40,10 @@ party, a customer or a topic is never a place: it is a document condition or a r
 place when the user names none.
 9. notes: one sentence for each part of the message you could not take into the reading; empty \
 otherwise.
+10. unused: every word of the message, as written, that no part of your reading takes up (no \
+column, condition, row term, owner, place or calculation stands for it); words of grammar, \
+courtesy and the kind of documents asked about ("invoices") count as used. Empty when every word \
+is used.
 """
 
 READ_REQUEST_USER = "{message}"
