@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import shutil
 import sys
@@ -47,6 +48,27 @@ def _kea(
     show_version: bool = typer.Option(False, "--version", help="Print Kea's version and exit.", callback=_version, is_eager=True),
 ) -> None:
     """Kea turns one request into one exact table across the documents of a knowledge base."""
+    _log_to_file()
+
+
+def _log_to_file() -> None:
+    """Tracebacks go to $KEA_HOME/logs/kea.log; the terminal gets the sentence that says what to do."""
+    from logging.handlers import RotatingFileHandler
+
+    from checkpoints.cluster import kea_home
+
+    root = logging.getLogger()
+    if any(isinstance(h, RotatingFileHandler) for h in root.handlers):
+        return
+    try:
+        folder = kea_home() / "logs"
+        folder.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = RotatingFileHandler(folder / "kea.log", maxBytes=10 << 20, backupCount=3, encoding="utf-8")
+    except OSError:
+        return  # no writable home: Python's last-resort handler still prints warnings
+    handler.setFormatter(logging.Formatter("%(asctime)s %(process)d %(name)s %(levelname)s %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(logging.INFO if root.level in (logging.NOTSET, logging.WARNING) else root.level)
 
 
 def _run_commands() -> None:
@@ -402,8 +424,10 @@ def converse(first: Any, chosen: Any, thread: str, durable: Any, as_json: bool) 
         except Exception as exc:  # noqa: BLE001 — scripts rely on one JSON object whatever happens
             view.stop()
             text = str(exc) if isinstance(exc, (ServiceError, ValueError)) else f"{type(exc).__name__}: {exc}"
-            if as_json:
-                sys.stdout.write(json.dumps(contract_json({"answer": {"status": "failed", "message": text}})) + "\n")
+            logging.getLogger(__name__).error("Thread %s stopped: %s", thread, text, exc_info=exc)
+            if as_json:  # the thread is always in the answer: it is what kea resume takes
+                failed = {"answer": {"status": "failed", "message": text}, "thread_id": thread}
+                sys.stdout.write(json.dumps(contract_json(failed)) + "\n")
                 raise typer.Exit(1) from exc
             raise _fail(text) from exc
         finally:
