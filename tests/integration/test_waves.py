@@ -23,6 +23,9 @@ from tools.storage.rows import output_key, table_key
 
 DOCUMENTS = 23
 WAVE = 5
+# how long a test waits for an event before it calls the run stuck: a bound against a hang, never a
+# measure of speed (every wait below ends on its event as soon as the run gets there)
+HANG_GUARD = 120
 
 
 class _Counting(OfflineEngine):
@@ -150,7 +153,7 @@ async def test_a_replayed_wave_reads_no_document_twice_and_stores_no_row_twice(s
 
 
 class _SlowFirst(OfflineEngine):
-    """The first document asked for takes until a document of the next wave has started (at most 5 s)."""
+    """The first document asked for takes until a document of the next wave has started."""
 
     name = "slow-first"
     calls: Counter[str] = Counter()
@@ -158,17 +161,20 @@ class _SlowFirst(OfflineEngine):
     running = 0
     most_at_once = 0
     waited_out = False
+    next_wave = asyncio.Event()
 
     async def extract_document(self, document, reading):  # type: ignore[no-untyped-def]
         cls = type(self)
         cls.calls[document.path] += 1
         cls.order.append(document.path)
+        if len(cls.order) > WAVE:
+            cls.next_wave.set()
         cls.running += 1
         cls.most_at_once = max(cls.most_at_once, cls.running)
         try:
             if len(cls.order) == 1:
                 try:
-                    await asyncio.wait_for(_started_more_than(cls.order, WAVE), 5)
+                    await asyncio.wait_for(cls.next_wave.wait(), HANG_GUARD)
                 except TimeoutError:
                     cls.waited_out = True
             else:
@@ -178,15 +184,11 @@ class _SlowFirst(OfflineEngine):
             cls.running -= 1
 
 
-async def _started_more_than(order: list[str], count: int) -> None:
-    while len(order) <= count:
-        await asyncio.sleep(0.005)
-
-
 async def test_a_slow_document_does_not_idle_the_lanes_the_next_wave_is_read_beside_it(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
     register_engine("slow-first", _SlowFirst)
     _SlowFirst.calls.clear()
     _SlowFirst.order.clear()
+    _SlowFirst.next_wave = asyncio.Event()
     paths = _collection(svc, tmp_path, "tail")
     values = await _extract(Profile(collections=["tail"], engine="slow-first", wave=WAVE, concurrency=3))
 
@@ -208,10 +210,13 @@ class _HangsButFour(OfflineEngine):
     name = "hangs-but-four"
     started: list[str] = []
     cancelled: list[str] = []
+    seventh = asyncio.Event()  # set when the seventh document starts: three lanes are busy
 
     async def extract_document(self, document, reading):  # type: ignore[no-untyped-def]
         cls = type(self)
         cls.started.append(document.path)
+        if len(cls.started) > 6:
+            cls.seventh.set()
         if 1 < len(cls.started) <= WAVE:
             return await super().extract_document(document, reading)
         try:
@@ -230,6 +235,7 @@ async def test_a_cancel_cuts_off_the_documents_read_ahead_and_starts_no_other(sv
     register_engine("hangs-but-four", _HangsButFour)
     _HangsButFour.started.clear()
     _HangsButFour.cancelled.clear()
+    _HangsButFour.seventh = asyncio.Event()
     _collection(svc, tmp_path, "cut")
     thread = uuid.uuid4().hex
     config = {"configurable": {"thread_id": thread}}
@@ -239,9 +245,10 @@ async def test_a_cancel_cuts_off_the_documents_read_ahead_and_starts_no_other(sv
         async with durable_run(RunRecords(svc.database_url), thread, user="local", profile="default", origin="cli") as control:
             run = asyncio.create_task(_run(graph, profile, config))
             # three lanes busy: the first wave's hanging document and two of the next wave's, read ahead
-            await asyncio.wait_for(_started_more_than(_HangsButFour.started, 6), 10)
+            # waits on the event; the bound only keeps a broken run from hanging the suite
+            await asyncio.wait_for(_HangsButFour.seventh.wait(), HANG_GUARD)
             control.cancel()
-            await asyncio.wait_for(run, 30)
+            await asyncio.wait_for(run, HANG_GUARD)
         values = (await graph.aget_state(config)).values
 
     assert len(_HangsButFour.started) == 7  # no call started once the cancel was seen
