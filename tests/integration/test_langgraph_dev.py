@@ -60,7 +60,8 @@ def studio_server(corpus, tmp_path):  # type: ignore[no-untyped-def]
         log.close()
 
 
-def test_langgraph_dev_runs_the_extraction_graph(studio_server, corpus) -> None:  # type: ignore[no-untyped-def]
+def test_langgraph_dev_runs_the_extraction_graph(studio_server, corpus, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    assert "End of Life" not in (tmp_path / "langgraph-dev.log").read_text()  # a supported langgraph-api
     assistants = _post(studio_server + "/assistants/search", {"graph_id": "extraction"})
     assert assistants and assistants[0]["graph_id"] == "extraction"
     thread = _post(studio_server + "/threads", {})
