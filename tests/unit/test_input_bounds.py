@@ -96,3 +96,49 @@ def test_a_text_past_the_page_bound_keeps_its_first_pages_and_says_so(tmp_path: 
 def test_the_reader_takes_a_request_ending_in_a_keyword() -> None:
     for message in ["Code and item with", "with", "Code, item for", "Code of"]:
         read_message(message, HINT)  # no exception: a reading, whatever it finds
+
+
+def _understated_docx(path: Path, inflated_mb: int) -> None:
+    """A DOCX whose word/document.xml holds ``inflated_mb`` MB while its zip entries declare 1 MB."""
+    import struct
+    import zipfile
+
+    import docx
+
+    base = path.with_suffix(".base.docx")
+    docx.Document().save(str(base))
+    with zipfile.ZipFile(base) as source, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in source.infolist():
+            data = source.read(info.filename)
+            if info.filename == "word/document.xml":
+                data = data.replace(b"<w:body>", b"<w:body><!--" + b"A" * (inflated_mb << 20) + b"-->", 1)
+            out.writestr(info, data)
+    raw = bytearray(path.read_bytes())
+    name = b"word/document.xml"
+    at = raw.find(b"PK\x01\x02")
+    while at != -1:  # the central directory's entry
+        length = struct.unpack("<H", raw[at + 28 : at + 30])[0]
+        if raw[at + 46 : at + 46 + length] == name:
+            struct.pack_into("<I", raw, at + 24, 1 << 20)
+        at = raw.find(b"PK\x01\x02", at + 4)
+    with zipfile.ZipFile(path) as archive:  # and the local header
+        struct.pack_into("<I", raw, archive.getinfo("word/document.xml").header_offset + 22, 1 << 20)
+    path.write_bytes(bytes(raw))
+
+
+def test_a_package_that_understates_a_parts_size_is_refused_without_inflating_it(tmp_path: Path) -> None:
+    import tracemalloc
+
+    from tools.parsing import UnreadableFile, parse_file
+
+    bomb = tmp_path / "bomb.docx"
+    _understated_docx(bomb, 64)
+    assert bomb.stat().st_size < (1 << 20)
+    tracemalloc.start()
+    try:
+        with pytest.raises(UnreadableFile, match="not a readable DOCX: Bad CRC-32"):
+            parse_file(bomb)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 16 << 20  # a megabyte at a time, never the 64 MB the part holds

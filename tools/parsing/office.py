@@ -8,6 +8,7 @@ import posixpath
 import re
 import xml.etree.ElementTree as ET
 import zipfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -62,6 +63,25 @@ def check_package(path: Path, kind: str) -> None:
         raise UnreadableFile(
             f"too large: it unpacks to {unpacked >> 20} MB; Kea reads {kind} files up to {MAX_UNPACKED >> 20} MB unpacked"
         )
+    _inflate_within_declared(path, kind)
+
+
+INFLATE_CHUNK = 1 << 20
+
+
+def _inflate_within_declared(path: Path, kind: str) -> None:
+    """Inflate every part a megabyte at a time before any library reads the package: a part that
+    holds more than its directory declares (a 1 MB entry that inflates to 1 GB) stops at the
+    declared size with a checksum error, and memory never holds more than a chunk of it.
+    (Read whole, as the Office libraries read parts, such a part is inflated in one piece.)"""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            for info in archive.infolist():
+                with archive.open(info) as part:
+                    while part.read(INFLATE_CHUNK):
+                        pass
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError, zlib.error) as exc:
+        raise UnreadableFile(f"not a readable {kind}: {exc}") from exc
 
 
 # --- Word ---------------------------------------------------------------------------------
