@@ -265,7 +265,9 @@ def test_cli_extract_yes_json_honours_the_contract(corpus, tmp_path) -> None:  #
     assert result["status"] == "done" and result["columns"] == ["Priority", "Response time", "Resolution time"]
     assert Path(result["review"].removeprefix("file://")).is_file() and result["xlsx"].endswith("/table.xlsx")
     assert done.stderr.startswith(f"thread: {result['thread']}\n")  # named first, so a script can continue or forget it
-    assert set(result["documents"]) == {"in_scope", "extracted", "failed", "no_rows_from", "no_rows", "sample"}
+    assert set(result["documents"]) == {
+        "in_scope", "extracted", "failed", "no_rows_from", "no_rows", "sample", "not_read", "not_read_count"
+    }
     assert result["documents"]["sample"] == [] and result["estimated_minutes"] is None  # 3 documents: no sample
     assert result["rows"] == len(_case(corpus, "sla-times")["rows"])
     assert out.read_bytes().startswith(b"\xef\xbb\xbfFile,Priority,Response time,Resolution time,Match,Page,Evidence")
