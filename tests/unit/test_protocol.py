@@ -98,7 +98,8 @@ def test_the_result_is_built_from_the_final_state_and_keeps_the_cli_contract() -
     assert result.contract() == {
         "status": "done", "extraction_id": "e1", "csv": "file:///s/table.csv", "columns": ["A"], "row_condition": None,
         "places": ["x"], "calculations": [],
-        "documents": {"in_scope": 2, "extracted": 2, "failed": [], "no_rows_from": ["x/b.txt"], "no_rows": [], "sample": []},
+        "documents": {"in_scope": 2, "extracted": 2, "failed": [], "no_rows_from": ["x/b.txt"], "no_rows": [], "sample": [],
+                      "not_read": [], "not_read_count": 0},
         "rows": 1, "unsure_rows": 0, "message": "Table: file:///s/table.csv.", "thread": "t-1", "xlsx": None, "review": None,
         "estimated_minutes": None, "breakdown": None,
     }
