@@ -32,7 +32,7 @@ _TOKEN = re.compile(r"[^\W_][\w'’.&/-]*[\w]|[^\W_]|[,:;?!()]", re.UNICODE)
 _PUNCT = frozenset(",:;?!()")
 
 
-def _fold(word: str) -> str:
+def fold(word: str) -> str:
     """A word compared without case, possessive, final dot or simple plural."""
     word = re.sub(r"['’]s?$", "", word.casefold()).strip(".")
     if word.endswith("ies") and len(word) > 4:
@@ -51,13 +51,13 @@ def _read_words(reading: Reading) -> set[str]:
         *reading.calculations, *(f"{c.column or ''} {c.value} {c.text}" for c in reading.conditions),
         *(p.value for p in reading.places), *(re.sub(r"[/_*?.-]+", " ", p.value) for p in reading.places),
     ]
-    return {_fold(w) for part in parts for w in _tokens(part) if w not in _PUNCT}
+    return {fold(w) for part in parts for w in _tokens(part) if w not in _PUNCT}
 
 
 def _scope_words(scope: ScopeHint) -> set[str]:
     """The words of the scope's folder and collection names: they name kinds of documents."""
     names = [f.folder for f in scope.folders] + list(scope.collections)
-    return {_fold(w) for name in names for w in re.split(r"[/_\s.-]+", name) if w and not w.isdigit()}
+    return {fold(w) for name in names for w in re.split(r"[/_\s.-]+", name) if w and not w.isdigit()}
 
 
 # the words of comparisons ("more than", "at least", "between … and …", "dated after")
@@ -98,13 +98,13 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     tokens = _tokens(reading.request)
     read = _read_words(reading)
     kinds = _scope_words(scope)
-    owners = [i for i, t in enumerate(tokens) for name in reading.document_conditions if _fold(t) == _fold(name.split()[0])]
+    owners = [i for i, t in enumerate(tokens) for name in reading.document_conditions if fold(t) == fold(name.split()[0])]
     left: list[str] = []
     unplaced: list[str] = []
     for i, word in enumerate(tokens):
-        if word in _PUNCT or _fold(word) in read or _grammar(word) or not any(ch.isalpha() for ch in word):
+        if word in _PUNCT or fold(word) in read or _grammar(word) or not any(ch.isalpha() for ch in word):
             continue
-        if _fold(word) in kinds:
+        if fold(word) in kinds:
             continue
         if _names_documents(tokens, i):
             # the kind of the owner's documents ("chaque facture de Roussel", "Nordwerk's invoices")

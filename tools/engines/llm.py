@@ -48,7 +48,6 @@ from tools.engines.accounting import accounting_note
 from tools.engines.conversation import kind_of
 from tools.engines.dates import years_as_dates
 from tools.engines.offline import read_message
-from tools.engines.offline.extract import kind_notes
 from tools.engines.offline.request import written_places
 from tools.engines.reading import (
     Condition,
@@ -615,14 +614,13 @@ def check_records(document: DocumentText, reading: Reading, records: list[Record
         if c.op != "judgement" and c.column and (i := match_column(c.column, columns)) is not None
     ]
     kept = []
-    kinds = kind_notes(document, reading)
     for record in values_found(document, records):
 
         def cell_of(column: str, record: Record = record) -> str | None:
             return " ".join(v for v in record.values.values() if v) if not column else record.values.get(column)
 
         _, notes = check_conditions(checkable, cell_of)
-        kept.append(checked(record, notes + unused_notes(reading) + kinds))
+        kept.append(checked(record, notes + unused_notes(reading)))
     return kept
 
 

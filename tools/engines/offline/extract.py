@@ -13,6 +13,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from tools.engines.accounting import fold
 from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import map_columns, match_column
 from tools.engines.reading import Condition, DocumentText, Reading, Record, Table
@@ -45,17 +46,11 @@ def kind_notes(document: DocumentText, reading: Reading) -> list[str]:
     if not reading.document_kinds:
         return []
     own = " ".join([document.path, document.title, text_outside_tables(document)])
-    words = {_fold(w) for w in re.findall(r"\w+", own)}
-    if any(_fold(kind) in words for kind in reading.document_kinds):
+    words = {fold(w) for w in re.findall(r"\w+", own)}
+    if any(fold(kind) in words for kind in reading.document_kinds):
         return []
     return [f"the document does not call itself {' / '.join(repr(k) for k in reading.document_kinds)}"]
 
-
-def _fold(word: str) -> str:
-    word = word.casefold()
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 def _named_in_rows(document: DocumentText, reading: Reading) -> Reading | None:
