@@ -61,15 +61,15 @@ async def _caller(request: Request, *, user_needed: bool) -> Caller:
     accounts = request.app.state.kea.accounts
     header = request.headers.get("authorization", "")
     named = request.headers.get(USER_HEADER)
-    if header and _local(request) and not await accounts.any_key():
-        # a keyless server on loopback takes any bearer, as local OpenAI-compatible servers do:
-        # clients that always send a key (a placeholder "sk-none") reach the local user
-        return Caller(LOCAL_USER)
     if header:
         scheme, _, key = header.partition(" ")
+        found = await accounts.find_key(key.strip()) if scheme.lower() == "bearer" and key.strip() else None
+        if found is None and _local(request) and not await accounts.any_key():
+            # a keyless server on loopback takes any bearer, as local OpenAI-compatible servers do:
+            # clients that always send a key (a placeholder "sk-none") reach the local user
+            return Caller(LOCAL_USER)
         if scheme.lower() != "bearer" or not key.strip():
             raise _refuse(401, "Send the API key as 'Authorization: Bearer KEY'.")
-        found = await accounts.find_key(key.strip())
         if found is None:
             raise _refuse(401, "This API key is not valid: it is unknown or was revoked.")
         if found.service:
