@@ -48,10 +48,17 @@ def check_package(path: Path, kind: str) -> None:
             raise UnreadableFile(f"encrypted: the {kind} file is password-protected")
         raise UnreadableFile(f"not a readable {kind}: it is an old binary Office/HWP file")
     try:
-        with zipfile.ZipFile(path) as archive:
-            parts = archive.infolist()
+        archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError) as exc:
         raise UnreadableFile(f"not a readable {kind}: not a valid zip package ({exc})") from exc
+    with archive:
+        _check_sizes(archive, kind)
+        _inflate_within_declared(archive, kind)
+
+
+def _check_sizes(archive: zipfile.ZipFile, kind: str) -> None:
+    """The sizes the zip's directory declares, within the bounds, before anything is inflated."""
+    parts = archive.infolist()
     unpacked = sum(info.file_size for info in parts)
     largest = max(parts, key=lambda info: info.file_size, default=None)
     if largest is not None and largest.file_size > MAX_PART:
@@ -63,23 +70,21 @@ def check_package(path: Path, kind: str) -> None:
         raise UnreadableFile(
             f"too large: it unpacks to {unpacked >> 20} MB; Kea reads {kind} files up to {MAX_UNPACKED >> 20} MB unpacked"
         )
-    _inflate_within_declared(path, kind)
 
 
 INFLATE_CHUNK = 1 << 20
 
 
-def _inflate_within_declared(path: Path, kind: str) -> None:
+def _inflate_within_declared(archive: zipfile.ZipFile, kind: str) -> None:
     """Inflate every part a megabyte at a time before any library reads the package: a part that
     holds more than its directory declares (a 1 MB entry that inflates to 1 GB) stops at the
     declared size with a checksum error, and memory never holds more than a chunk of it.
     (Read whole, as the Office libraries read parts, such a part is inflated in one piece.)"""
     try:
-        with zipfile.ZipFile(path) as archive:
-            for info in archive.infolist():
-                with archive.open(info) as part:
-                    while part.read(INFLATE_CHUNK):
-                        pass
+        for info in archive.infolist():
+            with archive.open(info) as part:
+                while part.read(INFLATE_CHUNK):
+                    pass
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError, zlib.error) as exc:
         raise UnreadableFile(f"not a readable {kind}: {exc}") from exc
 
