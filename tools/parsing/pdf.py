@@ -241,18 +241,22 @@ def _rules_merge_columns(ruled, words: list[dict], chars: list[dict]) -> bool:  
     on two lines or more whose words stand apart in three runs or more, two of them with
     figures, all inside one cell."""
     cells = [cell for row in ruled.rows for cell in row.cells if cell is not None]
+
+    def cell_of(word: dict) -> int | None:
+        x, y = (word["x0"] + word["x1"]) / 2, (word["top"] + word["bottom"]) / 2
+        return next((k for k, (x0, top, x1, bottom) in enumerate(cells) if x0 <= x <= x1 and top <= y <= bottom), None)
+
     merged = 0
     for line in _lines(words, chars):
         # a row's figures, not a title set with wide spaces
         if len(line.segments) < 3 or sum(any(ch.isdigit() for ch in seg.text) for seg in line.segments) < 2:
             continue
-        holding = {
-            next((k for k, (x0, top, x1, bottom) in enumerate(cells)
-                  if x0 <= (w["x0"] + w["x1"]) / 2 <= x1 and top <= (w["top"] + w["bottom"]) / 2 <= bottom), None)
-            for w in line.words
-        }
-        merged += len(holding) == 1 and None not in holding
-    return merged >= 2
+        first = cell_of(line.words[0])
+        if first is not None and all(cell_of(w) == first for w in line.words[1:]):  # stops at the first other cell
+            merged += 1
+            if merged == 2:
+                return True
+    return False
 
 
 def _inside(word: dict, boxes: list) -> bool:
