@@ -368,7 +368,8 @@ class _Turn:
             line = "Done."
         await self.status(line, done=True)
         note = ""
-        tables = [t for t in (result.get("tables") or [result]) if t.get("csv")]  # an agent's answer may hold several
+        # an agent's answer may hold several; an empty table is linked in the answer, not attached
+        tables = [t for t in (result.get("tables") or [result]) if t.get("csv") and t.get("rows")]
         if tables and self.pipe.valves.ATTACH_CSV:
             note = await self._attach(client, tables)
         yield str(result.get("markdown") or result.get("message") or "")
