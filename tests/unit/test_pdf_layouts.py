@@ -48,3 +48,30 @@ def test_the_label_column_and_the_footnotes_stay_in_the_page_text(cost_table: Pa
     (page,) = parse_pdf(cost_table).pages
     assert "Salaries (a)\t1,234,567\t12,345\t1,222,222" in page
     assert page.rstrip().endswith("(c) Items over $5,000.")
+
+
+def test_words_of_small_print_set_without_space_glyphs_stay_apart(tmp_path: Path) -> None:
+    """Expenditure reports print 6-point text word by word, with no space glyph between the words
+    and gaps narrower than the 3 points a 12-point line needs: the gap counts by the glyphs' size."""
+    pdf = FPDF(format="letter")
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=6)
+    pt = 25.4 / 72  # fpdf places text in millimetres
+
+    def words(x: float, y: float, text: str) -> None:
+        for word in text.split():
+            pdf.text(x, y, word)
+            x += pdf.get_string_width(word) + 1.6 * pt
+
+    for k, (payee, role, amount) in enumerate([("BAIN, J MATTHEW", "DISTRICT DIRECTOR", "37,499.96"),
+                                               ("SMITH, ALVARO R", "LEGISLATIVE CORRESPONDENT", "21,000.00"),
+                                               ("ENGLERT, PAYTON A", "STAFF ASSISTANT", "25,499.96")]):
+        y = 30 + 4 * k
+        words(20, y, payee)
+        words(80, y, role)
+        words(160 - pdf.get_string_width(amount), y, amount)
+    path = tmp_path / "expenditures.pdf"
+    pdf.output(str(path))
+    (page,) = parse_pdf(path).pages
+    assert "SMITH, ALVARO R\tLEGISLATIVE CORRESPONDENT\t21,000.00" in page
+    assert "BAIN, J MATTHEW\tDISTRICT DIRECTOR\t37,499.96" in page

@@ -44,6 +44,7 @@ MARGINAL = 0.25  # overlapping a column by less than this share of the narrower 
 ALIGN = 0.5  # a cell starts at its column's left edge when within this share of the line height
 HEADER_LINES = 3  # a header is set on at most this many lines ...
 HEADER_TIGHT = 0.75  # ... closer together than this share of the space between the rows under it
+WORD_GAP = 0.2  # glyphs closer than this share of their size are one word (2.4 pt at 12 pt; pdfplumber fixes 3 pt)
 MAX_EDGES = 6000  # past this many drawn lines a page is a drawing; finding cells would crawl
 
 
@@ -133,7 +134,7 @@ def parse_pdf(path: Path) -> ParsedDocument:
         total = len(pdf.pages)
         for number, page in enumerate(pdf.pages[:MAX_PAGES], start=1):  # the rest is not even laid out
             reads = sideways(page)
-            words, chars = _upright(page, reads) if reads else (page.extract_words(), page.chars)
+            words, chars = _upright(page, reads) if reads else (text_layer(page), page.chars)
             text, found, carried = _read_page(page, number, carried, words, chars, rules=reads is None)
             pages.append(text)
             tables.extend(found)
@@ -183,10 +184,10 @@ def _upright(page: pdfplumber.page.Page, reads: str) -> tuple[list[dict], list[d
 def text_layer(page: pdfplumber.page.Page, reads: str | None = None) -> list[dict]:
     """The page's words in its reading direction: a sideways page's glyphs read down or up."""
     if reads is None:
-        return page.extract_words()
+        return page.extract_words(x_tolerance_ratio=WORD_GAP)
     if reads == "down":
-        return page.extract_words(char_dir_rotated="ttb", line_dir_rotated="rtl")
-    return page.extract_words(char_dir_rotated="btt", line_dir_rotated="ltr")
+        return page.extract_words(x_tolerance_ratio=WORD_GAP, char_dir_rotated="ttb", line_dir_rotated="rtl")
+    return page.extract_words(x_tolerance_ratio=WORD_GAP, char_dir_rotated="btt", line_dir_rotated="ltr")
 
 
 def _read_page(
