@@ -75,3 +75,10 @@ def test_words_of_small_print_set_without_space_glyphs_stay_apart(tmp_path: Path
     (page,) = parse_pdf(path).pages
     assert "SMITH, ALVARO R\tLEGISLATIVE CORRESPONDENT\t21,000.00" in page
     assert "BAIN, J MATTHEW\tDISTRICT DIRECTOR\t37,499.96" in page
+
+
+def test_the_lines_above_a_table_are_its_title_and_stay_once_in_the_page_text(cost_table: Path) -> None:
+    parsed = parse_pdf(cost_table)
+    (table,) = parsed.tables
+    assert table.title == ["Schedule of Costs - Fiscal Year 2022"]
+    assert parsed.pages[0].count("Schedule of Costs - Fiscal Year 2022") == 1

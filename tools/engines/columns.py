@@ -92,6 +92,12 @@ def _singular(norm: str) -> str:
     return f"{head} {last}".strip()
 
 
+def folded(name: str) -> str:
+    """The normal form with a simple plural dropped from every word: two names that fold alike
+    are written alike ("Total schools that participated", "total school that participated")."""
+    return " ".join(_singular(word[:-3] + "y" if len(word) > 4 and word.endswith("ies") else word) for word in normalise(name).split())
+
+
 def _undecorated(norm: str) -> str:
     return " ".join(w for w in norm.split() if w not in _DECORATIONS)
 
@@ -118,8 +124,8 @@ def is_known_column(name: str) -> bool:
     return bool(groups_of(name))
 
 
-def _match_tiers(requested: str, header: list[str]) -> list[list[int]]:
-    """Candidate cells for a requested column, best tier first."""
+def _match_tiers(requested: str, header: list[str], context: str = "") -> list[list[int]]:
+    """Candidate cells for a requested column, best tier first; ``context`` is the table's title."""
     want = normalise(requested)
     cells = [normalise(c) for c in header]
     want_groups = groups_of(requested)
@@ -148,17 +154,47 @@ def _match_tiers(requested: str, header: list[str]) -> list[list[int]]:
     named = [i for i, c in enumerate(cells) if stem and (c == stem or c.endswith(" " + stem))]
     # "YB" heads the year of birth, "Fed." the federation: a cell abbreviating the requested name
     short = [i for i, c in enumerate(cells) if c and abbreviates(c, want)]
+    # "States/Union Territories" heads the states and the union territories: each name it joins
+    alternative = [
+        i for i, c in enumerate(header) if "/" in c and any(folded(part) == folded(want) for part in c.split("/"))
+    ]
+    # "1991-2001 growth rate" under a table titled "Decadal growth rate of population": a cell
+    # named by the requested words that the title does not already say
+    titled = _titled(want, cells, context)
     tiers = [
-        exact, singular, undecorated, unqualified, synonym, tail if len(tail) == 1 else [], named if len(named) == 1 else [],
-        short if len(short) == 1 else [],
+        exact, singular, alternative, undecorated, unqualified, synonym, tail if len(tail) == 1 else [],
+        named if len(named) == 1 else [], short if len(short) == 1 else [], titled,
     ]
     tiers = [[i for i in tier if _qualifier(cells[i]) in (wanted, None) or wanted is None] for tier in tiers]
     if wanted is None:
         # an unqualified "amount" beside both a net and a gross amount names neither with confidence
         tiers = [[] if len({_qualifier(cells[i]) for i in tier} - {None}) > 1 else tier for tier in tiers]
     elif wanted:
-        tiers[4:] = [[i for i in tier if _qualifier(cells[i]) == wanted] for tier in tiers[4:]]
+        tiers[5:] = [[i for i in tier if _qualifier(cells[i]) == wanted] for tier in tiers[5:]]
     return tiers
+
+
+def _titled(want: str, cells: list[str], context: str) -> list[int]:
+    """The one cell whose words are part of the requested name when the title holds the rest."""
+    if not context:
+        return []
+    said = set(folded(context).split())
+    wanted = folded(want).split()
+    found = []
+    for i, cell in enumerate(cells):
+        words = folded(cell).split()
+        if words and len(words) < len(wanted) and _within(words, wanted):
+            rest = list(wanted)
+            for word in words:
+                rest.remove(word)
+            if all(word in said for word in rest):
+                found.append(i)
+    return found if len(found) == 1 else []
+
+
+def _within(words: list[str], wanted: list[str]) -> bool:
+    """Whether ``words`` stand in ``wanted`` as one run, in order."""
+    return any(wanted[k : k + len(words)] == words for k in range(len(wanted) - len(words) + 1))
 
 
 _IDENTIFIER_WORDS = {"number", "no", "nr", "nummer", "numero", "id", "ref", "reference"}
@@ -201,26 +237,27 @@ def _qualifier(norm: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def match_column(requested: str, header: list[str]) -> int | None:
+def match_column(requested: str, header: list[str], context: str = "") -> int | None:
     """The index of the header cell that holds a requested column, or None.
 
     An exact match of the normal forms wins over a plural, a decorated cell ("Unit price
     (EUR)"), a synonym, a cell ending in the requested words, and last a cell abbreviating the
-    requested name ("YB" for the year of birth), if only one does.
+    requested name ("YB" for the year of birth), if only one does, and a cell that names the
+    requested column with the table's title (``context``) saying the rest.
     """
-    for tier in _match_tiers(requested, header):
+    for tier in _match_tiers(requested, header, context):
         if tier:
             return tier[0]
     return None
 
 
-def map_columns(requested: list[str], header: list[str]) -> dict[str, int]:
+def map_columns(requested: list[str], header: list[str], context: str = "") -> dict[str, int]:
     """Requested columns mapped to distinct header cells; a column with no cell is left out.
 
     Better matches are assigned first, so "Item" takes ``Item`` before "Item code" could
     take it through a looser rule.
     """
-    tiers = {column: _match_tiers(column, header) for column in requested}
+    tiers = {column: _match_tiers(column, header, context) for column in requested}
     mapping: dict[str, int] = {}
     used: set[int] = set()
     for level in range(len(next(iter(tiers.values()), []))):

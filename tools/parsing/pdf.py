@@ -44,6 +44,7 @@ MARGINAL = 0.25  # overlapping a column by less than this share of the narrower 
 ALIGN = 0.5  # a cell starts at its column's left edge when within this share of the line height
 HEADER_LINES = 3  # a header is set on at most this many lines ...
 HEADER_TIGHT = 0.75  # ... closer together than this share of the space between the rows under it
+PDF_TITLE_LINES = 3  # lines of text right above a table read as its title
 WORD_GAP = 0.2  # glyphs closer than this share of their size are one word (2.4 pt at 12 pt; pdfplumber fixes 3 pt)
 MAX_EDGES = 6000  # past this many drawn lines a page is a drawing; finding cells would crawl
 
@@ -231,9 +232,25 @@ def _read_page(
             found.append(_Found(lines[i].top, [lines[i].text]))
             i += 1
     found.sort(key=lambda f: f.top)
+    _title_tables(found)
     tables = [f.table for f in found if f.table is not None]
     last = next((f.columns for f in reversed(found) if f.table is not None), None)
     return "\n".join(line for f in found for line in f.lines), tables, last
+
+
+def _title_tables(found: list[_Found]) -> None:
+    """A table without title rows of its own takes the lines of text printed right above it
+    ("TABLE 4: STATE-WISE DECADAL GROWTH RATE OF POPULATION", "(Per cent)") as its title: the
+    context its columns are named in. The lines stay in the page's text where they stand."""
+    for k, f in enumerate(found):
+        if f.table is None or f.table.title:
+            continue
+        above: list[str] = []
+        j = k - 1
+        while j >= 0 and found[j].table is None and len(above) < PDF_TITLE_LINES:
+            above[:0] = [line for line in found[j].lines if line.strip()]
+            j -= 1
+        f.table.title = above[-PDF_TITLE_LINES:]
 
 
 def _rules_merge_columns(ruled, words: list[dict], chars: list[dict]) -> bool:  # type: ignore[no-untyped-def]

@@ -36,6 +36,8 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
         # the document's labels hold more of the request than any table: one record per block
         records = records_from_key_values(pairs, reading)
     doubts = judgement_notes(reading) + kind_notes(document, reading)
+    if reading.columns_from == "tables":
+        doubts.append("the request names no column: these are the columns of the scope's most common table")
     return [checked(r, doubts) for r in records]
 
 
@@ -76,9 +78,9 @@ def column_fit(document: DocumentText, reading: Reading) -> int:
     """How many requested columns the best table header or block of labels of the document holds
     (0 when none holds enough of them to be read from)."""
     pairs = key_value_lines(document.pages, document.tables)
-    headers = [t.header for t in document.tables if not _is_key_value_table(t, reading)]
-    headers += [[p.key for p in block] for block in _blocks(pairs)]
-    best = max((len(map_columns(reading.columns, h)) for h in headers), default=0)
+    headers = [(t.header, " ".join(t.title)) for t in document.tables if not _is_key_value_table(t, reading)]
+    headers += [([p.key for p in block], "") for block in _blocks(pairs)]
+    best = max((len(map_columns(reading.columns, h, context)) for h, context in headers), default=0)
     return best if _enough(best, len(reading.columns)) else 0
 
 
@@ -89,13 +91,14 @@ def text_outside_tables(document: DocumentText) -> str:
 
 
 def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
-    """Whether every term occurs outside the tables (a letterhead, not an item row).
+    """Whether every term occurs outside the tables (a letterhead, not an item row), in the
+    document's title or in its path ("the Senate expenditures": ``senate-expenditures.pdf``).
 
     A term ``A or B`` is met by either name.
     """
     if not terms:
         return True
-    text = text_outside_tables(document).casefold()
+    text = "\n".join([document.path, document.title, text_outside_tables(document)]).casefold()
     return all(
         any(_contains_word(text, alternative.casefold()) for alternative in re.split(r"\s+or\s+", term))
         for term in terms
@@ -140,7 +143,7 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
     for table in document.tables:
         if _is_key_value_table(table, reading):
             continue
-        mapping = map_columns(reading.columns, table.header)
+        mapping = map_columns(reading.columns, table.header, " ".join(table.title))
         if _enough(len(mapping), len(reading.columns)):
             use, rows = _TableUse(table.header, mapping), table.rows
         elif not mapping and previous and len(table.header) == len(previous.header):
@@ -150,7 +153,8 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
             continue
         previous, used_any = use, max(used_any, len(use.mapping))
         condition_cells = {
-            c.column: match_column(c.column, use.header) for c in reading.conditions if c.column and c.op != "judgement"
+            c.column: match_column(c.column, use.header, " ".join(table.title))
+            for c in reading.conditions if c.column and c.op != "judgement"
         }
         records += [
             r for row in rows if (r := _table_record(row, use, table, reading, condition_cells, document_values)) is not None

@@ -30,6 +30,11 @@ HAS_WORDS = words("have has haben hat ont")
 LIST_KEYWORDS = words("with mit avec including includes showing giving give listing")
 RELATIVE = words("that which who die welche qui")
 ABOUT_WORDS = words("about regarding concerning über sur")
+# Verbs that ask for the values and the pronouns after them: "show", "give me", "zeige mir"
+ASKING = words("show list give get find extract display return provide tell fetch pull collect zeige liste gib nenne donne montre")
+PRONOUNS = words("me us mir uns moi nous")
+# Words that make the values wanted those of the thing just named: "each state with its growth rate".
+POSSESSIVES = words("its their his her seinem seiner seinen ihrem ihrer ihren son sa ses leur leurs")
 CONJUNCTIONS = words("and & und et sowie plus 및")
 COLUMN_LABELS = words("columns column fields field spalten colonnes")
 ROW_LABELS = words("rows zeilen lignes")

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from tools.engines.columns import is_known_column, match_column, normalise
+from tools.engines.columns import folded, is_known_column, match_column, normalise
 from tools.engines.accounting import with_accounting
 from tools.engines.conversation import kind_of
 from tools.engines.dates import years_as_dates
@@ -37,12 +37,14 @@ from tools.engines.numbers import is_amount, parse_number
 from tools.engines.offline import grammar as g
 from tools.engines.reading import Condition, Place, Reading, ScopeHint
 
+MAX_TERM_TOKENS = 10  # a header or label of the scope found whole in a message: "Total Costs All Funds"
 MAX_VALUE_PHRASE = 12  # words of "for priority 1", "in the Sales department": a name and its value
 JUDGEMENT_HINT = "Configure a language model (KEA_MODEL) to filter by meaning."
 
 _TOKEN = re.compile(r"""(?<![\w'’])['"‘“](?P<quoted>[^'"‘’“”]+)['"’”](?![\w])|(?P<word>[^\s]+)""")
 _TRAILING = re.compile(r"^(?P<body>.*?)(?P<punct>[,;:?!)]+)$")
 _SENTENCE_END = frozenset(".?!")
+_SEPARATORS = frozenset(",;:.?!")
 _WHICH = frozenset({"which", "welche", "welcher", "quels", "quelles", "quel", "quelle"})
 
 
@@ -54,6 +56,8 @@ class Tok:
     kind: str = "word"  # word | punct | quoted | place
     place: Place | None = None
     used: bool = False
+    term: bool = False  # a header or label of the scope, found whole in the message
+    start: int = 0  # where the token stands in the message
     _bare: str | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -127,6 +131,13 @@ def tokenize(text: str) -> list[Tok]:
             tokens.append(Tok(word))
         for ch in tail:
             tokens.append(Tok(ch, "punct"))
+    cursor = 0
+    for tok in tokens:
+        found = text.find(tok.text, cursor)
+        if found >= 0:
+            tok.start, cursor = found, found + len(tok.text)
+        else:
+            tok.start = cursor
     return [t for t in tokens if t.text]
 
 
@@ -169,6 +180,10 @@ class _Reader:
 
     def __post_init__(self) -> None:
         self.vocabulary = {normalise(term) for term in self.scope.vocabulary}
+        self.terms: dict[str, list[str]] = {}
+        for term in self.scope.vocabulary:
+            if folded(term):
+                self.terms.setdefault(folded(term), []).append(term)
         self.folders = [f.folder for f in self.scope.folders]
 
     # -- helpers ----------------------------------------------------------------------------
@@ -230,6 +245,7 @@ class _Reader:
             place = self._place_of(tok)
             if place:
                 tok.kind, tok.place, tok.used = "place", place, True
+        self.take_terms()
         for i, tok in enumerate(self.tokens):
             if tok.is_(g.FOLDER_WORDS):
                 self._folder_word(i)
@@ -238,6 +254,43 @@ class _Reader:
                 before = self.at(i - 1)
                 if before is not None and before.is_(g.YEAR_WORDS):
                     before.used = True
+
+    def take_terms(self) -> None:
+        """The scope's own names first: the longest runs of words that equal a header or label of
+        the scope (case, spacing, punctuation and plurals folded) become one word each, written as
+        the message writes it, so that no rule splits "Region and state", "Prijs incl. BTW" or
+        "Total Costs All Funds", or reads its year as a place. Runs of one word are left as they are."""
+        if not self.terms:
+            return
+        merged: list[Tok] = []
+        i = 0
+        while i < len(self.tokens):
+            end = self._term_end(i)
+            if end is None:
+                merged.append(self.tokens[i])
+                i += 1
+                continue
+            start = self.tokens[i].start
+            last = self.tokens[end - 1]
+            merged.append(Tok(self.message[start : last.start + len(last.text)], term=True, start=start))
+            i = end
+        self.tokens = merged
+
+    def _term_end(self, i: int) -> int | None:
+        """Where the longest run of two or more words from token ``i`` that names a term ends."""
+        first = self.tokens[i]
+        if first.kind != "word" or first.used:
+            return None
+        for end in range(min(len(self.tokens), i + MAX_TERM_TOKENS), i + 1, -1):
+            span = self.tokens[i:end]
+            last = span[-1]
+            if any(t.used or t.kind not in ("word", "punct") for t in span) or last.text in _SEPARATORS:
+                continue
+            text = self.message[first.start : last.start + len(last.text)]
+            marks = {ch for ch in text if not ch.isalnum() and not ch.isspace()}
+            if any(marks <= {ch for ch in term if not ch.isalnum() and not ch.isspace()} for term in self.terms.get(folded(text), ())):
+                return end
+        return None
 
     def _compared(self, i: int) -> bool:
         """A year that a comparison ends ("born before 1930", "after 2020") is a value, not a place."""
@@ -253,9 +306,19 @@ class _Reader:
             return Place(kind="glob", value=text)
         if g.FILE_NAME.fullmatch(text) and not re.fullmatch(r"[\d.,]+", text):
             return Place(kind="file", value=text)
-        if "/" in text and re.search(r"\w", text) and not re.fullmatch(r"[\d./-]+", text):
+        if "/" in text and re.search(r"\w", text) and not re.fullmatch(r"[\d./-]+", text) and not self._alternatives(text):
             return Place(kind="folder", value=self._stored_folder(text.strip("/")))
         return None
+
+    def _alternatives(self, text: str) -> bool:
+        """"surplus/deficit", "layoff/closure", "kWh/year": two words joined by a slash, neither of
+        them a folder of the scope, name one thing two ways; a path starts or ends with a slash,
+        has more parts, or starts at a folder the scope has."""
+        parts = text.split("/")
+        if len(parts) != 2 or not all(p.isalpha() for p in parts):
+            return False
+        segments = {seg.casefold() for f in self.folders for seg in f.strip("/").split("/")}
+        return not any(p.casefold() in segments for p in parts)
 
     def _stored_folder(self, written: str) -> str:
         """The scope's folder as stored, when the written path names one (case aside)."""
@@ -287,7 +350,9 @@ class _Reader:
                 run = self.tokens[i : i + n]
                 if len(run) < n or not all(t.is_word and not t.used for t in run) or any(t.possessive for t in run[:-1]):
                     continue
-                folder = named.named([t.bare for t in run])
+                folder = named.named([w for t in run for w in t.bare.split()])
+                if folder is None and n == 1 and run[0].term:
+                    folder = named.named(run[0].bare.split()[-1:])  # "purchase order" names the orders
                 if folder and self._within_written(folder):
                     # "purchase order in orders/2024/": the written path is the place, the words name the kind
                     self.use(i, i + n)
@@ -390,6 +455,23 @@ class _Reader:
         for start, end in lists:
             self._list(start, end)
 
+    def take_row_key(self) -> None:
+        """"each state with its growth rates": the thing every row is about, when a header of the
+        scope names it and the values wanted are its own ("its", "their"), is the first column."""
+        for i, tok in enumerate(self.tokens[:-3]):
+            noun, joiner, owner = self.tokens[i + 1 : i + 4]
+            if not tok.is_(g.QUANTIFIERS) or not noun.is_word or noun.used or not owner.is_(g.POSSESSIVES):
+                continue
+            if (joiner.is_(g.LIST_KEYWORDS) or joiner.is_(g.CONJUNCTIONS)) and self._names_header(noun.bare):
+                self.columns.append((i + 1, _capitalise(noun.bare)))
+                noun.used = True
+
+    def _names_header(self, word: str) -> bool:
+        """Whether a word is a header or label of the scope, or one of the names a header joins
+        with a slash ("state" in "States/Union Territories")."""
+        names = {folded(part) for term in self.scope.vocabulary for part in [term, *term.split("/")]}
+        return folded(word) in names
+
     def _labelled_lists(self) -> list[tuple[int, int]]:
         found = []
         for i, tok in enumerate(self.tokens):
@@ -422,10 +504,13 @@ class _Reader:
         for i, tok in enumerate(self.tokens):
             if not tok.is_(g.LIST_KEYWORDS) or tok.used:
                 continue
-            end = self._list_end(i + 1)
-            if end > i + 1 and self._is_list(i + 1, end) and not self._names_a_party(i + 1, end):
-                tok.used = True
-                found.append((i + 1, end))
+            start = i + 1
+            while self.at(start) is not None and self.tokens[start].is_(g.PRONOUNS):
+                start += 1  # "give me the state, …"
+            end = self._list_end(start)
+            if end > start and self._is_list(start, end) and not self._names_a_party(start, end):
+                self.use(i, start)
+                found.append((start, end))
         return found
 
     def _names_a_party(self, start: int, end: int) -> bool:
@@ -447,6 +532,9 @@ class _Reader:
                 i += 1
             if i >= len(self.tokens):
                 break
+            i = self._past_opening(i)
+            if i >= len(self.tokens):
+                break
             first = self.tokens[i]
             end = self._list_end(i)
             opens_rows = first.is_(g.QUANTIFIERS) or first.low in ("which", "welche", "quels", "quelles", "for", "für", "pour")
@@ -457,6 +545,21 @@ class _Reader:
                 found.append((i, end))
             i = self.sentence_end(i) + 1
         return found
+
+    def _past_opening(self, i: int) -> int:
+        """Where a sentence's list starts: past a phrase that names the document it is read from
+        ("In the Senate expenditures, …", "From Table 325, …") and past the verb that asks for the
+        values ("show their …", "give me …"). The phrase's words stay for the owners and places."""
+        end = self.sentence_end(i)
+        tok = self.tokens[i]
+        if tok.is_(g.ENDS_LIST) and not (self.at(i + 1) and self.tokens[i + 1].is_(g.QUANTIFIERS)):
+            comma = next((k for k in range(i + 1, min(end, i + MAX_VALUE_PHRASE)) if self.tokens[k].text == ","), None)
+            if comma is not None and self.at(comma + 1) is not None and self.tokens[comma + 1].is_(g.ASKING):
+                i = comma + 1
+        while i < end and (self.tokens[i].is_(g.ASKING) or self.tokens[i].is_(g.PRONOUNS)) and not self.tokens[i].used:
+            self.tokens[i].used = True
+            i += 1
+        return i
 
     def _is_row_phrase(self, start: int, end: int) -> bool:
         """A lone phrase that names rows or documents rather than values: "Timesheet lines", "Manifests"."""
@@ -559,9 +662,24 @@ class _Reader:
                 if end > i + 1:
                     self.row_terms.append(_text(self.tokens[i + 1 : end]))
                     self.use(i, end)
+        self._term_values()
         self._implicit_equalities()
         self._leading_condition()
         self._comparisons()
+
+    def _term_values(self) -> None:
+        """A label of the scope, then a value written as a name or a figure: "paid by Ilse Vermeer",
+        "Facture n° F-2024-118": the label's value equals it."""
+        for i, tok in enumerate(self.tokens):
+            if not tok.term or tok.used:
+                continue
+            end = self._value_phrase_end(i + 1)
+            value = [t for t in self.tokens[i + 1 : end] if not t.is_(g.DETERMINERS)]
+            if not value or any(t.used or t.kind not in ("word", "quoted") for t in value):
+                continue
+            if all(t.kind == "quoted" or t.has_digit or t.capital and t.is_content for t in value):
+                self._add(i, _capitalise(tok.text), "equals", _text(value).strip("'\"‘’“”"))
+                self.use(i, end)
 
     def _after_which(self, i: int) -> bool:
         return any(t.low in _WHICH or t.low == "many" for t in self.tokens[max(0, i - 6) : i])
@@ -1125,6 +1243,7 @@ def read_message(message: str, scope: ScopeHint) -> Reading:
     reader.take_calculation()
     reader.take_conditions()
     reader.take_columns()
+    reader.take_row_key()
     reader.take_owners()
     reader._merge_alternatives()
     reader.take_folder_names()

@@ -1,0 +1,149 @@
+"""The scope's own names read first: headers and labels found whole in a request, and the
+columns they head found under the names a user gives them."""
+
+from __future__ import annotations
+
+from tools.engines.columns import map_columns, match_column
+from tools.engines.offline import extract_records, read_message
+from tools.engines.reading import DocumentText, FolderCount, ScopeHint, Table
+
+# Header cells of public statistical tables and of invoices in four languages
+VOCABULARY = [
+    "States/Union Territories", "1991-2001", "2001-2011", "Total Costs All Funds", "Indirect Costs",
+    "Domestic (%)", "Total (n)", "Region and state", "Prijs incl. BTW", "Omschrijving", "Paid by",
+    "Receipt no.", "Merchant", "Total", "Purchase order", "Roussel Verrerie SARL", "Sales 2023",
+]
+SCOPE = ScopeHint(documents=20, vocabulary=VOCABULARY, folders=[FolderCount(folder="orders", documents=9)])
+
+
+def read(message: str):  # type: ignore[no-untyped-def]
+    return read_message(message, SCOPE)
+
+
+def test_a_header_with_punctuation_or_an_inner_and_stays_one_column() -> None:
+    reading = read("List region and state, domestic (%), total (n) and Total Costs All Funds for every row")
+    assert reading.columns == ["Region and state", "Domestic (%)", "Total (n)", "Total Costs All Funds"]
+    assert reading.unused == []
+
+
+def test_a_header_with_an_abbreviation_point_stays_whole() -> None:
+    assert read("Omschrijving and prijs incl. BTW of every line").columns == ["Omschrijving", "Prijs incl. BTW"]
+
+
+def test_a_header_holding_a_year_is_a_column_not_a_place() -> None:
+    reading = read("Give me the region and state and sales 2023 for each row")
+    assert reading.columns == ["Region and state", "Sales 2023"]
+    assert reading.places == []
+
+
+def test_without_the_scope_the_same_words_are_read_by_the_grammar() -> None:
+    reading = read_message("List region and state for every row", ScopeHint(documents=1))
+    assert reading.columns == ["Region", "State"]
+
+
+def test_a_condition_on_a_header_of_several_words_names_it_whole() -> None:
+    reading = read("Region and state and domestic (%) for each row where Total Costs All Funds is above 5")
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Total Costs All Funds", "gt", "5")]
+
+
+def test_a_label_followed_by_a_name_is_a_condition_on_that_label() -> None:
+    reading = read("Receipt no., merchant and total of the receipts paid by Ilse Vermeer")
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Paid by", "equals", "Ilse Vermeer")]
+    assert reading.unused == []
+
+
+def test_a_party_known_to_the_scope_is_still_the_owner() -> None:
+    reading = read("Numéro de facture, date et total TTC de chaque facture de Roussel Verrerie SARL")
+    assert reading.document_conditions == ["Roussel Verrerie SARL"]
+
+
+def test_a_label_naming_the_documents_still_finds_their_folder() -> None:
+    reading = read("Every purchase order line with a quantity of more than 50: order number and quantity")
+    assert [(p.kind, p.value) for p in reading.places] == [("folder", "orders")]
+
+
+def test_the_thing_each_row_is_about_is_the_first_column_when_a_header_names_it() -> None:
+    reading = read("Show each state with its 1991-2001 growth rate and its 2001-2011 growth rate")
+    assert reading.columns == ["State", "1991-2001 growth rate", "2001-2011 growth rate"]
+    # "every item with description" names rows, not a column: no possessive makes them its values
+    assert read("Every merchant with receipt no. and total").columns == ["Receipt no.", "Total"]
+
+
+def test_a_header_joining_names_with_a_slash_heads_each_of_them() -> None:
+    header = ["States/Union Territories", "1991-2001", "2001-2011"]
+    assert match_column("State", header) == 0
+    assert match_column("Union territory", header) == 0
+    assert match_column("Territory", header) is None
+
+
+def test_a_cell_named_with_the_table_title_saying_the_rest() -> None:
+    header = ["States/Union Territories", "1951-1961", "1991-2001", "2001-2011"]
+    title = "TABLE 4: STATE-WISE DECADAL GROWTH RATE OF POPULATION (Per cent)"
+    requested = ["State", "1991-2001 growth rate", "2001-2011 growth rate"]
+    assert map_columns(requested, header, title) == {"State": 0, "1991-2001 growth rate": 2, "2001-2011 growth rate": 3}
+    # without the title, "growth rate" is said nowhere: the columns are not guessed
+    assert map_columns(requested, header) == {"State": 0}
+    # words the title does not say leave the cell unnamed
+    assert match_column("1991-2001 birth rate", header, title) is None
+
+
+def test_rows_of_a_titled_statistical_table_for_a_request_in_the_users_words() -> None:
+    table = Table(
+        page=1,
+        header=["States/Union Territories", "1991-2001", "2001-2011"],
+        rows=[["Bihar", "28.62", "25.07"], ["Goa", "15.21", "8.23"], ["Meghalaya", "30.65", "27.82"]],
+        title=["TABLE 4: STATE-WISE DECADAL GROWTH RATE OF POPULATION", "(Per cent)"],
+    )
+    document = DocumentText(id=1, collection="stats", path="population_growth.pdf", title="Population", pages=[""], tables=[table])
+    scope = ScopeHint(documents=1, vocabulary=[*table.header], table_headers=[table.header])
+    reading = read_message("Each state with its 2001-2011 growth rate where the 2001-2011 growth rate is above 25", scope)
+    records = extract_records(document, reading)
+    assert [(r.values, r.match) for r in records] == [
+        ({"State": "Bihar", "2001-2011 growth rate": "25.07"}, "yes"),
+        ({"State": "Meghalaya", "2001-2011 growth rate": "27.82"}, "yes"),
+    ]
+
+
+def test_two_words_joined_by_a_slash_are_words_and_a_path_is_a_place() -> None:
+    reading = read("List the district with its surplus/deficit for rice")
+    assert reading.places == []
+    assert "Surplus/deficit" in " ".join(reading.columns) or "surplus/deficit" in " ".join(reading.columns).casefold()
+    assert [(p.kind, p.value) for p in read("Order number and quantity of every line in orders/2024").places] == [
+        ("folder", "orders/2024")
+    ]
+    # a slash word that starts at a folder of the scope is a path
+    assert [(p.kind, p.value) for p in read("Order number of every line in orders/archive").places] == [
+        ("folder", "orders/archive")
+    ]
+
+
+def test_a_phrase_naming_the_document_and_the_asking_verb_open_no_column() -> None:
+    reading = read_message(
+        "In the Senate expenditures, list the charges paid with the Citibank card: document no., amount.",
+        ScopeHint(documents=3),
+    )
+    assert reading.columns == ["Document no.", "Amount"]
+    reading = read_message(
+        "Which states have a Family Welfare amount above 0? Give me the state, the capital and the overall total.",
+        ScopeHint(documents=3),
+    )
+    assert reading.columns == ["State", "Capital", "Overall total"]
+
+
+def test_an_owner_named_by_the_documents_path_is_found() -> None:
+    table = Table(page=1, header=["Document no.", "Date posted", "Amount"], rows=[["DHAW20190005", "05/28/2019", "798.90"]])
+    document = DocumentText(id=1, collection="c", path="reports/senate-expenditures.pdf", title="", pages=[""], tables=[table])
+    reading = read_message("Document no. and amount from the Senate expenditures", ScopeHint(documents=1))
+    assert reading.document_conditions == ["Senate"]
+    assert [r.values for r in extract_records(document, reading)] == [{"Document no.": "DHAW20190005", "Amount": "798.90"}]
+
+
+def test_columns_the_request_did_not_name_never_give_yes() -> None:
+    table = Table(page=1, header=["SKU", "Product", "Price"], rows=[["KT-S100", "Temperature sensor PT100", "48.50"]])
+    document = DocumentText(id=1, collection="c", path="price_list.xlsx", title="", pages=[""], tables=[table])
+    scope = ScopeHint(documents=1, table_headers=[table.header], vocabulary=table.header)
+    reading = read_message("How much does each of our sensors cost?", scope)
+    assert reading.columns_from == "tables"
+    (record,) = extract_records(document, reading)
+    assert record.match == "unsure"
+    assert "names no column" in (record.note or "")
