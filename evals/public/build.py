@@ -174,7 +174,8 @@ def build_camelot(repo: Path) -> None:
     meta = {
         "repository": "camelot-dev/camelot",
         "licence": "MIT",
-        "truth": "the expected tables of the project's own tests (tests/data.py), read with the flavor's default settings",
+        "truth": "the expected tables of the project's own tests (tests/data.py), read with the flavor's "
+        "default settings",
     }
     _write("camelot", repo, meta, cases, repo / "LICENSE")
 
@@ -201,7 +202,8 @@ def build_tabula_extractor(repo: Path) -> None:
     cases = []
     for name, page, method, expected in TABULA_EXTRACTOR:
         text = (repo / "test" / "data" / expected).read_text(encoding="utf-8")
-        rows = [[c.strip() for c in row] for row in csv.reader(io.StringIO(text), delimiter="\t", quoting=csv.QUOTE_NONE)]
+        reader = csv.reader(io.StringIO(text), delimiter="\t", quoting=csv.QUOTE_NONE)
+        rows = [[c.strip() for c in row] for row in reader]
         cases.append({"source": f"test/data/{name}", "page": page, "method": method,
                       "truth_file": f"test/data/{expected}", "tables": [rows]})
     meta = {
@@ -255,8 +257,8 @@ def build_docling(repo: Path) -> None:
     meta = {
         "repository": "docling-project/docling",
         "licence": "MIT",
-        "truth": "the tables of the project's ground-truth documents (tests/data/pdf/groundtruth/*.json), which its "
-                 "conversion tests compare with; none there means the document has none",
+        "truth": "the tables of the project's ground-truth documents (tests/data/pdf/groundtruth/*.json), "
+        "which its conversion tests compare with; none there means the document has none",
     }
     _write("docling", repo, meta, cases, repo / "LICENSE")
 
@@ -278,7 +280,8 @@ def build_pymupdf(repo: Path) -> None:
     meta = {
         "repository": "pymupdf/PyMuPDF",
         "licence": "AGPL-3.0 (COPYING)",
-        "truth": "the tables its test (tests/test_tables.py::test_table1) expects, saved as a pickle of plain lists",
+        "truth": "the tables its test (tests/test_tables.py::test_table1) expects, saved as a pickle of "
+        "plain lists",
     }
     _write("pymupdf", repo, meta, cases, repo / "COPYING")
 

@@ -2,9 +2,9 @@
 
 For every ``evals/public/<origin>/truth.json``: each document is parsed as ``kea ingest``
 parses it; its tables on the truth's page (``page``, or each of ``pages``) are compared with
-the expected tables by cell adjacency (``evals.structure``), and the words of its text layer with the parsed text
-(``tools.parsing.coverage``). A document whose checksum differs from the pinned one is an
-error, never a score.
+the expected tables by cell adjacency (``evals.structure``), and the words of its text layer
+with the parsed text (``tools.parsing.coverage``). A document whose checksum differs from the
+pinned one is an error, never a score.
 """
 
 from __future__ import annotations
