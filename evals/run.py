@@ -318,8 +318,9 @@ def report_markdown(report: dict[str, Any]) -> str:
             "### Public documents: table structure and words (`evals/public/`)",
             "",
             "Documents of other projects, pinned by commit and checksum, with the tables their maintainers' "
-            "tests expect. Structure: F1 over the adjacency of non-empty cells (the ICDAR 2013 measure), all "
-            "tables of a document pooled; words: the share of the text layer's words the parsed text holds.",
+            "tests or ground-truth files expect. Structure: F1 over the adjacency of non-empty cells (the "
+            "ICDAR 2013 measure), all tables of a document pooled; words: the share of the text layer's "
+            "words the parsed text holds.",
             "",
             public_markdown(report["public"]),
         ]

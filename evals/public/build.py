@@ -1,20 +1,42 @@
 """Pin public documents with their maintainers' expected tables into ``evals/public/<origin>/``.
 
-    python -m evals.public.build camelot PATH_TO_A_CAMELOT_CHECKOUT
+    python -m evals.public.build ORIGIN PATH_TO_AN_EXPORTED_TREE
 
-Copies each chosen test file of the project at its checked-out commit into ``documents/`` and
-writes ``truth.json``: per document its sha256 and the tables the project's own tests expect
-(taken from their data, never written from Kea's output), with the commit they came from. Only
-cases the project reads with its default settings are taken: a truth that needs an option
-(table areas, column positions, a line scale) describes that option, not the page. Kea keeps
-no code of the project: the script reads its test data as data.
+ORIGIN is one of the builders below (camelot, tabula-java, tabula-extractor, tabula-py, docling,
+pymupdf). The tree is the origin's repository at one commit: a checkout, or files exported from a
+bare mirror with the commit written beside them, which is how each origin was pinned::
+
+    git --git-dir=MIRROR archive COMMIT PATHS... | tar -x -C DIR && echo COMMIT > DIR/COMMIT
+
+with PATHS (a checkout needs none of this):
+
+    camelot           tests LICENSE
+    tabula-java       src/test LICENSE
+    tabula-extractor  test LICENSE.md
+    tabula-py         tests LICENSE
+    docling           tests/data/pdf LICENSE   (its three arXiv papers over 4 MB excluded:
+                      ':(exclude)tests/data/pdf/sources/2203.01017v2.pdf' and likewise
+                      2206.01062.pdf, 2305.03393v1.pdf; they are neither kept nor read)
+    pymupdf           tests/resources/chinese-tables.pdf tests/resources/chinese-tables.pickle COPYING
+
+Copies each chosen test file of the project into ``documents/`` and writes ``truth.json``: per
+document its sha256, the repository, commit and path it came from, its page(s), the method the
+project's own test reads it with, and the tables that test expects (taken from the project's data
+-- a Python literal, a CSV/TSV/JSON file, a ground-truth document, a pickle of plain lists -- never
+written from Kea's output, never by hand). Only cases the project reads with its default settings
+on a whole page are taken: a truth that needs an option (table areas, column positions, a line
+scale, a crop) describes that option, not the page. The origin's licence is copied beside its
+documents as ``LICENSE``. Kea keeps no code of the project: the script reads its test data as data.
 """
 
 from __future__ import annotations
 
 import ast
+import csv
 import hashlib
+import io
 import json
+import pickle
 import shutil
 import subprocess
 import sys
@@ -22,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+LARGEST = 2_000_000  # bytes: a larger document is not pinned
 
 # camelot: (document, page, flavor its test reads it with, the names of its expected tables)
 CAMELOT = [
@@ -34,8 +57,44 @@ CAMELOT = [
     ("clockwise_table_1.pdf", 1, "lattice", ["data_lattice_table_rotated"]),
     ("anticlockwise_table_1.pdf", 1, "lattice", ["data_lattice_table_rotated"]),
     ("tabula/arabic.pdf", 1, "lattice", ["data_arabic"]),
+    # tests/test_network.py: read with flavor="network" and nothing else
+    ("multiple_tables.pdf", 1, "network", ["data_network_two_tables_b_1", "data_network_two_tables_b_2"]),
+    ("vertical_header.pdf", 1, "network", ["data_network_vertical_headers"]),
 ]
 
+# tabula-java: (document, page, method, expected JSON) -- the whole-page cases of its tests
+# (TestSpreadsheetExtractor.testSpanningCells, TestWriters.testJSONSerializeTwoTables); every
+# other expectation there is for an area, for given rulings or columns, or for a few cells only.
+TABULA_JAVA = [
+    ("spanning_cells.pdf", 1, "lattice (SpreadsheetExtractionAlgorithm)", "json/spanning_cells.json"),
+    ("twotables.pdf", 1, "lattice (SpreadsheetExtractionAlgorithm)", "json/twotables.json"),
+]
+
+# tabula-extractor: test_extract_tabular_data_using_lines_and_spreadsheets reads every page of
+# frx_2012_disclosure.pdf (one page) whole and expects its first spreadsheet to be the TSV.
+TABULA_EXTRACTOR = [
+    ("frx_2012_disclosure.pdf", 1, "lattice (page.spreadsheets)", "frx_2012_disclosure.tsv"),
+]
+
+# tabula-py: test_read_pdf reads page 1 of data.pdf with stream=True and nothing else.
+TABULA_PY = [
+    ("data.pdf", 1, "stream", "data_1.csv"),
+]
+
+# docling: its PDF conversion tests compare each source with tests/data/pdf/groundtruth/<name>.json
+# (the default PDF pipeline: layout model and TableFormer). A ground truth without tables says the
+# document has none; those documents are kept too, so a table found there counts against precision.
+DOCLING = [
+    "2305.03393v1-pg9", "amt_handbook_sample", "code_and_formula", "multi_page", "normal_4pages",
+    "picture_classification", "redp5110_sampled", "right_to_left_01", "right_to_left_02",
+    "right_to_left_03", "table_mislabeled_as_picture",
+]
+
+# pymupdf: test_table1 reads page 1 of chinese-tables.pdf with find_tables() and no option, and
+# compares both tables' extract() with the pickle saved beside it.
+PYMUPDF = [
+    ("chinese-tables.pdf", 1, "find_tables() with its defaults", "chinese-tables.pickle"),
+]
 
 def _data(source: str) -> dict[str, Any]:
     """The module's top-level lists, evaluated as literals (a name may stand for an earlier one,
@@ -72,43 +131,177 @@ def _commit(repo: Path) -> str:
     return subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
 
 
-def build_camelot(repo: Path) -> None:
-    out = HERE / "camelot"
+def _write(origin: str, repo: Path, meta: dict[str, Any], cases: list[dict[str, Any]], licence: Path) -> None:
+    """Copy each case's document into ``documents/`` and write ``truth.json`` and ``LICENSE``."""
+    out = HERE / origin
     documents = out / "documents"
-    documents.mkdir(parents=True, exist_ok=True)
+    if documents.exists():
+        shutil.rmtree(documents)
+    documents.mkdir(parents=True)
     commit = _commit(repo)
-    data = _data((repo / "tests" / "data.py").read_text(encoding="utf-8"))
-    cases = []
-    for name, page, flavor, tables in CAMELOT:
-        source = repo / "tests" / "files" / name
-        target = documents / Path(name).name
+    written = []
+    for case in cases:
+        source = repo / case["source"]
+        if source.stat().st_size > LARGEST:
+            raise ValueError(f"{source} is over {LARGEST} bytes")
+        target = documents / source.name
         shutil.copyfile(source, target)
-        cases.append({
+        written.append({
             "file": target.name,
-            "source": f"tests/files/{name}",
+            "repository": meta["repository"],
+            "commit": commit,
+            "source": case["source"],
             "sha256": hashlib.sha256(target.read_bytes()).hexdigest(),
-            "page": page,
-            "flavor": flavor,
-            "tables": [data[t] for t in tables],
+            **{k: v for k, v in case.items() if k not in {"source", "tables"}},
+            "tables": [[[_cell(c) for c in row] for row in table] for table in case["tables"]],
         })
-    shutil.copyfile(repo / "LICENSE", out / "LICENSE")
-    truth = {
-        "origin": "camelot",
-        "repository": "camelot-dev/camelot",
-        "commit": commit,
-        "licence": "MIT",
-        "truth": "the expected tables of the project's own tests (tests/data.py), read with the default settings",
-        "documents": cases,
-    }
+    shutil.copyfile(licence, out / "LICENSE")
+    truth = {"origin": origin, **meta, "commit": commit, "licence_file": licence.name, "documents": written}
     (out / "truth.json").write_text(json.dumps(truth, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def _cell(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def build_camelot(repo: Path) -> None:
+    data = _data((repo / "tests" / "data.py").read_text(encoding="utf-8"))
+    cases = [
+        {"source": f"tests/files/{name}", "page": page, "method": flavor, "flavor": flavor,
+         "tables": [data[t] for t in tables]}
+        for name, page, flavor, tables in CAMELOT
+    ]
+    meta = {
+        "repository": "camelot-dev/camelot",
+        "licence": "MIT",
+        "truth": "the expected tables of the project's own tests (tests/data.py), read with the flavor's "
+        "default settings",
+    }
+    _write("camelot", repo, meta, cases, repo / "LICENSE")
+
+
+def build_tabula_java(repo: Path) -> None:
+    base = Path("src/test/resources/technology/tabula")
+    cases = []
+    for name, page, method, expected in TABULA_JAVA:
+        tables = json.loads((repo / base / expected).read_text(encoding="utf-8"))
+        cases.append({
+            "source": str(base / name), "page": page, "method": method,
+            "truth_file": str(base / expected),
+            "tables": [[[cell["text"] for cell in row] for row in table["data"]] for table in tables],
+        })
+    meta = {
+        "repository": "tabulapdf/tabula-java",
+        "licence": "MIT",
+        "truth": "the JSON its tests expect from a whole page (src/test/resources/technology/tabula/json)",
+    }
+    _write("tabula-java", repo, meta, cases, repo / "LICENSE")
+
+
+def build_tabula_extractor(repo: Path) -> None:
+    cases = []
+    for name, page, method, expected in TABULA_EXTRACTOR:
+        text = (repo / "test" / "data" / expected).read_text(encoding="utf-8")
+        reader = csv.reader(io.StringIO(text), delimiter="\t", quoting=csv.QUOTE_NONE)
+        rows = [[c.strip() for c in row] for row in reader]
+        cases.append({"source": f"test/data/{name}", "page": page, "method": method,
+                      "truth_file": f"test/data/{expected}", "tables": [rows]})
+    meta = {
+        "repository": "tabulapdf/tabula-extractor",
+        "licence": "MIT",
+        "truth": "the TSV its test (test/tests.rb) expects from the whole page",
+    }
+    _write("tabula-extractor", repo, meta, cases, repo / "LICENSE.md")
+
+
+def build_tabula_py(repo: Path) -> None:
+    cases = []
+    for name, page, method, expected in TABULA_PY:
+        text = (repo / "tests" / "resources" / expected).read_text(encoding="utf-8")
+        cases.append({"source": f"tests/resources/{name}", "page": page, "method": method,
+                      "truth_file": f"tests/resources/{expected}",
+                      "tables": [list(csv.reader(io.StringIO(text)))]})
+    meta = {
+        "repository": "chezou/tabula-py",
+        "licence": "MIT",
+        "truth": "the CSV its test (tests/test_read_pdf_table.py) expects from the whole page",
+    }
+    _write("tabula-py", repo, meta, cases, repo / "LICENSE")
+
+
+def _docling_grid(table: dict[str, Any]) -> list[list[str]]:
+    """A docling table as rows of strings: a spanning cell's text in its first row and column."""
+    data = table["data"]
+    grid = [[""] * data["num_cols"] for _ in range(data["num_rows"])]
+    for cell in data["table_cells"]:
+        grid[cell["start_row_offset_idx"]][cell["start_col_offset_idx"]] = cell["text"]
+    return grid
+
+
+def build_docling(repo: Path) -> None:
+    base = Path("tests/data/pdf")
+    cases = []
+    for name in DOCLING:
+        truth = json.loads((repo / base / "groundtruth" / f"{name}.json").read_text(encoding="utf-8"))
+        tables = truth.get("tables", [])
+        pages = sorted({p["page_no"] for t in tables for p in t.get("prov", [])})
+        if not tables:
+            pages = sorted(int(n) for n in truth.get("pages", {}))
+        cases.append({
+            "source": str(base / "sources" / f"{name}.pdf"),
+            "pages": pages,
+            "method": "default PDF pipeline (layout model, TableFormer)",
+            "truth_file": str(base / "groundtruth" / f"{name}.json"),
+            "tables": [_docling_grid(t) for t in tables],
+        })
+    meta = {
+        "repository": "docling-project/docling",
+        "licence": "MIT",
+        "truth": "the tables of the project's ground-truth documents (tests/data/pdf/groundtruth/*.json), "
+        "which its conversion tests compare with; none there means the document has none",
+    }
+    _write("docling", repo, meta, cases, repo / "LICENSE")
+
+
+class _PlainUnpickler(pickle.Unpickler):
+    """Reads a pickle of plain lists, tuples, dicts, strings and numbers, and nothing else."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        raise pickle.UnpicklingError(f"not plain data: {module}.{name}")
+
+
+def build_pymupdf(repo: Path) -> None:
+    cases = []
+    for name, page, method, expected in PYMUPDF:
+        with (repo / "tests" / "resources" / expected).open("rb") as f:
+            saved = _PlainUnpickler(f).load()
+        cases.append({"source": f"tests/resources/{name}", "page": page, "method": method,
+                      "truth_file": f"tests/resources/{expected}", "tables": saved["extracts"]})
+    meta = {
+        "repository": "pymupdf/PyMuPDF",
+        "licence": "AGPL-3.0 (COPYING)",
+        "truth": "the tables its test (tests/test_tables.py::test_table1) expects, saved as a pickle of "
+        "plain lists",
+    }
+    _write("pymupdf", repo, meta, cases, repo / "COPYING")
+
+
+BUILDERS = {
+    "camelot": build_camelot,
+    "tabula-java": build_tabula_java,
+    "tabula-extractor": build_tabula_extractor,
+    "tabula-py": build_tabula_py,
+    "docling": build_docling,
+    "pymupdf": build_pymupdf,
+}
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if len(args) != 2 or args[0] not in {"camelot"}:
+    if len(args) != 2 or args[0] not in BUILDERS:
         print(__doc__, file=sys.stderr)
         return 2
-    build_camelot(Path(args[1]))
+    BUILDERS[args[0]](Path(args[1]))
     return 0
 
 

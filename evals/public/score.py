@@ -1,10 +1,10 @@
 """Kea's parser on public documents against their maintainers' truth, per origin.
 
 For every ``evals/public/<origin>/truth.json``: each document is parsed as ``kea ingest``
-parses it; its tables on the truth's page are compared with the expected tables by cell
-adjacency (``evals.structure``), and the words of its text layer with the parsed text
-(``tools.parsing.coverage``). A document whose checksum differs from the pinned one is an
-error, never a score.
+parses it; its tables on the truth's page (``page``, or each of ``pages``) are compared with
+the expected tables by cell adjacency (``evals.structure``), and the words of its text layer
+with the parsed text (``tools.parsing.coverage``). A document whose checksum differs from the
+pinned one is an error, never a score.
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ def score_document(folder: Path, case: dict[str, Any]) -> dict[str, Any]:
     start = time.perf_counter()
     document = parse_file(path)
     seconds = time.perf_counter() - start
-    parsed = [[t.header, *t.rows] for t in document.tables if t.page == case["page"]]
+    pages = set(case["pages"]) if "pages" in case else {case["page"]}
+    parsed = [[t.header, *t.rows] for t in document.tables if t.page in pages]
     scores = structure_scores(case["tables"], parsed)
     layer = _text_layer(path) if path.suffix.lower() == ".pdf" else []
     words = sum(len(page) for page in layer)
@@ -96,10 +97,15 @@ def markdown(origins: dict[str, dict[str, Any]]) -> str:
     if origins:
         weakest = min(origins, key=lambda n: origins[n]["f1"])
         lines += ["", f"Weakest origin by structure F1: {weakest} ({origins[weakest]['f1']:.2f})."]
-        lines += ["", "| origin | document | relations | matched | F1 | word coverage |", "|---|---|---:|---:|---:|---:|"]
+        lines += [
+            "",
+            "| origin | document | relations | given | matched | F1 | word coverage |",
+            "|---|---|---:|---:|---:|---:|---:|",
+        ]
         for name, o in origins.items():
             lines += [
-                f"| {name} | {d['file']} | {d['relations']} | {d['matched']} | {d['f1']:.2f} | {d['coverage']:.2%} |"
+                f"| {name} | {d['file']} | {d['relations']} | {d['given']} | {d['matched']} | {d['f1']:.2f} "
+                f"| {d['coverage']:.2%} |"
                 for d in o["documents"]
             ]
     return "\n".join(lines) + "\n"
