@@ -44,6 +44,7 @@ from evals.score import markdown_table, normalise_text, summarise
 
 EVALS = Path(__file__).resolve().parent
 REAL = EVALS / "real"
+UNSEEN = EVALS / "unseen"
 DEFAULT_OUT = EVALS / "results" / "eval.json"
 CORPUS_COLLECTION = "corpus"
 CORPUS2_COLLECTION = "corpus2"
@@ -68,15 +69,20 @@ class Case:
 # Cases
 
 
-def real_sets(root: Path = REAL) -> list[tuple[str, Path, dict[str, Any]]]:
-    """(collection, documents folder, truth) of every real document set under ``root``."""
+def real_sets(root: Path = REAL, prefix: str = "real") -> list[tuple[str, Path, dict[str, Any]]]:
+    """(collection, documents folder, truth) of every document set under ``root``."""
     found = []
     for truth_file in sorted(root.glob("*/truth.json")):
         folder = truth_file.parent
         found.append(
-            (f"real-{folder.name}", folder / "documents", json.loads(truth_file.read_text(encoding="utf-8")))
+            (f"{prefix}-{folder.name}", folder / "documents", json.loads(truth_file.read_text(encoding="utf-8")))
         )
     return found
+
+
+def unseen_sets(root: Path = UNSEEN) -> list[tuple[str, Path, dict[str, Any]]]:
+    """The sets of requests written from their documents alone, before any engine ran on them."""
+    return real_sets(root, "unseen")
 
 
 def select(cases: list[Case], wanted: str | None) -> list[Case]:
@@ -212,10 +218,12 @@ async def run_case(case: Case, profile_values: dict[str, Any], svc: Any) -> dict
 
 
 def corpus_of(result: dict[str, Any]) -> str:
-    """Which corpus a case result belongs to: ``corpus``, ``corpus2`` or ``real``."""
+    """Which corpus a case result belongs to: ``corpus``, ``corpus2``, ``real`` or ``unseen``."""
     collection = str(result.get("collection") or CORPUS_COLLECTION)
     if collection == CORPUS2_COLLECTION:
         return "corpus2"
+    if collection.startswith("unseen-"):
+        return "unseen"
     if collection.startswith("real-"):
         return "real"
     return "corpus"
@@ -225,7 +233,7 @@ def corpus_totals(results: list[dict[str, Any]]) -> dict[str, dict[str, dict[str
     """``group_totals`` of each corpus that has results, in the order corpus, corpus2, real."""
     return {
         name: group_totals(members)
-        for name in ("corpus", "corpus2", "real")
+        for name in ("corpus", "corpus2", "real", "unseen")
         if (members := [r for r in results if corpus_of(r) == name])
     }
 
@@ -279,8 +287,9 @@ def report_markdown(report: dict[str, Any]) -> str:
     totals per group side by side.
     """
     results = report["cases"]
-    first = [r for r in results if corpus_of(r) != "corpus2"]
+    first = [r for r in results if corpus_of(r) in ("corpus", "real")]
     second = [r for r in results if corpus_of(r) == "corpus2"]
+    unseen = [r for r in results if corpus_of(r) == "unseen"]
     lines = [
         f"Engine `{report['engine']}`"
         + (f", model `{report['model']}`" if report.get("model") else "")
@@ -306,6 +315,20 @@ def report_markdown(report: dict[str, Any]) -> str:
             *_GROUP_HEADER,
             *(_group_line(n, t) for n, t in group_totals(second).items()),
         ]
+    if unseen:
+        lines += [
+            "",
+            "### Unseen requests (`evals/unseen/`)",
+            "",
+            "Requests and their tables written from the documents alone by a reader who had not read "
+            "Kea's code, before any engine ran on them: public PDFs of three table libraries, and a "
+            "business corpus of another author.",
+            "",
+            _cases_table(unseen),
+            *_GROUP_HEADER,
+            *(_group_line(n, t) for n, t in group_totals(unseen).items()),
+        ]
+    if second or unseen:
         corpora = report.get("corpora") or corpus_totals(results)
         lines += ["", "Per corpus:", "", "| corpus " + _GROUP_HEADER[0], "|---" + _GROUP_HEADER[1]]
         for corpus, groups in corpora.items():
@@ -390,7 +413,7 @@ def evaluate(
 
     profile = Profile.from_mapping(profile_values)
 
-    sets = real_sets()
+    sets = real_sets() + unseen_sets()
     planned = [Case(c, CORPUS_COLLECTION) for c in corpus_cases(seed)]
     planned += [Case(c, CORPUS2_COLLECTION) for c in corpus2_cases(seed)]
     planned += [Case(c, collection) for collection, _, truth in sets for c in truth["cases"]]
@@ -428,7 +451,7 @@ def evaluate(
         "machine": machine(),
         "ingested": ingested,
         "seconds": round(seconds, 3),
-        "groups": group_totals([r for r in results if corpus_of(r) != "corpus2"]),
+        "groups": group_totals([r for r in results if corpus_of(r) in ("corpus", "real")]),
         "corpora": corpus_totals(results),
         "cases": results,
     }

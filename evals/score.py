@@ -217,8 +217,22 @@ def _ratio(numerator: int, denominator: int, other_side: int) -> float:
     return 1.0 if other_side == 0 else 0.0
 
 
+def _by_position(case: dict, predicted_columns: list[str]) -> dict:
+    columns = case.get("columns") or []
+    if not case.get("columns_in_request_order") or len(columns) != len(predicted_columns):
+        return case
+    named = dict(zip(columns, predicted_columns))
+    rows = [{**row, "values": {named.get(k, k): v for k, v in row["values"].items()}} for row in case.get("rows", [])]
+    return {**case, "columns": list(predicted_columns), "rows": rows}
+
+
 def score_case(case: dict, predicted_rows: list[dict], predicted_columns: list[str], status: str) -> dict:
-    """Score one case of ``truth.json`` against the rows an engine extracted."""
+    """Score one case of ``truth.json`` against the rows an engine extracted.
+
+    A case whose columns are the ones its request names, in the request's order
+    (``columns_in_request_order``), compares them with the engine's columns by position when
+    there are as many: its author named them without knowing how an engine words them."""
+    case = _by_position(case, predicted_columns)
     true_rows = case.get("rows", [])
     expected_docs = [normalise_path(d) for d in case.get("documents_with_rows", [])]
     resolve = _resolver(expected_docs + [r["file"] for r in true_rows])

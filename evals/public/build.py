@@ -2,8 +2,7 @@
 
     python -m evals.public.build ORIGIN PATH_TO_AN_EXPORTED_TREE
 
-ORIGIN is one of the builders below (camelot, tabula-java, tabula-extractor, tabula-py, docling,
-pymupdf). The tree is the origin's repository at one commit: a checkout, or files exported from a
+ORIGIN is one of the builders below (camelot, tabula-java, tabula-extractor, tabula-py, docling). The tree is the origin's repository at one commit: a checkout, or files exported from a
 bare mirror with the commit written beside them, which is how each origin was pinned::
 
     git --git-dir=MIRROR archive COMMIT PATHS... | tar -x -C DIR && echo COMMIT > DIR/COMMIT
@@ -17,12 +16,11 @@ with PATHS (a checkout needs none of this):
     docling           tests/data/pdf LICENSE   (its three arXiv papers over 4 MB excluded:
                       ':(exclude)tests/data/pdf/sources/2203.01017v2.pdf' and likewise
                       2206.01062.pdf, 2305.03393v1.pdf; they are neither kept nor read)
-    pymupdf           tests/resources/chinese-tables.pdf tests/resources/chinese-tables.pickle COPYING
 
 Copies each chosen test file of the project into ``documents/`` and writes ``truth.json``: per
 document its sha256, the repository, commit and path it came from, its page(s), the method the
 project's own test reads it with, and the tables that test expects (taken from the project's data
--- a Python literal, a CSV/TSV/JSON file, a ground-truth document, a pickle of plain lists -- never
+-- a Python literal, a CSV/TSV/JSON file, a ground-truth document -- never
 written from Kea's output, never by hand). Only cases the project reads with its default settings
 on a whole page are taken: a truth that needs an option (table areas, column positions, a line
 scale, a crop) describes that option, not the page. The origin's licence is copied beside its
@@ -36,7 +34,6 @@ import csv
 import hashlib
 import io
 import json
-import pickle
 import shutil
 import subprocess
 import sys
@@ -90,11 +87,6 @@ DOCLING = [
     "right_to_left_03", "table_mislabeled_as_picture",
 ]
 
-# pymupdf: test_table1 reads page 1 of chinese-tables.pdf with find_tables() and no option, and
-# compares both tables' extract() with the pickle saved beside it.
-PYMUPDF = [
-    ("chinese-tables.pdf", 1, "find_tables() with its defaults", "chinese-tables.pickle"),
-]
 
 def _data(source: str) -> dict[str, Any]:
     """The module's top-level lists, evaluated as literals (a name may stand for an earlier one,
@@ -263,36 +255,12 @@ def build_docling(repo: Path) -> None:
     _write("docling", repo, meta, cases, repo / "LICENSE")
 
 
-class _PlainUnpickler(pickle.Unpickler):
-    """Reads a pickle of plain lists, tuples, dicts, strings and numbers, and nothing else."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        raise pickle.UnpicklingError(f"not plain data: {module}.{name}")
-
-
-def build_pymupdf(repo: Path) -> None:
-    cases = []
-    for name, page, method, expected in PYMUPDF:
-        with (repo / "tests" / "resources" / expected).open("rb") as f:
-            saved = _PlainUnpickler(f).load()
-        cases.append({"source": f"tests/resources/{name}", "page": page, "method": method,
-                      "truth_file": f"tests/resources/{expected}", "tables": saved["extracts"]})
-    meta = {
-        "repository": "pymupdf/PyMuPDF",
-        "licence": "AGPL-3.0 (COPYING)",
-        "truth": "the tables its test (tests/test_tables.py::test_table1) expects, saved as a pickle of "
-        "plain lists",
-    }
-    _write("pymupdf", repo, meta, cases, repo / "COPYING")
-
-
 BUILDERS = {
     "camelot": build_camelot,
     "tabula-java": build_tabula_java,
     "tabula-extractor": build_tabula_extractor,
     "tabula-py": build_tabula_py,
     "docling": build_docling,
-    "pymupdf": build_pymupdf,
 }
 
 

@@ -230,3 +230,17 @@ def test_wrong_rows_marked_yes_are_counted_and_unsure_ones_are_not():
     result = score_case(_case(TRUE), _rows(TRUE) + wrong, ["Description", "Quantity", "Unit price"], "done")
     assert result["matched"] == 3 and result["wrong_yes"] == 1
     assert summarise([result])["wrong_yes"] == 1
+
+
+def test_columns_named_in_the_requests_order_are_compared_by_position() -> None:
+    from evals.score import score_case
+
+    case = {"id": "u", "columns": ["States-A", "Others"], "columns_in_request_order": True,
+            "documents_with_rows": ["health.pdf"],
+            "rows": [{"file": "health.pdf", "values": {"States-A": "Assam", "Others": "4,408,505"}}]}
+    rows = [{"file": "health.pdf", "values": {"State": "Assam", "Others": "4,408,505"}, "match": "yes"}]
+    assert score_case(case, rows, ["State", "Others"], "done")["matched"] == 1
+    # by name only, the first column is missing
+    assert score_case({**case, "columns_in_request_order": False}, rows, ["State", "Others"], "done")["matched"] == 0
+    # a different number of columns is never matched by position
+    assert score_case(case, rows, ["State", "Others", "Total"], "done")["matched"] == 0
