@@ -82,3 +82,29 @@ def test_the_lines_above_a_table_are_its_title_and_stay_once_in_the_page_text(co
     (table,) = parsed.tables
     assert table.title == ["Schedule of Costs - Fiscal Year 2022"]
     assert parsed.pages[0].count("Schedule of Costs - Fiscal Year 2022") == 1
+
+
+def test_rows_shaded_in_bands_of_several_come_one_row_each(tmp_path: Path) -> None:
+    """Background-check counts print the states in ruled bands of five: each ruled cell of a band
+    holds one line per state. Every state is a row of its own."""
+    states = [("Alabama", "18,870", "23,022", "71,137"), ("Alaska", "209", "3,062", "7,095"),
+              ("Arizona", "2,303", "12,382", "27,087"), ("Arkansas", "3,298", "6,359", "25,048"),
+              ("California", "98,452", "41,181", "180,116"), ("Colorado", "4,144", "19,784", "42,271")]
+    xs = [10, 60, 90, 120, 150]
+    pdf = FPDF(format="letter")
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=8)
+    for k, name in enumerate(["State / Territory", "Permit", "Handgun", "Totals"]):
+        pdf.rect(xs[k], 20, xs[k + 1] - xs[k], 8)
+        pdf.text(xs[k] + 2, 25, name)
+    for band in range(2):
+        top = 28 + band * 15
+        for k in range(4):
+            pdf.rect(xs[k], top, xs[k + 1] - xs[k], 15)
+            for line, state in enumerate(states[band * 3 : band * 3 + 3]):
+                pdf.text(xs[k] + 2, top + 4 + 4.5 * line, state[k])
+    path = tmp_path / "bands.pdf"
+    pdf.output(str(path))
+    (table,) = parse_pdf(path).tables
+    assert table.header == ["State / Territory", "Permit", "Handgun", "Totals"]
+    assert table.rows == [list(s) for s in states]

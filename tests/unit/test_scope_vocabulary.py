@@ -147,3 +147,14 @@ def test_columns_the_request_did_not_name_never_give_yes() -> None:
     (record,) = extract_records(document, reading)
     assert record.match == "unsure"
     assert "names no column" in (record.note or "")
+
+
+def test_a_unit_in_brackets_a_value_word_and_a_qualified_cell_still_name_the_column() -> None:
+    header = ["Cycle Name", "KI (1/km)", "Distance (mi)", "Percent Fuel Savings"]
+    assert map_columns(["Cycle name", "KI", "Distance"], header) == {"Cycle name": 0, "KI": 1, "Distance": 2}
+    # "the illiterate share", "the 2001-2011 figure": the word asking for a value is no part of the name
+    assert match_column("Illiterate share", ["State", "Illiterate", "Read & Write", "College"]) == 1
+    assert match_column("2001-2011 figure", ["States", "1991-2001", "2001-2011"]) == 2
+    # "Target" heads "Target Q2 2025" when one cell starts with it; two such cells name neither
+    assert match_column("Target", ["KPI", "Target Q2 2025", "Actual Q2 2025"]) == 1
+    assert match_column("Target", ["KPI", "Target Q1 2025", "Target Q2 2025"]) is None

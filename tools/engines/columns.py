@@ -161,17 +161,38 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
     # "1991-2001 growth rate" under a table titled "Decadal growth rate of population": a cell
     # named by the requested words that the title does not already say
     titled = _titled(want, cells, context)
+    # "Distance (mi)", "KI (1/km)", "Jahreswert (EUR)": what a cell says in brackets is its unit
+    unbracketed = [
+        i for i, c in enumerate(header)
+        if "(" in c and want and _singular(normalise(re.sub(r"\([^)]*\)", " ", c))) == _singular(want)
+    ]
+    # "the 2001-2011 figure", "the illiterate share", "long gun counts": a word that says a value
+    # is wanted, after the name of its column
+    bare = _without_value_word(want)
+    plain = [i for i, c in enumerate(cells) if c and bare != want and _singular(c) == _singular(bare)]
+    # "Target" heads "Target Q2 2025": the one cell that starts with the requested words
+    head = [i for i, c in enumerate(cells) if c and want and c.startswith(want + " ")]
     tiers = [
-        exact, singular, alternative, undecorated, unqualified, synonym, tail if len(tail) == 1 else [],
-        named if len(named) == 1 else [], short if len(short) == 1 else [], titled,
+        exact, singular, alternative, undecorated, unbracketed, unqualified, synonym, tail if len(tail) == 1 else [],
+        named if len(named) == 1 else [], short if len(short) == 1 else [], plain, head if len(head) == 1 else [], titled,
     ]
     tiers = [[i for i in tier if _qualifier(cells[i]) in (wanted, None) or wanted is None] for tier in tiers]
     if wanted is None:
         # an unqualified "amount" beside both a net and a gross amount names neither with confidence
         tiers = [[] if len({_qualifier(cells[i]) for i in tier} - {None}) > 1 else tier for tier in tiers]
     elif wanted:
-        tiers[5:] = [[i for i in tier if _qualifier(cells[i]) == wanted] for tier in tiers[5:]]
+        tiers[6:] = [[i for i in tier if _qualifier(cells[i]) == wanted] for tier in tiers[6:]]
     return tiers
+
+
+_VALUE_WORDS = frozenset("figure figures value values share shares count counts percentage percentages amounts".split())
+
+
+def _without_value_word(norm: str) -> str:
+    words = norm.split()
+    while len(words) > 1 and words[-1] in _VALUE_WORDS:
+        words = words[:-1]
+    return " ".join(words)
 
 
 def _titled(want: str, cells: list[str], context: str) -> list[int]:

@@ -19,6 +19,7 @@ positions:
 from __future__ import annotations
 
 import math
+import re
 import statistics
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, replace
@@ -201,11 +202,12 @@ def _read_page(
     found: list[_Found] = []
     boxes = []
     for ruled in page.find_tables() if rules and len(page.edges) <= MAX_EDGES else []:
-        table = make_table(number, ruled.extract())
+        extracted = ruled.extract()
+        table = make_table(number, extracted)
         # a box around a paragraph is no table; a lone ruled row is read from its words below
         if table is None or not table.rows or len(table.header) < 2:
             continue
-        if _rules_merge_columns(ruled, [w for w in words if _inside(w, [ruled.bbox])], chars):
+        if _rules_merge_rows(extracted) or _rules_merge_columns(ruled, [w for w in words if _inside(w, [ruled.bbox])], chars):
             continue  # its rows are read from the words' alignment below, like an unruled table
         boxes.append(ruled.bbox)
         columns = [_Column(k, col.bbox[0], col.bbox[2]) for k, col in enumerate(ruled.columns)]
@@ -251,6 +253,29 @@ def _title_tables(found: list[_Found]) -> None:
             above[:0] = [line for line in found[j].lines if line.strip()]
             j -= 1
         f.table.title = above[-PDF_TITLE_LINES:]
+
+
+def _rules_merge_rows(rows: list[list[str | None]]) -> bool:
+    """Whether a ruled table's rules enclose several rows in one cell: bands of five states shaded
+    alike, each cell of a band holding a line per state, one under the other. Seen on two ruled
+    rows whose every filled cell holds the same number of lines, two or more, and two cells or
+    more hold a figure on every line. (A label spanning two rows, "6" beside "OTSL" over "HTML",
+    is one line: those rows stay ruled.)"""
+    banded = 0
+    for row in rows:
+        filled = [cell for cell in row if cell and cell.strip()]
+        counts = {cell.strip().count("\n") for cell in filled}
+        if len(counts) != 1 or counts == {0}:
+            continue
+        if sum(all(_figure(line) for line in cell.strip().split("\n")) for cell in filled) >= 2:
+            banded += 1
+            if banded == 2:
+                return True
+    return False
+
+
+def _figure(text: str) -> bool:
+    return bool(re.fullmatch(r"[-+(]?[$€£]?\s*[\d][\d,.\s]*%?\)?", text.strip()))
 
 
 def _rules_merge_columns(ruled, words: list[dict], chars: list[dict]) -> bool:  # type: ignore[no-untyped-def]

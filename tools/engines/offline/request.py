@@ -548,13 +548,14 @@ class _Reader:
 
     def _past_opening(self, i: int) -> int:
         """Where a sentence's list starts: past a phrase that names the document it is read from
-        ("In the Senate expenditures, …", "From Table 325, …") and past the verb that asks for the
-        values ("show their …", "give me …"). The phrase's words stay for the owners and places."""
+        ("In the Senate expenditures, …", "From Table 325, which …") and past the verb that asks
+        for the values ("show their …", "give me …"). The phrase's words stay for the owners and
+        places."""
         end = self.sentence_end(i)
         tok = self.tokens[i]
         if tok.is_(g.ENDS_LIST) and not (self.at(i + 1) and self.tokens[i + 1].is_(g.QUANTIFIERS)):
-            comma = next((k for k in range(i + 1, min(end, i + MAX_VALUE_PHRASE)) if self.tokens[k].text == ","), None)
-            if comma is not None and self.at(comma + 1) is not None and self.tokens[comma + 1].is_(g.ASKING):
+            comma = next((k for k in range(i + 1, min(end, i + 2 * MAX_VALUE_PHRASE)) if self.tokens[k].text == ","), None)
+            if comma is not None:
                 i = comma + 1
         while i < end and (self.tokens[i].is_(g.ASKING) or self.tokens[i].is_(g.PRONOUNS)) and not self.tokens[i].used:
             self.tokens[i].used = True
