@@ -84,3 +84,19 @@ def test_the_local_model_embeds_offline_and_puts_similar_texts_close() -> None:
         return sum(x * y for x, y in zip(a, b))
 
     assert cos(sla, also_sla) > cos(sla, lunch) + 0.2
+
+
+def test_the_local_tokenizer_is_the_pinned_file_and_a_changed_one_is_refused(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import tools.knowledge.embeddings as embeddings
+    from tools.knowledge.paths import file_sha256
+
+    assert file_sha256(embeddings.TOKENIZER_FILE) == embeddings.TOKENIZER_SHA256
+    assert (embeddings.TOKENIZER_FILE.parent / "LICENSE").is_file()
+    changed = tmp_path / "tokenizer.json"
+    changed.write_bytes(embeddings.TOKENIZER_FILE.read_bytes().replace(b'"lowercase":true', b'"lowercase":false'))
+    monkeypatch.setattr(embeddings, "TOKENIZER_FILE", changed)
+    with pytest.raises(EmbeddingError, match="checksum"):
+        LocalMiniLM().embed(["anything"])
+    monkeypatch.setattr(embeddings, "TOKENIZER_FILE", tmp_path / "absent.json")
+    with pytest.raises(EmbeddingError, match="missing"):
+        LocalMiniLM().embed(["anything"])

