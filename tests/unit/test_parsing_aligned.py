@@ -11,6 +11,7 @@ import textwrap
 from pathlib import Path
 
 from tools.parsing import ParsedDocument, parse_file
+from tools.parsing.aligned import find_tables
 
 
 def _parse(tmp_path: Path, text: str, name: str = "doc.txt") -> ParsedDocument:
@@ -170,3 +171,19 @@ def test_a_single_row_and_tab_lines_are_left_alone(tmp_path: Path) -> None:
     doc = _parse(tmp_path, text)
     assert doc.tables == []
     assert doc.pages[0] == text
+
+
+def test_values_one_space_apart_under_two_columns_split_where_the_columns_part() -> None:
+    """An accounting export prints two dates one space apart under headers two spaces apart."""
+    lines = [
+        "Kunde                        Kd-Nr.   Beleg         Belegdat.  Fällig am     Betrag EUR   Tage",
+        "----------------------------------------------------------------------------------------------",
+        "Feldmann Bau GmbH            C-20502  AR-2025-0219  13.06.2025 13.07.2025      9.840,00      -",
+        "Lindqvist Retail AB          C-20417  AR-2025-0188  12.05.2025 11.06.2025     14.326,80     19",
+        "Maison Bérard SA             C-20511  AR-2025-0120  28.03.2025 27.04.2025      6.455,00     64",
+    ]
+    (table,) = find_tables(lines)
+    assert table.rows[0] == ["Kunde", "Kd-Nr.", "Beleg", "Belegdat.", "Fällig am", "Betrag EUR", "Tage"]
+    assert table.rows[2] == ["Lindqvist Retail AB", "C-20417", "AR-2025-0188", "12.05.2025", "11.06.2025", "14.326,80", "19"]
+    # a name with one space inside a column is never split
+    assert table.rows[1][0] == "Feldmann Bau GmbH"

@@ -158,3 +158,13 @@ def test_a_unit_in_brackets_a_value_word_and_a_qualified_cell_still_name_the_col
     # "Target" heads "Target Q2 2025" when one cell starts with it; two such cells name neither
     assert match_column("Target", ["KPI", "Target Q2 2025", "Actual Q2 2025"]) == 1
     assert match_column("Target", ["KPI", "Target Q1 2025", "Target Q2 2025"]) is None
+
+
+def test_a_condition_in_the_titles_words_on_a_per_cent_column() -> None:
+    from tools.engines.numbers import compare
+
+    header = ["States/Union Territories", "1991-2001", "2001-2011"]
+    title = "TABLE 4: STATE-WISE DECADAL GROWTH RATE OF POPULATION (Per cent)"
+    assert match_column("growth in 2001-2011", header, title) == 2
+    assert compare("gt", "55.50", "60 per cent") is False
+    assert compare("gt", "65.50", "60 percent") is True

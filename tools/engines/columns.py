@@ -208,7 +208,7 @@ def _titled(want: str, cells: list[str], context: str) -> list[int]:
             rest = list(wanted)
             for word in words:
                 rest.remove(word)
-            if all(word in said for word in rest):
+            if all(word in said or word in _LINKING_WORDS or word in ("in", "for") for word in rest):
                 found.append(i)
     return found if len(found) == 1 else []
 

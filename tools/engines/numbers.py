@@ -249,8 +249,12 @@ def parse_date(text: str) -> date | None:
         return None
 
 
+_PER_CENT = re.compile(r"\s*\b(?:per\s?cent|prozent|pour\s?cent|procent)\b", re.IGNORECASE)
+
+
 def _comparable(text: str) -> tuple[float, str] | date | None:
     """A cell or a value as something to compare: a date, or a number with its unit ("" for none)."""
+    text = _PER_CENT.sub(" %", text)  # "60 per cent", "60 Prozent": 60 %
     found = parse_date(text)
     if found is not None:
         return found

@@ -146,6 +146,29 @@ class _Grid:
                 self.columns.append([cell.start, cell.end])
         self.columns.sort()
 
+    def split(self, cells: list[_Segment]) -> list[_Segment]:
+        """Cells set one space apart under two columns ("13.06.2025 13.07.2025" under "Belegdat."
+        and "Fällig am") split where the space stands in the blank between the columns."""
+        out: list[_Segment] = []
+        for cell in cells:
+            out += self._split(cell) if len(self.touching(cell)) > 1 else [cell]
+        return out
+
+    def _split(self, cell: _Segment) -> list[_Segment]:
+        gaps = [(b, a2) for (_, b), (a2, _) in zip(self.columns, self.columns[1:])]
+        pieces: list[_Segment] = []
+        start, column, text = cell.start, cell.start, ""
+        for ch in cell.text:
+            if ch == " " and text and any(b <= column < a2 for b, a2 in gaps):
+                pieces.append(_Segment(start, column, text))
+                start, text = column + 1, ""
+            else:
+                text += ch
+            column += _width(ch)
+        pieces.append(_Segment(start, column, text))
+        # a split leaves each piece under one column, or the cell stays whole
+        return pieces if all(len(self.touching(p)) == 1 for p in pieces) else [cell]
+
     def index(self, cell: _Segment) -> int:
         return next(j for j, (a, b) in enumerate(self.columns) if a <= cell.start and cell.end <= b)
 
@@ -179,6 +202,7 @@ def _table_at(lines: list[str], i: int) -> AlignedTable | None:
                 end = j
             continue
         cells = _candidate(line)
+        cells = grid.split(cells) if cells else cells
         if not cells or _is_key_value(cells) or not grid.fits(cells, may_add=not rows):
             break
         if len(cells) == 1:
