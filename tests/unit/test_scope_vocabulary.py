@@ -168,3 +168,32 @@ def test_a_condition_in_the_titles_words_on_a_per_cent_column() -> None:
     assert match_column("growth in 2001-2011", header, title) == 2
     assert compare("gt", "55.50", "60 per cent") is False
     assert compare("gt", "65.50", "60 percent") is True
+
+
+def test_the_things_a_question_asks_about_are_the_first_column() -> None:
+    scope = ScopeHint(documents=2, vocabulary=["States/Union Territories", "1991-2001", "2001-2011", "KPI", "Target Q2 2025"])
+    reading = read_message(
+        "Which states or union territories grew by less than 10 per cent in 2001-2011? Show their 1991-2001 "
+        "and 2001-2011 growth rates.", scope)
+    assert reading.columns[0] == "States"
+    # asked for already: not twice
+    assert read_message("Which KPIs missed their target? KPI, target and actual.", scope).columns == ["KPI", "Target", "Actual"]
+    # a noun no header names is no column
+    assert read_message("Which invoices are overdue? Show the 2001-2011 figure.", scope).columns == ["2001-2011 figure"]
+
+
+def test_every_state_whose_growth_in_a_period_was_above_a_share() -> None:
+    table = Table(
+        page=1,
+        header=["States/Union Territories", "1991-2001", "2001-2011"],
+        rows=[["Bihar", "28.62", "25.07"], ["Daman and Diu", "55.73", "53.54"], ["Goa", "15.21", "8.23"]],
+        title=["TABLE 4: STATE-WISE DECADAL GROWTH RATE OF POPULATION", "(Per cent)"],
+    )
+    document = DocumentText(id=1, collection="stats", path="population_growth.pdf", title="", pages=[""], tables=[table])
+    scope = ScopeHint(documents=1, vocabulary=[*table.header])
+    reading = read_message("List every state whose growth in 2001-2011 was above 50 per cent, with the 2001-2011 figure.", scope)
+    assert reading.columns == ["State", "2001-2011 figure"]
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Growth in 2001-2011", "gt", "50 per cent")]
+    assert [(r.values, r.match) for r in extract_records(document, reading)] == [
+        ({"State": "Daman and Diu", "2001-2011 figure": "53.54"}, "yes")
+    ]

@@ -74,8 +74,20 @@ OPERATORS: list[tuple[str, str]] = [
     ("contains", "contains|contain|includes|mentions|mention|mentioning|containing|enthält|contient"),
     ("equals", "is equal to|equals|is|are|ist|sind|est|sont|==|="),
 ]
+def _with_past(phrase: str) -> list[str]:
+    """A comparison in the present and the past: "is above" and "was above", "are" and "were"."""
+    first, _, rest = phrase.partition(" ")
+    past = {"is": "was", "are": "were"}.get(first)
+    return [phrase, f"{past} {rest}"] if past and rest else [phrase]
+
+
 OPERATOR_PHRASES: list[tuple[str, list[str]]] = sorted(
-    ((op, phrase.split()) for op, alternatives in OPERATORS for phrase in alternatives.split("|")),
+    (
+        (op, form.split())
+        for op, alternatives in OPERATORS
+        for phrase in alternatives.split("|")
+        for form in _with_past(phrase)
+    ),
     key=lambda pair: -len(pair[1]),
 )
 OPERATOR_FIRST_WORDS = frozenset(p[0] for _, p in OPERATOR_PHRASES)

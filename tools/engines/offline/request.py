@@ -456,8 +456,9 @@ class _Reader:
             self._list(start, end)
 
     def take_row_key(self) -> None:
-        """"each state with its growth rates": the thing every row is about, when a header of the
-        scope names it and the values wanted are its own ("its", "their"), is the first column."""
+        """"each state with its growth rates", "Which states have …? Show their …": the thing every
+        row is about, when a header of the scope names it and the values wanted are its own ("its",
+        "their") or the request asks which ones, is the first column."""
         for i, tok in enumerate(self.tokens[:-3]):
             noun, joiner, owner = self.tokens[i + 1 : i + 4]
             if not tok.is_(g.QUANTIFIERS) or not noun.is_word or noun.used or not owner.is_(g.POSSESSIVES):
@@ -465,6 +466,16 @@ class _Reader:
             if (joiner.is_(g.LIST_KEYWORDS) or joiner.is_(g.CONJUNCTIONS)) and self._names_header(noun.bare):
                 self.columns.append((i + 1, _capitalise(noun.bare)))
                 noun.used = True
+        # "Which states have …? Show …", "every state whose …": the things asked about are the
+        # rows' first column
+        for i, tok in enumerate(self.tokens[:-1]):
+            noun, after = self.tokens[i + 1], self.at(i + 2)
+            picked = tok.is_(g.QUANTIFIERS) and after is not None and (after.is_(g.RELATIVE) or after.low == "whose")
+            if not (tok.low in _WHICH or picked) or not noun.is_word or not self._names_header(noun.bare):
+                continue
+            named = [c for _, c in self.columns]
+            if named and match_column(noun.bare, named) is None:
+                self.columns.append((-1, _capitalise(noun.bare)))
 
     def _names_header(self, word: str) -> bool:
         """Whether a word is a header or label of the scope, or one of the names a header joins
@@ -538,6 +549,9 @@ class _Reader:
             first = self.tokens[i]
             end = self._list_end(i)
             opens_rows = first.is_(g.QUANTIFIERS) or first.low in ("which", "welche", "quels", "quelles", "for", "für", "pour")
+            stop = self.sentence_end(i)
+            if stop + 1 < len(self.tokens) and self.tokens[stop].text == "?":
+                opens_rows = True  # "What did Feldmann Bau order in August? Article, …": the list follows the question
             if i < self.counted_rows:
                 i = self.sentence_end(i) + 1
                 continue
@@ -697,7 +711,9 @@ class _Reader:
                 tok = self.tokens[column_end]
                 if tok.used or tok.kind != "word" or tok.is_(g.HAS_WORDS) or tok.is_(g.RELATIVE) or tok.is_(g.QUANTIFIERS):
                     break
-                if tok.is_(g.CONJUNCTIONS) or tok.is_(g.ENDS_LIST) and not self._joins_name(column_end):
+                after = self.at(column_end + 1)
+                in_period = tok.low in ("in", "for", "im") and after is not None and after.has_digit  # "growth in 2001-2011"
+                if tok.is_(g.CONJUNCTIONS) or tok.is_(g.ENDS_LIST) and not self._joins_name(column_end) and not in_period:
                     break
                 if tok.low == "of" and self.operator_at(column_end + 1):
                     break
@@ -760,6 +776,9 @@ class _Reader:
                 end += 1
             return end
         unit = self.at(end)
+        cent = self.at(end + 1)
+        if unit is not None and unit.low in ("per", "pour") and cent is not None and cent.low == "cent":
+            return end + 2  # "60 per cent"
         if unit is not None and unit.kind == "word" and not unit.used and _is_unit(unit.text):
             end += 1
         return end
