@@ -108,3 +108,46 @@ def test_rows_shaded_in_bands_of_several_come_one_row_each(tmp_path: Path) -> No
     (table,) = parse_pdf(path).tables
     assert table.header == ["State / Territory", "Permit", "Handgun", "Totals"]
     assert table.rows == [list(s) for s in states]
+
+
+GROUPS = [("Pre-Pawn", ["Handgun", "Long Gun", "*Other"]), ("Redemption", ["Handgun", "Long Gun", "*Other"]),
+          ("Rentals", ["Handgun", "Long Gun"]), ("Return to Seller - Private Sale", ["Handgun", "Long Gun", "*Other"])]
+CHECKS = [("Alabama", "18,870", "14", "15", "0", "2,179", "2,307", "11", "0", "0", "3", "2", "0", "71,137"),
+          ("Alaska", "209", "9", "3", "0", "100", "100", "0", "18", "9", "0", "0", "0", "7,095"),
+          ("Arizona", "2,303", "5", "3", "0", "1,273", "648", "4", "76", "8", "1", "1", "0", "27,087")]
+
+
+def test_a_group_label_over_its_sub_columns_names_each_of_them(tmp_path: Path) -> None:
+    """Background-check counts label groups of columns on a line of their own, each label centred
+    over its sub-columns ("Handgun  Long Gun  *Other"); the columns beside the groups ("Permit",
+    "Totals") belong to none."""
+    pdf = FPDF(orientation="landscape", format="letter")
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=7)
+    pdf.text(100, 12, "Firearm Background Checks - November 2015")
+    names, xs = ["State / Territory", "Permit"], [12.0, 50.0]  # right edges of the figure columns below
+    x = 50.0
+    for group, subs in GROUPS:
+        first = x + 18
+        for sub in subs:
+            x += 18
+            names.append(f"{group} {sub}")
+            xs.append(x)
+            pdf.text(x - pdf.get_string_width(sub), 24, sub)
+        middle = (first - pdf.get_string_width(subs[0]) + x) / 2
+        pdf.text(middle - pdf.get_string_width(group) / 2, 20, group)
+    xs.append(x + 22)
+    names.append("Totals")
+    pdf.text(12, 24, "State / Territory")
+    for name, right in [("Permit", xs[1]), ("Totals", xs[-1])]:
+        pdf.text(right - pdf.get_string_width(name), 24, name)
+    for k, row in enumerate(CHECKS):
+        y = 30 + 4.5 * k
+        pdf.text(12, y, row[0])
+        for right, value in zip(xs[1:], row[1:]):
+            pdf.text(right - pdf.get_string_width(value), y, value)
+    path = tmp_path / "checks.pdf"
+    pdf.output(str(path))
+    (table,) = parse_pdf(path).tables
+    assert table.header == names
+    assert table.rows == [list(row) for row in CHECKS]

@@ -8,6 +8,8 @@ positions:
   when they are all equally wide), so one space between two words of a name does not split it;
 * a line of three or more segments is a header; a line right under it with words beside its
   cells (a header set on two lines) names columns of its own;
+* a line right above a header whose labels each stand centred over a few of its columns
+  names groups of them: "Pre-Pawn" over "Handgun  Long Gun  *Other";
 * a row is a record: a line filling enough columns, with the lines right under it that fill
   only columns it left empty (a time set on a second line, right-aligned under its header);
 * a text cell may run on under the columns right of it while they are empty on its line;
@@ -45,6 +47,8 @@ MARGINAL = 0.25  # overlapping a column by less than this share of the narrower 
 ALIGN = 0.5  # a cell starts at its column's left edge when within this share of the line height
 HEADER_LINES = 3  # a header is set on at most this many lines ...
 HEADER_TIGHT = 0.75  # ... closer together than this share of the space between the rows under it
+GROUP_REACH = 1.5  # a group label reaches past its outer columns by at most half as far again
+GROUP_CENTRED = 0.25  # a group label's centre lies within this share of its columns' width of theirs
 PDF_TITLE_LINES = 3  # lines of text right above a table read as its title
 WORD_GAP = 0.2  # glyphs closer than this share of their size are one word (2.4 pt at 12 pt; pdfplumber fixes 3 pt)
 MAX_EDGES = 6000  # past this many drawn lines a page is a drawing; finding cells would crawl
@@ -222,6 +226,8 @@ def _read_page(
             grown = _grow(lines, i, carried, None)
         if grown is None:
             grown = _table_at(lines, i)
+        if grown is None:
+            grown = _grouped(lines, i)
         if grown is not None:
             table = make_table(number, grown.rows)
             text = table_lines(table)
@@ -350,6 +356,62 @@ def _table_at(lines: list[_Line], i: int) -> _Grown | None:
         return None
     columns = [_Column(k, s.x0, s.x1) for k, s in enumerate(header)]
     return _grow(lines, i + 1, columns, {k: s.text for k, s in enumerate(header)})
+
+
+def _grouped(lines: list[_Line], i: int) -> _Grown | None:
+    """The table whose header is line ``i + 1`` when line ``i`` labels groups of its columns:
+    "Pre-Pawn" and "Redemption" each centred over their own "Handgun  Long Gun  *Other". Each
+    column under a group is named "<group> <column>"."""
+    if i + 1 >= len(lines) or _far(lines[i], lines[i + 1]) or len(lines[i].segments) < 2:
+        return None
+    grown = _table_at(lines, i + 1)
+    if grown is None:
+        return None
+    groups = _groups(lines[i].segments, grown.columns)
+    names = dict(zip((c.key for c in grown.columns), grown.rows[0]))
+    # groups of columns that have names, not a row of figures taken for a header
+    if groups is None or any(not names[key] or _figure(names[key]) for key in groups):
+        return None
+    grown.rows[0] = [
+        f"{groups[c.key]} {name}".strip() if c.key in groups else name for c, name in zip(grown.columns, grown.rows[0])
+    ]
+    return grown
+
+
+def _groups(labels: list[_Segment], columns: list[_Column]) -> dict[int, str] | None:
+    """The group label of each column under one (by column key), or None when the labels do
+    not each stand centred over columns of their own.
+
+    A column between two labels belongs to the nearer one. Beyond the first and the last
+    label, a label reaches as far as it does on the side of its neighbour: it is centred over
+    its columns, so the columns beside the groups ("Permit", "Totals") stay out of them.
+    """
+    centre = [(s.x0 + s.x1) / 2 for s in labels]
+    owned: dict[int, list[_Column]] = {}
+    for column in columns:
+        mid = (column.x0 + column.x1) / 2
+        owned.setdefault(min(range(len(labels)), key=lambda k: abs(centre[k] - mid)), []).append(column)
+    groups: dict[int, str] = {}
+    last = len(labels) - 1
+    for k, label in enumerate(labels):
+        mids = [(c.x0 + c.x1) / 2 for c in owned.get(k, [])]
+        left = [centre[k] - m for m in mids if m < centre[k]]
+        right = [m - centre[k] for m in mids if m >= centre[k]]
+        reach_left = max(right, default=0.0) * GROUP_REACH if k == 0 else math.inf
+        reach_right = max(left, default=0.0) * GROUP_REACH if k == last else math.inf
+        kept = [c for c, m in zip(owned.get(k, []), mids) if -reach_left <= m - centre[k] <= reach_right]
+        if not kept:
+            return None
+        span = (kept[0].x0 + kept[-1].x1) / 2, kept[-1].x1 - kept[0].x0
+        # the label stands over its columns, centred
+        if abs(span[0] - centre[k]) > GROUP_CENTRED * max(span[1], label.x1 - label.x0):
+            return None
+        if max(label.x0, kept[0].x0) >= min(label.x1, kept[-1].x1):
+            return None
+        groups.update((c.key, label.text) for c in kept)
+    if len(groups) <= len(labels):
+        return None  # no label over more than one column: no groups
+    return groups
 
 
 def _grow(
