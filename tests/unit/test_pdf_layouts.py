@@ -108,3 +108,121 @@ def test_rows_shaded_in_bands_of_several_come_one_row_each(tmp_path: Path) -> No
     (table,) = parse_pdf(path).tables
     assert table.header == ["State / Territory", "Permit", "Handgun", "Totals"]
     assert table.rows == [list(s) for s in states]
+
+
+PT = 25.4 / 72  # fpdf places text in millimetres; these layouts are measured in points
+SALARIES = [("BAIN, J MATTHEW", "DISTRICT DIRECTOR", "37,499.96"), ("SMITH, ALVARO R", "LEGISLATIVE CORRESPONDENT", "21,000.00"),
+            ("ENGLERT, PAYTON A", "STAFF ASSISTANT", "25,499.96")]
+EXPENSES = [("DHAW20190001", "05/03/2019", "CITIBANK - TRAVEL CBA CARD", "03/04/2019", "03/06/2019",
+             ["STAFF TRANSPORTATION", "AIRFARE FOR E JOHNSON KANSAS CITY TO WASHINGTON DC AND RETURN"], "920.68"),
+            ("DHAW20190002", "05/24/2019", "CITIBANK - TRAVEL CBA CARD", "03/10/2019", "05/15/2019",
+             ["STAFF TRANSPORTATION", "AIRFARE FOR S COWING KANSAS CITY TO WASHINGTON DC", "AND RETURN"], "907.96"),
+            ("DHAW20190003", "05/03/2019", "CITIBANK - TRAVEL CBA CARD", "03/01/2019", "03/02/2019",
+             ["SENATOR'S TRANSPORTATION"], "737.94"),
+            ("DHAW20190026", "05/03/2019", "CITIBANK - SENATOR IBA CARD", "04/16/2019", "04/17/2019",
+             ["STAFF TRANSPORTATION", "AIRFARE FOR M BERG WASHINGTON DC TO SPRINGFIELD AND RETURN"], "521.00"),
+            ("DHAW20190027", "05/02/2019", "CITIBANK - TRAVEL CBA CARD", "04/15/2019", "04/18/2019",
+             ["STAFF TRANSPORTATION"], "349.60")]
+
+
+@pytest.fixture(scope="module")
+def expenditures(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An expenditure report: a header printed over four lines ("POSTED" under "DATE", "START"
+    and "END" under "OBLIGATION/SERVICE" "DATES"), a gap, salaries filling three of its
+    columns, then expenses filling all seven in blocks set apart by gaps, descriptions wrapped
+    onto lines of their own."""
+    pdf = FPDF(orientation="landscape", format="letter")
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=6)
+
+    def text(x: float, y: float, value: str) -> None:
+        pdf.text(x * PT, y * PT, value)
+
+    def right(x: float, y: float, value: str) -> None:
+        pdf.text(x * PT - pdf.get_string_width(value), y * PT, value)
+
+    for x, y, name in [(78, 108, "DOCUMENT NO."), (161, 108, "DATE"), (243, 108, "PAYEE NAME"),
+                       (350, 108, "OBLIGATION/SERVICE"), (509, 108, "DESCRIPTION"), (666, 108, "AMOUNT ($)"),
+                       (372, 115, "DATES"), (156, 118.5, "POSTED"), (350, 127, "START"), (399, 127, "END")]:
+        text(x, y, name)
+    y = 144.0
+    for payee, role, amount in SALARIES:
+        text(202, y, payee)
+        text(428, y, role)
+        right(703, y, amount)
+        y += 6
+    y += 10
+    for k, (number, posted, payee, start, end, description, amount) in enumerate(EXPENSES):
+        if k == 3:
+            y += 20  # a gap between two blocks of expenses, wider than rows are apart
+        for x, value in [(89, number), (155, posted), (202, payee), (347, start), (392, end)]:
+            text(x, y, value)
+        right(703, y, amount)
+        for line in description:
+            text(428, y, line)
+            y += 6
+    path = tmp_path_factory.mktemp("layouts") / "expenditures.pdf"
+    pdf.output(str(path))
+    return path
+
+
+def test_a_header_printed_over_four_lines_names_each_column_from_all_of_them(expenditures: Path) -> None:
+    (table,) = parse_pdf(expenditures).tables
+    assert table.header == ["DOCUMENT NO.", "DATE POSTED", "PAYEE NAME", "OBLIGATION/SERVICE DATES START",
+                            "OBLIGATION/SERVICE DATES END", "DESCRIPTION", "AMOUNT ($)"]
+
+
+def test_rows_filling_a_few_columns_of_the_header_are_rows_under_their_names(expenditures: Path) -> None:
+    (table,) = parse_pdf(expenditures).tables
+    assert table.rows[: len(SALARIES)] == [["", "", payee, "", "", role, amount] for payee, role, amount in SALARIES]
+
+
+def test_blocks_of_rows_after_a_gap_continue_the_table_with_their_wrapped_cells(expenditures: Path) -> None:
+    (table,) = parse_pdf(expenditures).tables
+    assert table.rows[len(SALARIES) :] == [
+        [number, posted, payee, start, end, " ".join(description), amount]
+        for number, posted, payee, start, end, description, amount in EXPENSES
+    ]
+
+
+GROUPS = [("Pre-Pawn", ["Handgun", "Long Gun", "*Other"]), ("Redemption", ["Handgun", "Long Gun", "*Other"]),
+          ("Rentals", ["Handgun", "Long Gun"]), ("Return to Seller - Private Sale", ["Handgun", "Long Gun", "*Other"])]
+CHECKS = [("Alabama", "18,870", "14", "15", "0", "2,179", "2,307", "11", "0", "0", "3", "2", "0", "71,137"),
+          ("Alaska", "209", "9", "3", "0", "100", "100", "0", "18", "9", "0", "0", "0", "7,095"),
+          ("Arizona", "2,303", "5", "3", "0", "1,273", "648", "4", "76", "8", "1", "1", "0", "27,087")]
+
+
+def test_a_group_label_over_its_sub_columns_names_each_of_them(tmp_path: Path) -> None:
+    """Background-check counts label groups of columns on a line of their own, each label centred
+    over its sub-columns ("Handgun  Long Gun  *Other"); the columns beside the groups ("Permit",
+    "Totals") belong to none."""
+    pdf = FPDF(orientation="landscape", format="letter")
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=7)
+    pdf.text(100, 12, "Firearm Background Checks - November 2015")
+    names, xs = ["State / Territory", "Permit"], [12.0, 50.0]  # right edges of the figure columns below
+    x = 50.0
+    for group, subs in GROUPS:
+        first = x + 18
+        for sub in subs:
+            x += 18
+            names.append(f"{group} {sub}")
+            xs.append(x)
+            pdf.text(x - pdf.get_string_width(sub), 24, sub)
+        middle = (first - pdf.get_string_width(subs[0]) + x) / 2
+        pdf.text(middle - pdf.get_string_width(group) / 2, 20, group)
+    xs.append(x + 22)
+    names.append("Totals")
+    pdf.text(12, 24, "State / Territory")
+    for name, right in [("Permit", xs[1]), ("Totals", xs[-1])]:
+        pdf.text(right - pdf.get_string_width(name), 24, name)
+    for k, row in enumerate(CHECKS):
+        y = 30 + 4.5 * k
+        pdf.text(12, y, row[0])
+        for right, value in zip(xs[1:], row[1:]):
+            pdf.text(right - pdf.get_string_width(value), y, value)
+    path = tmp_path / "checks.pdf"
+    pdf.output(str(path))
+    (table,) = parse_pdf(path).tables
+    assert table.header == names
+    assert table.rows == [list(row) for row in CHECKS]

@@ -7,13 +7,21 @@ positions:
   than a space of the line's font (measured on the space glyphs it draws, or on its glyphs
   when they are all equally wide), so one space between two words of a name does not split it;
 * a line of three or more segments is a header; a line right under it with words beside its
-  cells (a header set on two lines) names columns of its own;
+  cells (a header set on two lines) names columns of its own; up to four lines of words
+  under it, each with fewer cells, continue its names, and a line whose words split one of
+  its cells ("START  END" under "DATES") makes a column of each;
+* a line right above a header whose labels each stand centred over a few of its columns
+  names groups of them: "Pre-Pawn" over "Handgun  Long Gun  *Other";
 * a row is a record: a line filling enough columns, with the lines right under it that fill
   only columns it left empty (a time set on a second line, right-aligned under its header);
 * a text cell may run on under the columns right of it while they are empty on its line;
-* between two rows, a line filling a few columns is a cell wrapped onto a line of its own,
-  and a line that fits no column (a remark under a row) stays in the page text but out of
-  the table; any other line ends the table.
+* lines under the header filling three columns or more but fewer than the rows after them
+  are rows too;
+* between two rows, a line filling a few columns is a cell wrapped onto a line of its own
+  (several such lines, one cell each, between rows as full), and a line that fits no column
+  (a remark under a row) stays in the page text but out of the table; after a gap, rows
+  filling all columns but one go on; any other line ends the table;
+* words set across the lines (a page number printed sideways in the margin) stand apart.
 """
 
 from __future__ import annotations
@@ -45,6 +53,9 @@ MARGINAL = 0.25  # overlapping a column by less than this share of the narrower 
 ALIGN = 0.5  # a cell starts at its column's left edge when within this share of the line height
 HEADER_LINES = 3  # a header is set on at most this many lines ...
 HEADER_TIGHT = 0.75  # ... closer together than this share of the space between the rows under it
+WORD_HEADER_LINES = 4  # a header of words alone, each line with fewer cells than its first, on at most this many
+GROUP_REACH = 1.5  # a group label reaches past its outer columns by at most half as far again
+GROUP_CENTRED = 0.25  # a group label's centre lies within this share of its columns' width of theirs
 PDF_TITLE_LINES = 3  # lines of text right above a table read as its title
 WORD_GAP = 0.2  # glyphs closer than this share of their size are one word (2.4 pt at 12 pt; pdfplumber fixes 3 pt)
 MAX_EDGES = 6000  # past this many drawn lines a page is a drawing; finding cells would crawl
@@ -212,7 +223,11 @@ def _read_page(
         boxes.append(ruled.bbox)
         columns = [_Column(k, col.bbox[0], col.bbox[2]) for k, col in enumerate(ruled.columns)]
         found.append(_Found(ruled.bbox[1], table_lines(table), table, columns))
-    lines = _lines((w for w in words if not _inside(w, boxes)), chars)
+    # words printed across the lines (a page number set sideways in the margin) stand apart
+    upright = sum(1 for w in words if w.get("upright", True)) * 2 >= len(words)
+    across = [w for w in words if w.get("upright", True) != upright and not _inside(w, boxes)]
+    found.extend(_Found(w["top"], [w["text"]]) for w in across)
+    lines = _lines((w for w in words if not _inside(w, boxes) and w.get("upright", True) == upright), chars)
     # a layout carried from the previous page can only continue above this page's first table
     carry_until = min((box[1] for box in boxes), default=math.inf)
     i = 0
@@ -222,6 +237,8 @@ def _read_page(
             grown = _grow(lines, i, carried, None)
         if grown is None:
             grown = _table_at(lines, i)
+        if grown is None:
+            grown = _grouped(lines, i)
         if grown is not None:
             table = make_table(number, grown.rows)
             text = table_lines(table)
@@ -352,6 +369,62 @@ def _table_at(lines: list[_Line], i: int) -> _Grown | None:
     return _grow(lines, i + 1, columns, {k: s.text for k, s in enumerate(header)})
 
 
+def _grouped(lines: list[_Line], i: int) -> _Grown | None:
+    """The table whose header is line ``i + 1`` when line ``i`` labels groups of its columns:
+    "Pre-Pawn" and "Redemption" each centred over their own "Handgun  Long Gun  *Other". Each
+    column under a group is named "<group> <column>"."""
+    if i + 1 >= len(lines) or _far(lines[i], lines[i + 1]) or len(lines[i].segments) < 2:
+        return None
+    grown = _table_at(lines, i + 1)
+    if grown is None:
+        return None
+    groups = _groups(lines[i].segments, grown.columns)
+    names = dict(zip((c.key for c in grown.columns), grown.rows[0]))
+    # groups of columns that have names, not a row of figures taken for a header
+    if groups is None or any(not names[key] or _figure(names[key]) for key in groups):
+        return None
+    grown.rows[0] = [
+        f"{groups[c.key]} {name}".strip() if c.key in groups else name for c, name in zip(grown.columns, grown.rows[0])
+    ]
+    return grown
+
+
+def _groups(labels: list[_Segment], columns: list[_Column]) -> dict[int, str] | None:
+    """The group label of each column under one (by column key), or None when the labels do
+    not each stand centred over columns of their own.
+
+    A column between two labels belongs to the nearer one. Beyond the first and the last
+    label, a label reaches as far as it does on the side of its neighbour: it is centred over
+    its columns, so the columns beside the groups ("Permit", "Totals") stay out of them.
+    """
+    centre = [(s.x0 + s.x1) / 2 for s in labels]
+    owned: dict[int, list[_Column]] = {}
+    for column in columns:
+        mid = (column.x0 + column.x1) / 2
+        owned.setdefault(min(range(len(labels)), key=lambda k: abs(centre[k] - mid)), []).append(column)
+    groups: dict[int, str] = {}
+    last = len(labels) - 1
+    for k, label in enumerate(labels):
+        mids = [(c.x0 + c.x1) / 2 for c in owned.get(k, [])]
+        left = [centre[k] - m for m in mids if m < centre[k]]
+        right = [m - centre[k] for m in mids if m >= centre[k]]
+        reach_left = max(right, default=0.0) * GROUP_REACH if k == 0 else math.inf
+        reach_right = max(left, default=0.0) * GROUP_REACH if k == last else math.inf
+        kept = [c for c, m in zip(owned.get(k, []), mids) if -reach_left <= m - centre[k] <= reach_right]
+        if not kept:
+            return None
+        span = (kept[0].x0 + kept[-1].x1) / 2, kept[-1].x1 - kept[0].x0
+        # the label stands over its columns, centred
+        if abs(span[0] - centre[k]) > GROUP_CENTRED * max(span[1], label.x1 - label.x0):
+            return None
+        if max(label.x0, kept[0].x0) >= min(label.x1, kept[-1].x1):
+            return None
+        groups.update((c.key, label.text) for c in kept)
+    if len(groups) <= len(labels):
+        return None  # no label over more than one column: no groups
+    return groups
+
+
 def _grow(
     lines: list[_Line], start: int, columns: list[_Column], head: dict[int, str] | None
 ) -> _Grown | None:
@@ -365,11 +438,15 @@ def _grow(
     """
     rows: list[dict[int, str]] = []
     notes: list[tuple[int, str]] = []
+    pending: list[int] = []  # lines under the header placed once the rows are in
     header_lines = 1
     i = start
     while i < len(lines):
         if (head is not None or rows) and _far(lines[i - 1], lines[i]):
-            break
+            # after a gap, rows filling the columns as a continued table's first row must
+            # (all but one) go on: blocks of rows set apart on the page
+            if not rows or _record(lines, i, columns, strict=True) is None:
+                break
         record = _record(lines, i, columns, strict=head is None and not rows)
         if record is not None and head is not None and not rows and header_lines < HEADER_LINES:
             cells, placed_columns, after = record
@@ -385,28 +462,33 @@ def _grow(
             continue
         follows = i + 1 < len(lines) and not _far(lines[i], lines[i + 1])
         if head is not None and not rows:
-            # a header set on more lines names columns of its own beside the cells above
-            # (words under those cells join them); it has fewer cells than its first line
-            if header_lines == HEADER_LINES or len(lines[i].segments) >= len(lines[start - 1].segments):
+            step = None if pending else _header_line(lines, i, start, columns, head, header_lines, follows)
+            if step is not None:
+                columns, header_lines, i = step, header_lines + 1, i + 1
+                continue
+            more = None if pending else _header_lines(lines, i, columns, head, header_lines, len(lines[start - 1].segments))
+            if more is not None:
+                columns, head, header_lines, i = more
+                continue
+            # lines under the header filling fewer of its columns than a row does (three or
+            # more each), right before rows filling all but one (staff paid a salary above the
+            # expenses of the office): rows of the table, placed once the rows have set where
+            # its columns run
+            first = _rows_from(lines, i, columns)
+            record = _record(lines, first, columns, strict=True) if first is not None and first > i else None
+            if record is None or not _fewer(lines[i:first], columns, _filled(record[1], record[0])):
                 break
-            placed = _place(lines[i], columns, header=True)
-            if placed is None or not follows:
-                break
-            # without columns of its own it only continues header cells above it ("Less:" over
-            # "Exclusions &" over "Unallowables"), in words, never a row's figures
-            if len(placed.columns) == len(columns) and any(
-                not head.get(key) or any(ch.isdigit() for ch in text) for key, text in placed.cells.items()
-            ):
-                break
-            if _record(lines, i + 1, placed.columns) is None:
-                break
-            for key, text in placed.cells.items():
-                head[key] = f"{head.get(key, '')} {text}".strip()
-            columns, header_lines, i = placed.columns, header_lines + 1, i + 1
+            pending, i = list(range(i, first)), first
             continue
-        if not rows or not follows or _record(lines, i + 1, columns) is None:
+        # a cell may wrap onto several lines between two rows filling as many columns
+        nxt = _rows_from(lines, i + 1, columns, wraps=True) if rows else None
+        if nxt is None:
             break
-        placed = _place(lines[i], columns)
+        if nxt > i + 1:
+            record = _record(lines, nxt, columns, strict=_far(lines[nxt - 1], lines[nxt]))
+            if record is None or _filled(record[1], record[0]) < _filled(columns, rows[-1]):
+                break
+        placed = _wrapped(lines[i], columns)
         if placed is not None and not placed.overflow:
             # a cell wrapped onto a line of its own: it runs on in the row above
             for key, text in placed.cells.items():
@@ -418,9 +500,126 @@ def _grow(
         i += 1
     if not rows:
         return None
+    if pending:
+        early: list[dict[int, str]] = []
+        early_notes: list[tuple[int, str]] = []
+        for j in pending:
+            placed = _place(lines[j], columns)
+            if placed is None or placed.overflow:
+                early_notes.append((len(early) + 1, lines[j].text))
+            else:
+                early.append(placed.cells)
+                columns = placed.columns
+        notes = early_notes + [(at + len(early), text) for at, text in notes]
+        rows = early + rows
     keys = [c.key for c in columns]
     table = [[cells.get(k, "") for k in keys] for cells in ([head] if head is not None else []) + rows]
     return _Grown(table, notes, columns, i)
+
+
+def _fewer(block: list[_Line], columns: list[_Column], filled: int) -> bool:
+    """Whether each line of ``block`` fills three columns or more but fewer than ``filled``,
+    in the columns there are (it adds none)."""
+    for line in block:
+        placed = _place(line, columns)
+        if placed is None or placed.overflow or len(placed.columns) != len(columns):
+            return False
+        if not MIN_COLUMNS <= _filled(columns, placed.cells) < filled:
+            return False
+    return True
+
+
+def _header_line(
+    lines: list[_Line], i: int, start: int, columns: list[_Column], head: dict[int, str], header_lines: int,
+    follows: bool,
+) -> list[_Column] | None:
+    """The columns after line ``i`` joins the header above it, naming columns of its own beside
+    the cells above (words under those cells join them), right over a row; None when it does
+    not. ``head`` takes its names."""
+    # it has fewer cells than the header's first line
+    if header_lines == HEADER_LINES or len(lines[i].segments) >= len(lines[start - 1].segments):
+        return None
+    placed = _place(lines[i], columns, header=True)
+    if placed is None or not follows:
+        return None
+    # without columns of its own it only continues header cells above it ("Less:" over
+    # "Exclusions &" over "Unallowables"), in words, never a row's figures
+    if len(placed.columns) == len(columns) and any(
+        not head.get(key) or any(ch.isdigit() for ch in text) for key, text in placed.cells.items()
+    ):
+        return None
+    if _record(lines, i + 1, placed.columns) is None:
+        return None
+    for key, text in placed.cells.items():
+        head[key] = f"{head.get(key, '')} {text}".strip()
+    return placed.columns
+
+
+def _header_lines(
+    lines: list[_Line], i: int, columns: list[_Column], head: dict[int, str], header_lines: int, width: int
+) -> tuple[list[_Column], dict[int, str], int, int] | None:
+    """A header continued on several lines from line ``i``, each of words only and fewer cells
+    than its first line ("DATES" under "OBLIGATION/SERVICE", "POSTED" under "DATE"); a line
+    whose words split one header cell ("START  END" under "OBLIGATION/SERVICE DATES") makes
+    a column of each, named after the cell above and its own word. Rows must follow (see
+    ``_rows_from``). The columns, the names, the header's lines and the line after it; None
+    when no line continues the header."""
+    head = dict(head)
+    n = header_lines
+    while i < len(lines) and n < WORD_HEADER_LINES:
+        line = lines[i]
+        if _far(lines[i - 1], line) or len(line.segments) >= width or any(ch.isdigit() for ch in line.text):
+            break
+        split, named = _split(line, columns, head)
+        placed = _place(line, split, header=True)
+        if placed is None:
+            break
+        head = named
+        for key, text in placed.cells.items():
+            head[key] = f"{head.get(key, '')} {text}".strip()
+        columns, n, i = placed.columns, n + 1, i + 1
+    if n == header_lines or _rows_from(lines, i, columns) is None:
+        return None
+    return columns, head, n, i
+
+
+def _split(line: _Line, columns: list[_Column], head: dict[int, str]) -> tuple[list[_Column], dict[int, str]]:
+    """The columns after the words of ``line`` split those a header cell spans: a column with
+    two cells or more of the line standing within it becomes a column for each, named after
+    the header cell above them."""
+    height = line.bottom - line.top
+    key = max((c.key for c in columns), default=-1)
+    out: list[_Column] = []
+    named = dict(head)
+    for column in columns:
+        under = [s for s in line.segments if column.x0 - ALIGN * height <= (s.x0 + s.x1) / 2 <= column.x1 + ALIGN * height]
+        if len(under) < 2 or not column.named:
+            out.append(column)
+            continue
+        parent = named.pop(column.key, "")
+        for s in under:
+            key += 1
+            out.append(_Column(key, s.x0, s.x1))
+            named[key] = parent
+    return out, named
+
+
+def _rows_from(lines: list[_Line], i: int, columns: list[_Column], wraps: bool = False) -> int | None:
+    """The first row at or after line ``i`` (see ``_record``), when each line before it, one
+    close under the other, fits the columns (in one cell each with ``wraps``: a cell's text
+    wrapped onto them); None when there is none. After a gap only a row filling the columns
+    as a continued table's first row does (all but one) counts."""
+    j = i
+    while j < len(lines):
+        if j and _far(lines[j - 1], lines[j]):
+            return j if _record(lines, j, columns, strict=True) is not None else None
+        if _record(lines, j, columns) is not None:
+            return j
+        placed = _wrapped(lines[j], columns)
+        if placed is None or placed.overflow or (wraps and len(placed.cells) > 1):
+            return None
+        j += 1
+    return None
 
 
 def _names_over_numbers(lines: list[_Line], i: int, after: int, columns: list[_Column], cells: dict[int, str]) -> bool:
@@ -472,6 +671,18 @@ def _record(
     if _filled(columns, cells) < _need(columns, strict):
         return None
     return cells, columns, j
+
+
+def _wrapped(line: _Line, columns: list[_Column]) -> _Placed | None:
+    """A line placed in columns (see ``_place``); a line standing wholly within one column is
+    that column's text, however wide the spaces of its words (a justified line)."""
+    placed = _place(line, columns)
+    if placed is not None:
+        return placed
+    x0, x1 = line.segments[0].x0, line.segments[-1].x1
+    slack = ALIGN * (line.bottom - line.top)
+    inside = [c for c in columns if c.x0 - slack <= x0 and x1 <= c.x1 + slack]
+    return _Placed(columns, {inside[0].key: line.text}, False) if len(inside) == 1 else None
 
 
 def _need(columns: list[_Column], strict: bool = False) -> int:
