@@ -2,6 +2,8 @@
 
 A request is read in the order a person reads it:
 
+0. the scope's own names first: a run of words that equals a header or label of the scope
+   ("Region and state", "Domestic (%)", "Total Costs All Funds") is one word from then on;
 1. places written out — paths, globs, file names (quoted ones may hold spaces), "the X folder",
    years — become places, wherever they stand;
 2. a calculation asked for ("What is the total of …", "Sum of the gross amount of …", "How
@@ -477,11 +479,15 @@ class _Reader:
             if named and match_column(noun.bare, named) is None:
                 self.columns.append((-1, _capitalise(noun.bare)))
 
+    @cached_property
+    def header_names(self) -> frozenset[str]:
+        """The scope's headers and labels, folded, with each name a header joins with a slash."""
+        return frozenset(folded(part) for term in self.scope.vocabulary for part in [term, *term.split("/")])
+
     def _names_header(self, word: str) -> bool:
         """Whether a word is a header or label of the scope, or one of the names a header joins
         with a slash ("state" in "States/Union Territories")."""
-        names = {folded(part) for term in self.scope.vocabulary for part in [term, *term.split("/")]}
-        return folded(word) in names
+        return folded(word) in self.header_names
 
     def _labelled_lists(self) -> list[tuple[int, int]]:
         found = []
