@@ -85,10 +85,15 @@ def create_app(
                 chosen, accounts, runner, known, clock, public_url or os.environ.get("KEA_PUBLIC_URL") or None
             )
             settle_heap()  # started: what the server runs with stays out of the collector's full passes
-            await runner.pick_up(known.profile)  # runs cut short when a server stopped go on
+            # runs whose server died or stopped go on here: those found now, and any found later
+            # (another replica dying) within a few seconds
+            await runner.pick_up(known.profile)
+            watcher = asyncio.create_task(runner.watch(known.profile), name="kea-takeover-watch")
             try:
                 yield
             finally:
+                watcher.cancel()
+                await asyncio.gather(watcher, return_exceptions=True)
                 await runner.close()
         finally:
             await pool.close()
