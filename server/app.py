@@ -30,7 +30,7 @@ from server.accounts import Accounts, open_pool
 from server.profiles import Profiles
 from server.runner import Runner
 from tools.services import Services, services, settle_heap
-from tools.storage.links import LinkSigner
+from tools.storage.links import LinkSigner, home_secret
 
 THREAD_HEADER = "X-Kea-Thread"
 
@@ -77,8 +77,10 @@ def create_app(
                 "document-tables": build_extraction_graph(saver, services=chosen),
                 "universal": build_universal_agent(saver, services=chosen),
             }
+            # the links this server signs open on every replica: one secret per database
+            secret = await accounts.shared_secret("download-links", (await asyncio.to_thread(home_secret, home)).hex())
             runner = Runner(
-                graphs, accounts, chosen.objects, LinkSigner.from_home(home), clock, known.agent_of,
+                graphs, accounts, chosen.objects, LinkSigner(bytes.fromhex(secret)), clock, known.agent_of,
                 RunRecords(chosen.database_url),
             )
             app.state.kea = Kea(
