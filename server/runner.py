@@ -34,7 +34,7 @@ from checkpoints.cluster import ServiceError
 from graph.profile import Profile
 from graph.protocol import ProgressEvent, QuestionsEvent, QuestionsForm, progress_event
 from graph.result import RunResult, build_agent_result, build_result, failed_result
-from graph.runs import stream_events
+from graph.runs import pending, stream_events
 from server.accounts import Accounts, NotOwned
 from tools.storage.links import LINK_LIFETIME, LinkSigner
 from tools.storage.objects import ObjectStore
@@ -248,7 +248,7 @@ class Runner:
                 with self._holding(thread):
                     self._taking.discard(thread)
                     snapshot = await self.graph(record.profile).aget_state(self.config(thread))
-                    if not snapshot.next or snapshot.interrupts:
+                    if not pending(snapshot):
                         return  # it ended, or waits for a reply: nothing to continue
                     log.info("Continuing the run on thread %s: the process that ran it is gone", thread)
                     async for _ in self._events(thread, profile, None, "", control):
