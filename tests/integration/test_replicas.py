@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[2]
 COLLECTION = "replicas"
 PROFILE = "replicated"
 MODEL = f"kea-{PROFILE}"
+PIPE_USER = "petra@example.com"  # an Open WebUI user, as the pipe names her
 CONVERSATIONS = int(os.environ.get("KEA_TEST_REPLICA_CONVERSATIONS", "10"))
 DOCUMENTS = 4  # per conversation, each in a folder of its own
 ROWS = 3  # per document
@@ -109,6 +110,7 @@ def corpus(kea_home: Path, svc) -> dict[int, dict[str, int]]:  # type: ignore[no
     report = ingest(svc.kb, [root], COLLECTION)
     assert len(report.indexed) + len(report.unchanged) == max(CONVERSATIONS, 2) * DOCUMENTS, report.skipped
     svc.kb.grant(COLLECTION, "rita")
+    svc.kb.grant(COLLECTION, PIPE_USER)
     with psycopg.connect(svc.database_url) as conn:
         found = conn.execute(
             "SELECT d.path, d.id FROM documents d JOIN collections c ON c.id = d.collection_id WHERE c.name = %s",
@@ -125,11 +127,12 @@ def keys(svc) -> Iterator[dict[str, str]]:  # type: ignore[no-untyped-def]
     from server.cli_http import _with_accounts
 
     made = {u: _with_accounts(lambda accounts, u=u: accounts.create_key(u))[1] for u in ("rita", "mallory")}
+    made["pipe"] = _with_accounts(lambda accounts: accounts.create_key("replicas-pipe", service=True))[1]
     try:
         yield made
     finally:
         with psycopg.connect(svc.database_url, autocommit=True) as conn:
-            conn.execute("UPDATE api_keys SET revoked_at = now() WHERE user_id IN ('rita', 'mallory')")
+            conn.execute("UPDATE api_keys SET revoked_at = now() WHERE user_id IN ('rita', 'mallory', 'replicas-pipe')")
 
 
 @pytest.fixture(scope="module")
@@ -611,6 +614,90 @@ async def test_a_replica_killed_mid_run_leaves_every_conversation_its_table(  # 
         assert kind == "result" and whole is not None and whole["status"] == "done", whole
         assert await downloaded(balancer, "reference", whole) == tables[number], f"thread {thread}: the table differs"
     await balancer.close()
+
+
+class Failover:
+    """A TCP load balancer: each connection goes to the first replica that accepts it (a killed
+    one refuses), and is cut when that replica goes away — what a client behind any balancer sees."""
+
+    def __init__(self, replicas: list[Replica]) -> None:
+        self.replicas = replicas
+        self.server: asyncio.AbstractServer | None = None
+
+    async def __aenter__(self) -> str:
+        self.server = await asyncio.start_server(self._connection, "127.0.0.1", 0)
+        return f"http://127.0.0.1:{self.server.sockets[0].getsockname()[1]}"
+
+    async def __aexit__(self, *exc: Any) -> None:
+        assert self.server is not None
+        self.server.close()
+
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        for replica in self.replicas:
+            try:
+                up_reader, up_writer = await asyncio.open_connection("127.0.0.1", replica.port)
+                break
+            except OSError:
+                continue
+        else:
+            writer.transport.abort()
+            return
+
+        async def pump(source: asyncio.StreamReader, target: asyncio.StreamWriter) -> None:
+            try:
+                while block := await source.read(65536):
+                    target.write(block)
+                    await target.drain()
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                target.transport.abort()  # one side gone: the other is cut too
+
+        await asyncio.gather(pump(reader, up_writer), pump(up_reader, writer))
+
+
+async def test_open_webui_behind_a_balancer_gets_its_answer_when_its_server_dies(  # type: ignore[no-untyped-def]
+    pair, replicas, keys, endpoint, corpus,
+) -> None:
+    """The pipe speaks to a balancer; the server answering its "yes" is killed mid-run; the pipe
+    follows the thread on the server left and answers with the table."""
+    from server.openwebui.kea_pipe import Pipe
+
+    live = [r for r in pair if r.alive()]
+    assert live
+    endpoint.reset(script)
+    doomed = await asyncio.to_thread(replicas.start, "e")
+    statuses: list[str] = []
+
+    async def emit(event: dict[str, Any]) -> None:
+        if event["type"] == "status":
+            statuses.append(event["data"]["description"])
+
+    async with Failover([doomed, *live]) as url:
+        pipe = Pipe()
+        pipe.valves = Pipe.Valves(KEA_URL=url, KEA_API_KEY=keys["pipe"], ATTACH_CSV=False)
+        user = {"id": "id-petra", "email": PIPE_USER, "name": "petra"}
+
+        async def chat(messages: list[dict[str, str]], message_id: str) -> str:
+            answer = await pipe.pipe({"model": f"kea.{MODEL}", "messages": messages}, __user__=user,
+                                     __event_emitter__=emit, __event_call__=None, __chat_id__="replicas-chat",
+                                     __message_id__=message_id)
+            return answer if isinstance(answer, str) else "".join([piece async for piece in answer])
+
+        messages = [{"role": "user", "content": request_of(3)}]
+        asked = await chat(messages, "m1")
+        assert "conv-03" in asked, asked
+        messages += [{"role": "assistant", "content": asked}, {"role": "user", "content": "yes"}]
+        answering = asyncio.create_task(chat(messages, "m3"))
+        deadline = time.monotonic() + GUARD
+        while not any(s.ended and s.key == doomed.model_key for s in endpoint.extraction_requests()):
+            assert time.monotonic() < deadline and not answering.done(), "no document was read"
+            await asyncio.sleep(0.05)
+        doomed.kill()
+        answer = await asyncio.wait_for(answering, GUARD)
+    assert "Kea's server changed; the run goes on…" in statuses, statuses
+    assert f"Done: {DOCUMENTS * ROWS} rows from {DOCUMENTS} documents." in statuses, (statuses, answer)
+    assert "C03-0-0" in answer and "C04-" not in answer, answer
 
 
 async def test_a_new_request_on_a_thread_whose_server_died_runs_after_its_run_is_continued(  # type: ignore[no-untyped-def]
