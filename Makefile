@@ -10,7 +10,7 @@ BROWSER_STAMP := $(VENV)/.installed-browser
 OWUI_VENV := .venv-openwebui
 OPEN_WEBUI_VERSION := 0.12.4
 
-.PHONY: demo test test-browser eval bench install clean services-stop
+.PHONY: demo test test-browser test-replicas eval bench install clean services-stop
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,11 @@ test: $(STAMP)
 # The real Open WebUI with the Kea pipe, in headless Chromium (a few minutes; not part of make test)
 test-browser: $(BROWSER_STAMP)
 	$(BIN)/python -m pytest -q -o addopts="" tests/browser
+
+# Two kea serve replicas, 50 conversations across both, one replica killed mid-run (about 4
+# minutes; make test runs the same test with 10 conversations)
+test-replicas: $(STAMP)
+	KEA_TEST_REPLICA_CONVERSATIONS=50 $(BIN)/python -m pytest -q -o addopts="" tests/integration/test_replicas.py
 
 # make eval [ENGINE=llm] [MODEL=name] [BASE_URL=http://host:8000/v1]
 eval: $(BENCH_STAMP)

@@ -7,6 +7,10 @@ thread's row for a cancel. A cancel seen sets the run's ``RunControl``; the node
 (``nodes/extract_document.py``) find it through a context variable, start no model call after
 it, cut off those in flight, and the run ends with the rows stored so far —
 ``settle_cancelled`` then turns its answer into the cancelled one.
+
+A lease whose connection broke is taken again on a new one; when another process took the run
+over meanwhile (``checkpoints/runs.py``), this process has lost it: the run's task is cancelled
+where it stands and ``RunLost`` raised, so the thread is never run twice at once.
 """
 
 from __future__ import annotations
@@ -22,14 +26,18 @@ from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
-from checkpoints.runs import Origin, RunRecords, RunState
+from checkpoints.runs import Origin, RunRecords, RunState, lease_seconds
 
 log = logging.getLogger(__name__)
 
 
 def poll_seconds() -> float:
-    """How often a running process looks for a cancel of its run."""
-    return float(os.environ.get("KEA_CANCEL_POLL_SECONDS", "0.5"))
+    """How often a running process looks for a cancel of its run (and shows the database it lives)."""
+    return min(float(os.environ.get("KEA_CANCEL_POLL_SECONDS", "0.5")), lease_seconds() / 4)
+
+
+class RunLost(RuntimeError):
+    """This process lost the run's lease to another one, which continues the run."""
 
 
 @dataclass
@@ -40,6 +48,8 @@ class RunControl:
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     seen_at: float | None = None  # when this process saw the cancel (time.time())
     failed: bool = False  # the run stopped with an error (resumable)
+    lost: bool = False  # another process took the run over: this one stops where it stands
+    task: "asyncio.Task[Any] | None" = None  # the task running the thread here
     _calls: "set[asyncio.Future[Any]]" = field(default_factory=set)
 
     @property
@@ -52,6 +62,13 @@ class RunControl:
             self.seen_at = time.time()
             for call in list(self._calls):
                 call.cancel()
+
+    def lose(self) -> None:
+        """The lease went to another process: stop the run's task at once (nothing more is
+        written for it here; its new holder continues from the last checkpoint)."""
+        self.lost = True
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
 
     def cut_off_on_cancel(self, call: "asyncio.Future[Any]") -> None:
         """Cancel ``call`` (a model call in flight) when the run is cancelled."""
@@ -78,17 +95,21 @@ def run_cancelled() -> bool:
 @asynccontextmanager
 async def durable_run(
     records: RunRecords, thread: str, *, user: str, profile: str, origin: Origin, narrowing: dict[str, Any] | None = None,
-    wait: float = 0.0,
+    wait: float = 0.0, takeover: bool = False,
 ) -> AsyncIterator[RunControl]:
     """Run ``thread`` here, leased and watched for a cancel (``RunBusy`` when another process runs it).
 
     The run's state on exit: ``cancelled`` after a cancel, ``stopped`` when the block set
     ``control.failed`` or raised, ``finished`` otherwise. ``wait``: seconds to wait for a run of the
-    thread still going on elsewhere to end. A block cancelled itself (the process
-    shutting down) leaves the run ``running`` with its lease released: it is picked up again.
+    thread still going on elsewhere to end. ``takeover``: continue the run of a process that
+    died (``NothingToTakeOver`` when it needs that no more). A block cancelled itself (the
+    process shutting down) leaves the run ``running`` with its lease released: it is picked up
+    again. ``RunLost`` when another process took the run over from this one.
     """
-    async with records.lease(thread, user=user, profile=profile, origin=origin, narrowing=narrowing, wait=wait) as lease:
-        control = RunControl(thread)
+    async with records.lease(
+        thread, user=user, profile=profile, origin=origin, narrowing=narrowing, wait=wait, takeover=takeover
+    ) as lease:
+        control = RunControl(thread, task=asyncio.current_task())
         token = _control.set(control)
         watcher = asyncio.create_task(_watch(lease, control), name=f"kea-cancel-watch-{thread}")
         state: RunState | None = None
@@ -96,6 +117,14 @@ async def durable_run(
             yield control
             state = "cancelled" if control.cancelled else "stopped" if control.failed else "finished"
         except asyncio.CancelledError:
+            if control.lost:
+                task = asyncio.current_task()
+                if task is not None:
+                    task.uncancel()
+                raise RunLost(
+                    f"Another Kea process took over the run on thread {thread} while this one had lost touch with the "
+                    "database; it continues there."
+                ) from None
             raise  # the process stops: the run stays 'running' for whoever continues it
         except BaseException:
             state = "stopped"
@@ -113,10 +142,23 @@ async def durable_run(
 
 
 async def _watch(lease: Any, control: RunControl) -> None:
-    """Poll the thread's row until a cancel is asked for; then stop the run and note when."""
+    """Poll the thread's row until a cancel is asked for; then stop the run and note when.
+
+    The polls also keep the lease's session busy, which is how the database tells this live
+    process from a frozen one. A broken lease connection is replaced; a lease lost to another
+    process stops the run."""
     while True:
         await asyncio.sleep(poll_seconds())
         try:
+            if lease.broken:
+                kept = await lease.regain()
+                if kept is False:
+                    log.warning("The run on thread %s was taken over by another process; it stops here.", control.thread)
+                    control.lose()
+                    return
+                if kept is None:
+                    continue  # still held by this process's old session, or the database is away: look again
+                log.info("The lease of thread %s was taken again after its connection broke.", control.thread)
             asked = await lease.cancel_requested()
         except Exception:  # noqa: BLE001 — a lost database stops the run elsewhere; keep looking
             log.warning("Could not look for a cancel of thread %s", control.thread, exc_info=True)

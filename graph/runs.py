@@ -135,7 +135,7 @@ async def _drive(
                 f"Thread {thread_id} has no question waiting, so there is nothing to resume. Send a new request."
             )
         if payload is CONTINUE:
-            if not snapshot.interrupts and not snapshot.next:
+            if not snapshot.interrupts and not pending(snapshot):
                 raise NothingToResume(
                     f"Thread {thread_id} is not waiting for anything: its last run ended. Send a new request."
                 )
@@ -162,6 +162,17 @@ async def _drive(
 
             values = await settle_cancelled(graph, config, values, (await aservices()).objects)
     return {**values, "thread_id": thread_id}
+
+
+def pending(snapshot: Any) -> bool:
+    """Whether a thread's run has steps left to run from its checkpoint (not waiting for a reply).
+
+    Not ``snapshot.next``: LangGraph leaves a task out of ``next`` once its writes are saved, so
+    a process that died after its last tasks' writes and before the checkpoint that follows them
+    shows ``next == ()`` for a run that is not over — the tasks are still there, and continuing
+    applies their writes and goes on.
+    """
+    return bool(snapshot.tasks) and not snapshot.interrupts
 
 
 async def _asked(answer: Answerer, form: dict[str, Any]) -> Any:

@@ -179,6 +179,18 @@ class Accounts:
             row = await cur.fetchone()
         return str(row["user_id"]) if row else None
 
+    # -- secrets every replica shares -------------------------------------------------------
+
+    async def shared_secret(self, name: str, proposed: str) -> str:
+        """The secret ``name`` of every process on this database: ``proposed`` when this is the first."""
+        async with self.pool.connection() as conn:
+            await conn.execute(
+                "INSERT INTO shared_secrets (name, secret) VALUES (%s, %s) ON CONFLICT (name) DO NOTHING", (name, proposed)
+            )
+            cur = await conn.execute("SELECT secret FROM shared_secrets WHERE name = %s", (name,))
+            row = await cur.fetchone()
+        return str(row["secret"])
+
     # -- chat turns ------------------------------------------------------------------------
 
     async def record_turn(self, key: str, thread: str, interrupt_id: str | None) -> None:

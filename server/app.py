@@ -30,7 +30,7 @@ from server.accounts import Accounts, open_pool
 from server.profiles import Profiles
 from server.runner import Runner
 from tools.services import Services, services, settle_heap
-from tools.storage.links import LinkSigner
+from tools.storage.links import LinkSigner, home_secret
 
 THREAD_HEADER = "X-Kea-Thread"
 
@@ -77,18 +77,25 @@ def create_app(
                 "document-tables": build_extraction_graph(saver, services=chosen),
                 "universal": build_universal_agent(saver, services=chosen),
             }
+            # the links this server signs open on every replica: one secret per database
+            secret = await accounts.shared_secret("download-links", (await asyncio.to_thread(home_secret, home)).hex())
             runner = Runner(
-                graphs, accounts, chosen.objects, LinkSigner.from_home(home), clock, known.agent_of,
+                graphs, accounts, chosen.objects, LinkSigner(bytes.fromhex(secret)), clock, known.agent_of,
                 RunRecords(chosen.database_url),
             )
             app.state.kea = Kea(
                 chosen, accounts, runner, known, clock, public_url or os.environ.get("KEA_PUBLIC_URL") or None
             )
             settle_heap()  # started: what the server runs with stays out of the collector's full passes
-            await runner.pick_up(known.profile)  # runs cut short when a server stopped go on
+            # runs whose server died or stopped go on here: those found now, and any found later
+            # (another replica dying) within a few seconds
+            await runner.pick_up(known.profile)
+            watcher = asyncio.create_task(runner.watch(known.profile), name="kea-takeover-watch")
             try:
                 yield
             finally:
+                watcher.cancel()
+                await asyncio.gather(watcher, return_exceptions=True)
                 await runner.close()
         finally:
             await pool.close()

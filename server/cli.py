@@ -402,6 +402,7 @@ def converse(first: Any, chosen: Any, thread: str, durable: Any, as_json: bool) 
     """Run ``first(progress_view)`` to its answer; after a sample, ask whether to read the rest."""
     from checkpoints.cluster import ServiceError
     from checkpoints.runs import RunBusy
+    from graph.lifecycle import RunLost
     from graph.runs import run_extraction
     from server.cli_terminal import ProgressView, ask_after_sample, ask_in_terminal, print_answer
 
@@ -423,7 +424,7 @@ def converse(first: Any, chosen: Any, thread: str, durable: Any, as_json: bool) 
             _say_failed(f"Thread {thread} is running in another process right now; wait for it, or stop it with: kea cancel {thread}", as_json)
         except Exception as exc:  # noqa: BLE001 — scripts rely on one JSON object whatever happens
             view.stop()
-            text = str(exc) if isinstance(exc, (ServiceError, ValueError)) else f"{type(exc).__name__}: {exc}"
+            text = str(exc) if isinstance(exc, (ServiceError, ValueError, RunLost)) else f"{type(exc).__name__}: {exc}"
             logging.getLogger(__name__).error("Thread %s stopped: %s", thread, text, exc_info=exc)
             if as_json:  # the thread is always in the answer: it is what kea resume takes
                 failed = {"answer": {"status": "failed", "message": text}, "thread_id": thread}

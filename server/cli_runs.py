@@ -64,8 +64,8 @@ def resume(
         _check_writable(out_file)
     record, name = _owned(thread, user, as_json)
     if record is not None and record.origin == "server":
-        _say_failed(f"Thread {thread} was started through kea serve: it continues there (kea serve picks up its runs "
-                    "that were cut short when it starts).", as_json)
+        _say_failed(f"Thread {thread} was started through kea serve: it continues there (a running kea serve continues "
+                    "a run whose server stopped within seconds, and a kea serve that starts continues it too).", as_json)
     reference = record.profile if record is not None else ("" if name == "default" else name)
     narrowing = dict(record.narrowing) if record is not None else {}
     chosen = _load_profile(reference or None, list(narrowing.get("collections") or []), narrowing.get("path_glob"), user)
@@ -129,8 +129,7 @@ def stop_running(thread: str, user: str) -> None:
 
 async def _stop(records: Any, thread: str, user: str) -> str:
     """Ask the thread's run to stop and wait a while for it; what happened, in a sentence."""
-    if not await records.is_alive(thread):
-        await records.mark(thread, "cancelled")
+    if await records.settle_orphan(thread, "cancelled"):
         return (f"Thread {thread} was not running any more (its process had ended). It is marked cancelled, so "
                 f"kea serve does not continue it; kea resume {thread} still would.")
     if await records.request_cancel(thread, user) is None:

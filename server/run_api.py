@@ -6,7 +6,8 @@
 - ``POST /v1/runs/{thread}/resume`` ``{"reply", "interrupt_id"?}``: answer its questions
   (typed text, or the dialog's answers by question id);
 - ``GET /v1/runs/{thread}``: the thread's state: its waiting questions or its last result
-  (``"status": "running"`` while a run is in flight);
+  (``"status": "running"`` while a run is in flight — also while a replica that died is being
+  replaced: any replica answers, and a client whose stream broke reads its answer here);
 - ``DELETE /v1/runs/{thread}``: cancel its running extraction, wherever it runs: no model call
   starts once the run sees it, and its answer (status ``cancelled``) says what was read before
   the stop, with the partial table. 409 when nothing runs;
@@ -139,7 +140,10 @@ async def state(thread: str, request: Request, who: Caller = Depends(caller)) ->
     kea: Kea = request.app.state.kea
     name = await _owned(kea, thread, who.user)
     record = await kea.runner.records.get(thread) if kea.runner.records is not None else None
-    if record is not None and record.state == "running" and await kea.runner.records.is_alive(thread):
+    # a run of a server that died is as good as running: a live replica continues it within seconds
+    if record is not None and record.state == "running" and (
+        record.origin == "server" or await kea.runner.records.is_alive(thread)
+    ):
         return {"thread": thread, "status": "running"}
     snapshot = await kea.runner.graph(name).aget_state(kea.runner.config(thread))
     if snapshot.interrupts:

@@ -7,15 +7,20 @@ and resumed by its id.
 
 Each turn runs as a task of its own, leased in ``runs`` (``graph/lifecycle.py``): a client that
 goes away does not stop it (its answer waits in the thread's state), a cancel from any process
-stops it, and a turn cut short by the server's end is continued when a server starts again
-(``pick_up``).
+stops it, and a turn whose server died or stopped is continued by a live server: every replica
+looks for such runs when it starts and every ``takeover_seconds`` after (``watch``), and the
+lease decides which one continues each.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
+import os
+import random
+from collections import Counter
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -23,13 +28,13 @@ from urllib.parse import urlencode
 
 from langgraph.types import Command
 
-from checkpoints.runs import RunBusy, RunRecords
-from graph.lifecycle import durable_run, settle_cancelled
+from checkpoints.runs import NothingToTakeOver, RunBusy, RunRecord, RunRecords
+from graph.lifecycle import RunLost, durable_run, settle_cancelled
 from checkpoints.cluster import ServiceError
 from graph.profile import Profile
 from graph.protocol import ProgressEvent, QuestionsEvent, QuestionsForm, progress_event
 from graph.result import RunResult, build_agent_result, build_result, failed_result
-from graph.runs import stream_events
+from graph.runs import pending, stream_events
 from server.accounts import Accounts, NotOwned
 from tools.storage.links import LINK_LIFETIME, LinkSigner
 from tools.storage.objects import ObjectStore
@@ -41,6 +46,11 @@ Event = ProgressEvent | QuestionsEvent | RunResult
 
 CANCEL_WAIT_SECONDS = 15.0
 TURN_WAIT_SECONDS = 900.0  # a turn on a thread whose last turn still runs waits for it, this long at most
+
+
+def takeover_seconds() -> float:
+    """How often a server looks for runs whose process is gone (``KEA_TAKEOVER_SECONDS``)."""
+    return max(0.1, float(os.environ.get("KEA_TAKEOVER_SECONDS", "2")))
 
 
 class NothingWaiting(LookupError):
@@ -63,6 +73,8 @@ class Runner:
 
     def __post_init__(self) -> None:
         self._tasks: set[asyncio.Task[None]] = set()
+        self._held: Counter[str] = Counter()  # threads whose lease this process holds (runs in flight here)
+        self._taking: set[str] = set()  # threads this process is about to take over
 
     @staticmethod
     def config(thread: str) -> dict[str, Any]:
@@ -112,9 +124,22 @@ class Runner:
         self, thread: str, profile: Profile, payload: Any, base_url: str, emit: Callable[[Event | None], None] | None,
         wait: float = TURN_WAIT_SECONDS,
     ) -> None:
-        task = asyncio.create_task(self._run(thread, profile, payload, base_url, emit, wait), name=f"kea-run-{thread}")
+        self._track(asyncio.create_task(self._run(thread, profile, payload, base_url, emit, wait), name=f"kea-run-{thread}"))
+
+    def _track(self, task: "asyncio.Task[None]") -> None:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    @contextmanager
+    def _holding(self, thread: str) -> Iterator[None]:
+        """The block runs ``thread`` under its lease here: no look for orphans takes it over."""
+        self._held[thread] += 1
+        try:
+            yield
+        finally:
+            self._held[thread] -= 1
+            if self._held[thread] <= 0:
+                del self._held[thread]
 
     async def _run(
         self, thread: str, profile: Profile, payload: Any, base_url: str, emit: Callable[[Event | None], None] | None,
@@ -129,11 +154,13 @@ class Runner:
             async with durable_run(
                 self.records, thread, user=profile.user, profile=profile.name, origin="server", wait=wait
             ) as control:
-                async for event in self._events(thread, profile, payload, base_url, control):
-                    send(event)
+                with self._holding(thread):
+                    async for event in self._events(thread, profile, payload, base_url, control):
+                        send(event)
+        except RunLost as exc:
+            log.warning("%s", exc)
+            send(failed_result(f"{exc} Its answer: GET /v1/runs/{thread}.", thread))
         except RunBusy:
-            if emit is None:
-                return  # a pick-up another server made first
             send(failed_result(
                 f"Thread {thread} is still answering its last request. Wait for its answer (GET /v1/runs/{thread}) "
                 f"or cancel it (DELETE /v1/runs/{thread}), then ask again.", thread))
@@ -175,9 +202,8 @@ class Runner:
         ("cancelled"), or "cancelling" when it has not ended within ``wait`` seconds."""
         if self.records is None or await self.records.request_cancel(thread, user) is None:
             raise NotRunning(f"Thread {thread} has no run in flight, so there is nothing to cancel.")
-        if not await self.records.is_alive(thread):
-            await self.records.mark(thread, "cancelled")  # its process is gone: it is not picked up again
-            return "cancelled"
+        if await self.records.settle_orphan(thread, "cancelled"):
+            return "cancelled"  # its process is gone: it is not continued (a takeover checks under the same lock)
         deadline = asyncio.get_running_loop().time() + wait
         while asyncio.get_running_loop().time() < deadline:
             record = await self.records.get(thread)
@@ -187,31 +213,66 @@ class Runner:
         return "cancelling"  # it stops when its process next looks (graph/lifecycle.py poll_seconds)
 
     async def pick_up(self, profile_of: Callable[[str, str], Profile]) -> list[str]:
-        """Continue, in the background, this server's runs whose process is gone; their threads.
+        """Continue, in the background, the server's runs whose process is gone; their threads.
 
-        A run still alive in another process (another replica) is left to it; two servers
-        starting together continue each run once (the lease decides).
+        A run alive in another process (another replica) is left to it, and so is one this
+        process runs; replicas looking at once continue each run once (the lease decides).
         """
         if self.records is None:
             return []
         picked = []
-        for record in await self.records.running("server"):
-            if await self.records.is_alive(record.thread):
-                continue
+        for record in await self.records.orphans("server"):
+            if record.thread in self._held or record.thread in self._taking:
+                continue  # its run here has only lost its lease's connection for a moment (graph/lifecycle.py)
             try:
                 profile = profile_of(record.profile, record.user)
             except KeyError:
                 log.warning("The run on thread %s names profile %r, which is gone; it is not continued.", record.thread, record.profile)
-                await self.records.mark(record.thread, "stopped")
+                await self.records.settle_orphan(record.thread, "stopped")
                 continue
-            snapshot = await self.graph(record.profile).aget_state(self.config(record.thread))
-            if not snapshot.next or snapshot.interrupts:
-                await self.records.mark(record.thread, "finished")  # it ended, or waits for a reply
-                continue
-            log.info("Continuing the run on thread %s, cut short when its server stopped", record.thread)
-            self._start(record.thread, profile, None, "", None, wait=0.0)  # another server took it: its run
+            self._taking.add(record.thread)
+            self._track(asyncio.create_task(self._take_over(record, profile), name=f"kea-takeover-{record.thread}"))
             picked.append(record.thread)
         return picked
+
+    async def _take_over(self, record: RunRecord, profile: Profile) -> None:
+        """Continue ``record``'s run from its last checkpoint, with nobody listening: its answer
+        waits in the thread's state (GET /v1/runs/{thread}), its table is linked to the thread."""
+        thread = record.thread
+        assert self.records is not None
+        try:
+            async with durable_run(
+                self.records, thread, user=record.user, profile=record.profile, origin="server",
+                narrowing=record.narrowing, takeover=True,
+            ) as control:
+                with self._holding(thread):
+                    self._taking.discard(thread)
+                    snapshot = await self.graph(record.profile).aget_state(self.config(thread))
+                    if not pending(snapshot):
+                        return  # it ended, or waits for a reply: nothing to continue
+                    log.info("Continuing the run on thread %s: the process that ran it is gone", thread)
+                    async for _ in self._events(thread, profile, None, "", control):
+                        pass
+        except (RunBusy, NothingToTakeOver):
+            return  # another replica continues it, or it needs nobody any more
+        except RunLost as exc:
+            log.warning("%s", exc)
+        except Exception:  # noqa: BLE001 — the run stays resumable; the next look may continue it
+            log.exception("The run on thread %s could not be continued", thread)
+        finally:
+            self._taking.discard(thread)
+
+    async def watch(self, profile_of: Callable[[str, str], Profile], every: float | None = None) -> None:
+        """Look for runs whose process is gone every ``every`` seconds (with jitter), for ever."""
+        every = takeover_seconds() if every is None else every
+        while True:
+            await asyncio.sleep(every * random.uniform(0.75, 1.25))
+            try:
+                await self.pick_up(profile_of)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 — the database may be away; look again next time
+                log.warning("Could not look for runs to continue", exc_info=True)
 
     async def close(self) -> None:
         """Stop the runs of this server (they stay in flight: the next server continues them)."""

@@ -7,7 +7,8 @@ limit, a bare gather and LangGraph alone in the same waves), state_size (checkpo
 document), memory (peak RSS by table size), csv_assembly (Kea's CSV assembly against Python's
 csv writer), ranking (ranking 10,000 documents by meaning in Milvus Lite against the keyword
 scan, and embedding throughput), http_load (concurrent conversations against kea serve),
-cancel (seconds from a cancel to the end of the run it stops). Each compares Kea with a baseline measured in the same run, in its own
+cancel (seconds from a cancel to the end of the run it stops), takeover (seconds from SIGKILL
+of a kea serve replica to its run going on on another). Each compares Kea with a baseline measured in the same run, in its own
 throwaway KEA_HOME and PostgreSQL cluster.
 
 The full run saves ``evals/results/<name>.json`` and ``<name>.png`` and writes
@@ -25,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from evals.bench import cancel, csv_assembly, fanout, http_load, knowledge, memory, ranking, state_size
+from evals.bench import cancel, csv_assembly, fanout, http_load, knowledge, memory, ranking, state_size, takeover
 from evals.bench.charts import BENCHMARKS, draw_charts, write_results_page
 from evals.bench.common import RESULTS, machine, save
 
@@ -89,8 +90,11 @@ SUITE = {
     "cancel": Benchmark(
         cancel.run, cancel.describe, {"documents": 200, "latency": 3.0, "repeats": 3}, {"documents": 60, "latency": 2.0, "repeats": 2}
     ),
+    "takeover": Benchmark(
+        takeover.run, takeover.describe, {"documents": 40, "latency": 0.5, "repeats": 5}, {"documents": 24, "latency": 0.5, "repeats": 3}
+    ),
 }
-NAMES = (*BENCHMARKS, "http_load", "cancel")  # these two have no chart or results-page section yet
+NAMES = (*BENCHMARKS, "http_load", "cancel", "takeover")  # these three have no chart or results-page section yet
 
 
 def main(argv: list[str] | None = None) -> int:

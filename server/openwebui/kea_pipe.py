@@ -25,6 +25,9 @@ required_open_webui_version: 0.11.1
 # - Title, tag and follow-up generation (`__task__`) are answered at once, never as extractions.
 # - Open WebUI's stop button cancels the run on Kea too (DELETE /v1/runs/{thread}); the status
 #   line says what was read before the stop (Kea keeps the partial table with the thread).
+# - Several Kea servers behind a load balancer (KEA_URL): when the one answering stops under a
+#   request, the run goes on on another; the pipe follows the thread (GET /v1/runs/{thread}) to
+#   its questions or its answer instead of failing.
 
 from __future__ import annotations
 
@@ -40,6 +43,7 @@ from pydantic import BaseModel, Field
 
 log = logging.getLogger("kea.pipe")
 STOP_WAIT_SECONDS = 5  # how long the stop button waits for Kea's run to stop, to say what it read
+FOLLOW_POLL_SECONDS = 1.0  # how often a run is looked at after its server went away under the request
 
 Emitter = Callable[[dict[str, Any]], Awaitable[Any]] | None
 
@@ -293,7 +297,7 @@ class _Turn:
                 await self.status("Kea is reading the request…")
                 while path:
                     next_step: tuple[str, dict[str, Any]] | None = None
-                    async for name, data in self.pipe._events(client, path, payload):
+                    async for name, data in self._steps(client, thread, path, payload):
                         if name == "progress":
                             await self.status(data.get("text") or "Reading…")
                         elif name == "questions":
@@ -314,6 +318,45 @@ class _Turn:
             # answer keeps what was read before the stop
             await self._stop(thread)
             raise
+
+    async def _steps(
+        self, client: httpx.AsyncClient, thread: str, path: str, payload: dict[str, Any]
+    ) -> AsyncIterator[tuple[str, dict[str, Any]]]:
+        """The events of one request to Kea. When the connection breaks after the request was
+        sent (the Kea server behind the balancer stopped), the run goes on on another server: the
+        thread's state, followed until no run is in flight, gives its questions or its answer."""
+        try:
+            async for event in self.pipe._events(client, path, payload):
+                yield event
+            return
+        except (httpx.RemoteProtocolError, httpx.ReadError) as exc:
+            log.warning("The connection to Kea broke under thread %s (%r); following its run", thread, exc)
+        await self.status("Kea's server changed; the run goes on…")
+        state = await self._follow(client, thread)
+        if state.get("status") == "waiting":
+            yield "questions", state["questions"]
+        elif state.get("result"):
+            yield "result", state["result"]
+        else:
+            yield "error", {"message": "Kea lost this message before it began reading; send it again."}
+
+    async def _follow(self, client: httpx.AsyncClient, thread: str) -> dict[str, Any]:
+        """The thread's state once no run is in flight on it."""
+        deadline = asyncio.get_running_loop().time() + self.pipe.valves.TIMEOUT_SECONDS
+        while True:
+            try:
+                response = await client.get(f"/v1/runs/{thread}")
+            except httpx.TransportError:
+                response = None  # the balancer has not noticed the server is gone yet
+            if response is not None:
+                if response.status_code != 200:
+                    raise self.pipe._refusal(response)
+                state = response.json()
+                if state.get("status") != "running":
+                    return dict(state)
+            if asyncio.get_running_loop().time() > deadline:
+                raise KeaUnavailable(f"Kea did not finish within {self.pipe.valves.TIMEOUT_SECONDS:g} s")
+            await asyncio.sleep(FOLLOW_POLL_SECONDS)
 
     async def _stop(self, thread: str) -> None:
         """Cancel the thread's run on Kea and say in the status line what it had read."""

@@ -114,6 +114,7 @@ class Seen:
     ended: float = 0.0
     status: int = 0
     finish_reason: str = ""
+    key: str = ""  # the caller's API key (Authorization: Bearer ...): which client asked
 
     @property
     def system(self) -> str:
@@ -176,6 +177,7 @@ class ScriptedEndpoint:
         )
         self.embedding_inputs: list[tuple[str, list[str]]] = []  # (model, inputs) of each request
         self._released = threading.Event()  # set: hung requests answer (with an error) and end
+        self._held = threading.Event()  # set: no request is answered until it is cleared (``answers_held``)
         self.app = FastAPI()
         self.app.post("/v1/chat/completions")(self._complete)
         self.app.post("/v1/embeddings")(self._embed)
@@ -199,12 +201,22 @@ class ScriptedEndpoint:
         """Let every hung request end (the server is stopping)."""
         self._released.set()
 
+    @contextmanager
+    def answers_held(self) -> Iterator[None]:
+        """Within the block no request is answered: each waits, then answers as its script says
+        (what the model's callers can have done meanwhile is only what needs no answer)."""
+        self._held.set()
+        try:
+            yield
+        finally:
+            self._held.clear()
+
     def extraction_requests(self, document: str | None = None) -> list[Seen]:
         return [s for s in self.requests if not s.reads_request and (document is None or s.document == document)]
 
     async def _complete(self, request: Request) -> JSONResponse:
         body = await request.json()
-        seen = Seen(body=body, started=time.monotonic())
+        seen = Seen(body=body, started=time.monotonic(), key=request.headers.get("authorization", "").removeprefix("Bearer "))
         self.requests.append(seen)
         self.in_flight += 1
         self.max_in_flight = max(self.max_in_flight, self.in_flight)
@@ -220,6 +232,8 @@ class ScriptedEndpoint:
                 await asyncio.sleep(reply.delay)
             while reply.hang and not self._released.is_set():
                 await asyncio.sleep(0.05)
+            while self._held.is_set() and not self._released.is_set():
+                await asyncio.sleep(0.01)
         finally:
             self.in_flight -= 1
             seen.ended = time.monotonic()

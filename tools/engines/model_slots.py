@@ -5,7 +5,9 @@ model call takes one free row of its model (``SELECT ... FOR UPDATE SKIP LOCKED`
 it locked, in an open transaction, for as long as the call runs; the transaction ends when the
 call does, whether it answered or failed. When every row is locked the caller waits, polling
 with short jittered sleeps. A row lock belongs to its connection: a process that dies
-releases its slots with its connections, so no slot ever leaks.
+releases its slots with its connections, so no slot ever leaks: at once when the process
+dies on a live machine, and within ``KEA_LEASE_SECONDS`` (TCP keepalives on each slot's
+connection) when its machine vanishes — the slots of a replica that is gone return to the others.
 
 Within one process an ``asyncio.Semaphore`` of the same size sits in front of the table, so a
 busy process does not poll for slots it could never take, and the connection pool never holds
@@ -20,6 +22,7 @@ import random
 import weakref
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from psycopg_pool import AsyncConnectionPool
 
@@ -34,6 +37,14 @@ _TAKE = (
     "SELECT slot FROM model_slots WHERE model = %s AND slot < %s"
     " ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED"
 )
+
+
+async def _alive_settings(conn: Any) -> None:
+    """A slot's session ends soon after its process's machine vanishes (not when it idles: a
+    slot is held idle in its transaction for the whole call)."""
+    from checkpoints.runs import keep_alive_settings, lease_seconds
+
+    await keep_alive_settings(conn, lease_seconds(), idle_limit=False)
 
 
 class ModelSlots:
@@ -65,6 +76,7 @@ class ModelSlots:
                     open=False,
                     timeout=60.0,
                     name=f"kea-model-slots-{self.model}",
+                    configure=_alive_settings,
                 )
                 try:
                     await pool.open(wait=True, timeout=60.0)

@@ -3,6 +3,8 @@
 Stored files expire 7 days after they were stored; links in answers after 24 hours. A link to
 the download endpoint carries its expiry and an HMAC-SHA256 of the path and expiry under a
 secret kept in ``$KEA_HOME/link-secret`` (created on first use, readable only by its owner).
+``kea serve`` uses the secret kept in its database instead (the first server's own), so a
+link one replica signed opens on every other.
 """
 
 from __future__ import annotations
@@ -27,6 +29,22 @@ def is_expired(stored_at: datetime, now: datetime) -> bool:
     return now - stored_at > FILE_RETENTION
 
 
+def home_secret(home: Path) -> bytes:
+    """The link secret kept under ``home``, made once with mode 0600."""
+    path = home / "link-secret"
+    if not path.exists():
+        home.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass  # another process made it first
+        else:
+            with os.fdopen(fd, "w") as handle:
+                handle.write(secrets.token_hex(32))
+    path.chmod(0o600)
+    return bytes.fromhex(path.read_text().strip())
+
+
 class LinkSigner:
     def __init__(self, secret: bytes) -> None:
         if len(secret) < 32:
@@ -36,18 +54,7 @@ class LinkSigner:
     @classmethod
     def from_home(cls, home: Path) -> "LinkSigner":
         """The signer of this installation; its secret is made once, with mode 0600."""
-        path = home / "link-secret"
-        if not path.exists():
-            home.mkdir(parents=True, exist_ok=True)
-            try:
-                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            except FileExistsError:
-                pass  # another process made it first
-            else:
-                with os.fdopen(fd, "w") as handle:
-                    handle.write(secrets.token_hex(32))
-        path.chmod(0o600)
-        return cls(bytes.fromhex(path.read_text().strip()))
+        return cls(home_secret(home))
 
     def _mac(self, path: str, expires: int) -> str:
         return hmac.new(self._secret, f"{path}\n{expires}".encode(), hashlib.sha256).hexdigest()

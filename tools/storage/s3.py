@@ -77,7 +77,11 @@ class S3ObjectStore:
         except ClientError as exc:
             if not _missing(exc):
                 raise
-            self.client.create_bucket(Bucket=self.bucket)
+            try:
+                self.client.create_bucket(Bucket=self.bucket)
+            except ClientError as made:  # replicas starting together: another one made it first
+                if made.response.get("Error", {}).get("Code") != "BucketAlreadyOwnedByYou":
+                    raise
         rule = {
             "ID": LIFECYCLE_RULE_ID,
             "Filter": {"Prefix": self._key(PREFIX) + "/"},
