@@ -95,7 +95,14 @@ def _singular(norm: str) -> str:
 def folded(name: str) -> str:
     """The normal form with a simple plural dropped from every word: two names that fold alike
     are written alike ("Total schools that participated", "total school that participated")."""
-    return " ".join(_singular(word[:-3] + "y" if len(word) > 4 and word.endswith("ies") else word) for word in normalise(name).split())
+    return " ".join(word[:-3] + "y" if len(word) > 4 and word.endswith("ies") else _singular(word) for word in normalise(name).split())
+
+
+def names_of(cell: str) -> list[str]:
+    """The names a header cell gives its column, folded: itself, and each name it joins with a
+    slash ("States/Union Territories" heads the states and the union territories)."""
+    parts = cell.split("/") if "/" in cell else []
+    return [folded(name) for name in [cell, *parts] if folded(name)]
 
 
 def _undecorated(norm: str) -> str:
@@ -155,9 +162,7 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
     # "YB" heads the year of birth, "Fed." the federation: a cell abbreviating the requested name
     short = [i for i, c in enumerate(cells) if c and abbreviates(c, want)]
     # "States/Union Territories" heads the states and the union territories: each name it joins
-    alternative = [
-        i for i, c in enumerate(header) if "/" in c and any(folded(part) == folded(want) for part in c.split("/"))
-    ]
+    alternative = [i for i, c in enumerate(header) if "/" in c and folded(want) in names_of(c)[1:]]
     # "1991-2001 growth rate" under a table titled "Decadal growth rate of population": a cell
     # named by the requested words that the title does not already say
     titled = _titled(want, cells, context)

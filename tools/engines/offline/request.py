@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from tools.engines.columns import folded, is_known_column, match_column, normalise
+from tools.engines.columns import folded, is_known_column, match_column, names_of, normalise
 from tools.engines.accounting import with_accounting
 from tools.engines.conversation import kind_of
 from tools.engines.dates import years_as_dates
@@ -184,8 +184,8 @@ class _Reader:
         self.vocabulary = {normalise(term) for term in self.scope.vocabulary}
         self.terms: dict[str, list[str]] = {}
         for term in self.scope.vocabulary:
-            if folded(term):
-                self.terms.setdefault(folded(term), []).append(term)
+            if key := folded(term):
+                self.terms.setdefault(key, []).append(term)
         self.folders = [f.folder for f in self.scope.folders]
 
     # -- helpers ----------------------------------------------------------------------------
@@ -482,7 +482,7 @@ class _Reader:
     @cached_property
     def header_names(self) -> frozenset[str]:
         """The scope's headers and labels, folded, with each name a header joins with a slash."""
-        return frozenset(folded(part) for term in self.scope.vocabulary for part in [term, *term.split("/")])
+        return frozenset(name for term in self.scope.vocabulary for name in names_of(term))
 
     def _names_header(self, word: str) -> bool:
         """Whether a word is a header or label of the scope, or one of the names a header joins
