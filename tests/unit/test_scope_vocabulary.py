@@ -16,6 +16,18 @@ VOCABULARY = [
 SCOPE = ScopeHint(documents=20, vocabulary=VOCABULARY, folders=[FolderCount(folder="orders", documents=9)])
 
 
+def growth_table(*rows: list[str]) -> tuple[DocumentText, ScopeHint]:
+    """A state-wise growth table as a statistical report prints it, and the scope it makes."""
+    table = Table(
+        page=1,
+        header=["States/Union Territories", "1991-2001", "2001-2011"],
+        rows=[list(r) for r in rows],
+        title=["TABLE 4: STATE-WISE DECADAL GROWTH RATE OF POPULATION", "(Per cent)"],
+    )
+    document = DocumentText(id=1, collection="stats", path="population_growth.pdf", title="Population", pages=[""], tables=[table])
+    return document, ScopeHint(documents=1, vocabulary=[*table.header], table_headers=[table.header])
+
+
 def read(message: str):  # type: ignore[no-untyped-def]
     return read_message(message, SCOPE)
 
@@ -88,14 +100,7 @@ def test_a_cell_named_with_the_table_title_saying_the_rest() -> None:
 
 
 def test_rows_of_a_titled_statistical_table_for_a_request_in_the_users_words() -> None:
-    table = Table(
-        page=1,
-        header=["States/Union Territories", "1991-2001", "2001-2011"],
-        rows=[["Bihar", "28.62", "25.07"], ["Goa", "15.21", "8.23"], ["Meghalaya", "30.65", "27.82"]],
-        title=["TABLE 4: STATE-WISE DECADAL GROWTH RATE OF POPULATION", "(Per cent)"],
-    )
-    document = DocumentText(id=1, collection="stats", path="population_growth.pdf", title="Population", pages=[""], tables=[table])
-    scope = ScopeHint(documents=1, vocabulary=[*table.header], table_headers=[table.header])
+    document, scope = growth_table(["Bihar", "28.62", "25.07"], ["Goa", "15.21", "8.23"], ["Meghalaya", "30.65", "27.82"])
     reading = read_message("Each state with its 2001-2011 growth rate where the 2001-2011 growth rate is above 25", scope)
     records = extract_records(document, reading)
     assert [(r.values, r.match) for r in records] == [
@@ -183,14 +188,7 @@ def test_the_things_a_question_asks_about_are_the_first_column() -> None:
 
 
 def test_every_state_whose_growth_in_a_period_was_above_a_share() -> None:
-    table = Table(
-        page=1,
-        header=["States/Union Territories", "1991-2001", "2001-2011"],
-        rows=[["Bihar", "28.62", "25.07"], ["Daman and Diu", "55.73", "53.54"], ["Goa", "15.21", "8.23"]],
-        title=["TABLE 4: STATE-WISE DECADAL GROWTH RATE OF POPULATION", "(Per cent)"],
-    )
-    document = DocumentText(id=1, collection="stats", path="population_growth.pdf", title="", pages=[""], tables=[table])
-    scope = ScopeHint(documents=1, vocabulary=[*table.header])
+    document, scope = growth_table(["Bihar", "28.62", "25.07"], ["Daman and Diu", "55.73", "53.54"], ["Goa", "15.21", "8.23"])
     reading = read_message("List every state whose growth in 2001-2011 was above 50 per cent, with the 2001-2011 figure.", scope)
     assert reading.columns == ["State", "2001-2011 figure"]
     assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Growth in 2001-2011", "gt", "50 per cent")]
