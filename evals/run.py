@@ -4,8 +4,8 @@
                         [--out evals/results/eval.json] [--markdown PATH]
 
 In a throwaway KEA_HOME with its own PostgreSQL cluster, the corpus is generated
-(``evals/corpus``) and ingested as the collection ``corpus``, the second corpus
-(``evals/corpus2``, case ids ``c2-…``) as the collection ``corpus2``; every real document set
+(``corpora/first.py``) and ingested as the collection ``corpus``, the second corpus
+(``corpora/second.py``, case ids ``c2-…``) as the collection ``corpus2``; every real document set
 under ``evals/real/<name>/`` (``documents/`` and ``truth.json``) is ingested as the collection
 ``real-<name>``; the public documents under ``evals/public/<origin>/`` are parsed and scored
 for table structure and word coverage against their maintainers' tables (``evals.public.score``).
@@ -40,15 +40,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from evals.score import markdown_table, normalise_text, summarise
+from evals.report import (
+    CORPUS2_COLLECTION,
+    CORPUS_COLLECTION,
+    corpus_of,
+    corpus_totals,
+    group_totals,
+    report_markdown,
+)
+from evals.score import normalise_text
 
 EVALS = Path(__file__).resolve().parent
 REAL = EVALS / "real"
 UNSEEN = EVALS / "unseen"
 DEFAULT_OUT = EVALS / "results" / "eval.json"
-CORPUS_COLLECTION = "corpus"
-CORPUS2_COLLECTION = "corpus2"
-GROUPS = ("explicit", "semantic", "real")
 
 
 class UnknownCase(ValueError):
@@ -171,9 +176,9 @@ def crashed(case: Case, exc: BaseException, seconds: float) -> dict[str, Any]:
 
 async def run_case(case: Case, profile_values: dict[str, Any], svc: Any) -> dict[str, Any]:
     """One case through the real graph, read back and scored; a crash is recorded, not raised."""
+    from core.profile import Profile
     from evals.score import score_case
     from evals.tables import rows_from_csv
-    from graph.profile import Profile
     from graph.runs import run_extraction
     from tools.storage.rows import table_key
 
@@ -217,165 +222,6 @@ async def run_case(case: Case, profile_values: dict[str, Any], svc: Any) -> dict
     return result
 
 
-def corpus_of(result: dict[str, Any]) -> str:
-    """Which corpus a case result belongs to: ``corpus``, ``corpus2``, ``real`` or ``unseen``."""
-    collection = str(result.get("collection") or CORPUS_COLLECTION)
-    if collection == CORPUS2_COLLECTION:
-        return "corpus2"
-    if collection.startswith("unseen-"):
-        return "unseen"
-    if collection.startswith("real-"):
-        return "real"
-    return "corpus"
-
-
-def corpus_totals(results: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, Any]]]:
-    """``group_totals`` of each corpus that has results, in the order corpus, corpus2, real."""
-    return {
-        name: group_totals(members)
-        for name in ("corpus", "corpus2", "real", "unseen")
-        if (members := [r for r in results if corpus_of(r) == name])
-    }
-
-
-def group_totals(results: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Micro totals of every group (tag) and of all cases, with the seconds they took."""
-    summary = summarise(results)
-    groups = {g: summary["by_tag"][g] for g in GROUPS if g in summary["by_tag"]}
-    groups["all"] = {k: v for k, v in summary.items() if k != "by_tag"}
-    for name, totals in groups.items():
-        members = [r for r in results if name == "all" or name in r.get("tags", [])]
-        totals["seconds"] = round(sum(r["seconds"] for r in members), 3)
-        totals["crashed"] = sum(1 for r in members if r.get("crashed"))
-    return groups
-
-
-def _with_column(table: str, name: str, cells: list[str]) -> str:
-    """A Markdown table with one more column at the right: header, separator, then ``cells``."""
-    lines = table.rstrip("\n").split("\n")
-    extra = [f" {name} |", "---:|", *(f" {c} |" for c in cells)]
-    return "\n".join(line + cell for line, cell in zip(lines, extra)) + "\n"
-
-
-_GROUP_HEADER = [
-    "| group | cases | status ok | perfect | recall | precision | documents complete | rows from wrong documents | wrong rows marked yes | seconds |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-]
-
-
-def _group_line(name: str, t: dict[str, Any]) -> str:
-    return (
-        f"| {name} | {t['cases']} | {t['status_ok']} | {t['perfect']} | {t['recall']:.2f} | {t['precision']:.2f} "
-        f"| {t['document_completeness']:.2f} | {t['rows_from_wrong_documents']} | {t['wrong_yes']} | {t['seconds']:.1f} |"
-    )
-
-
-def _cases_table(results: list[dict[str, Any]]) -> str:
-    total_seconds = sum(r["seconds"] for r in results)
-    return _with_column(
-        markdown_table(results),
-        "seconds",
-        [f"{r['seconds']:.1f}" for r in results] + [f"{total_seconds:.1f}"],
-    )
-
-
-def report_markdown(report: dict[str, Any]) -> str:
-    """The short Markdown summary: per case, per group, and every missed row of real documents.
-
-    The first corpus and the real sets come first, as they always did; the second corpus
-    (``evals/corpus2``) follows in a section of its own, and a last table gives each corpus's
-    totals per group side by side.
-    """
-    results = report["cases"]
-    first = [r for r in results if corpus_of(r) in ("corpus", "real")]
-    second = [r for r in results if corpus_of(r) == "corpus2"]
-    unseen = [r for r in results if corpus_of(r) == "unseen"]
-    lines = [
-        f"Engine `{report['engine']}`"
-        + (f", model `{report['model']}`" if report.get("model") else "")
-        + f"; corpus seed {report['seed']}; {len(results)} cases"
-        + (
-            f" ({len(first)} of the first corpus and the real sets, {len(second)} of the second)."
-            if second
-            else "."
-        ),
-        "",
-    ]
-    if first:
-        groups = report["groups"]
-        lines += [_cases_table(first), *_GROUP_HEADER, *(_group_line(n, t) for n, t in groups.items())]
-    if second:
-        lines += [
-            "",
-            "### Second corpus (`evals/corpus2/`)",
-            "",
-            "Requests written before any engine ran on them, over documents nobody tuned to.",
-            "",
-            _cases_table(second),
-            *_GROUP_HEADER,
-            *(_group_line(n, t) for n, t in group_totals(second).items()),
-        ]
-    if unseen:
-        lines += [
-            "",
-            "### Unseen requests (`evals/unseen/`)",
-            "",
-            "Requests and their tables written from the documents alone by a reader who had not read "
-            "Kea's code, before any engine ran on them: public PDFs of three table libraries, and a "
-            "business corpus of another author.",
-            "",
-            _cases_table(unseen),
-            *_GROUP_HEADER,
-            *(_group_line(n, t) for n, t in group_totals(unseen).items()),
-        ]
-    if second or unseen:
-        corpora = report.get("corpora") or corpus_totals(results)
-        lines += ["", "Per corpus:", "", "| corpus " + _GROUP_HEADER[0], "|---" + _GROUP_HEADER[1]]
-        for corpus, groups in corpora.items():
-            lines += [f"| {corpus} " + _group_line(n, t) for n, t in groups.items()]
-    if report.get("public"):
-        from evals.public.score import markdown as public_markdown
-
-        lines += [
-            "",
-            "### Public documents: table structure and words (`evals/public/`)",
-            "",
-            "Documents of other projects, pinned by commit and checksum, with the tables their maintainers' "
-            "tests or ground-truth files expect. Structure: F1 over the adjacency of non-empty cells (the "
-            "ICDAR 2013 measure), all tables of a document pooled; words: the share of the text layer's "
-            "words the parsed text holds.",
-            "",
-            public_markdown(report["public"]),
-        ]
-    crashed = [r for r in results if r.get("crashed")]
-    if crashed:
-        lines += ["", "Crashed: " + "; ".join(f"`{r['id']}`: {r['error']}" for r in crashed)]
-    for r in (r for r in results if "real" in r.get("tags", [])):
-        lines += _real_rows(r)
-    return "\n".join(lines) + "\n"
-
-
-def _cells(row: dict[str, Any]) -> str:
-    return " / ".join(str(v or "") or "–" for v in row["values"].values())
-
-
-def _real_rows(r: dict[str, Any]) -> list[str]:
-    """The rows of a real case that were missed (with why) or given but not true."""
-    lines: list[str] = []
-    missing, extra = r["true_rows"] - r["matched"], r["predicted_rows"] - r["matched"]
-    if missing:
-        shown = "" if len(r["missed"]) == missing else f" (the first {len(r['missed'])})"
-        lines += ["", f"Missed rows of `{r['id']}`: {missing} of {r['true_rows']}{shown}.", ""]
-        lines += ["| file | row | why |", "|---|---|---|"]
-        lines += [f"| {row['file']} | {_cells(row)} | {row['why']} |" for row in r["missed"]]
-    if extra:
-        shown = "" if len(r["extra"]) == extra else f" (the first {len(r['extra'])})"
-        lines += ["", f"Rows of `{r['id']}` given but not in the truth: {extra}{shown}.", ""]
-        lines += ["| file | row |", "|---|---|"]
-        lines += [f"| {row['file']} | {_cells(row)} |" for row in r["extra"]]
-    return lines
-
-
 async def _run_all(
     cases: list[Case], profile_values: dict[str, Any], svc: Any, log: Any
 ) -> list[dict[str, Any]]:
@@ -402,12 +248,12 @@ def evaluate(
     ``profile_values`` are the profile fields every case runs with (engine, model, base_url);
     each case adds its collection.
     """
+    from core.profile import Profile
+    from corpora.first import cases as corpus_cases
+    from corpora.first import generate
+    from corpora.second import cases as corpus2_cases
+    from corpora.second import generate as generate2
     from evals.bench.common import isolated_home, machine
-    from evals.corpus.generate import cases as corpus_cases
-    from evals.corpus.generate import generate
-    from evals.corpus2.generate import cases as corpus2_cases
-    from evals.corpus2.generate import generate as generate2
-    from graph.profile import Profile
     from tools.knowledge.ingest import ingest
     from tools.services import services
 
@@ -467,7 +313,7 @@ def _ingest(ingest: Any, kb: Any, folder: Path, collection: str) -> dict[str, An
 
 def _engine_problem(profile_values: dict[str, Any]) -> str | None:
     """Why the profile's engine cannot be made (unknown name, missing settings); None when it can."""
-    from graph.profile import Profile
+    from core.profile import Profile
     from tools.engines import engine_named
 
     profile = Profile.from_mapping(profile_values)

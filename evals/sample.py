@@ -38,12 +38,12 @@ def _first(order: list[int], paths: dict[int, str], wanted: set[str]) -> int | N
 
 def run() -> dict[str, Any]:
     from checkpoints.cluster import _free_port
-    from evals.corpus.generate import generate as generate_corpus
-    from evals.corpus2.generate import generate as generate_corpus2
+    from core.selection import Scope
+    from corpora.first import generate as generate_corpus
+    from corpora.second import generate as generate_corpus2
     from tools.engines.offline import OfflineEngine
     from tools.knowledge.ingest import ingest
     from tools.knowledge.ranking import _folder_spread, choose_sample, query_for, rank
-    from tools.knowledge.selection import Scope
     from tools.knowledge.vectors import VectorIndex
     from tools.services import Services, services
 

@@ -1,4 +1,4 @@
-"""Score extracted tables against the corpus truth (``evals/corpus/generate.py``).
+"""Score extracted tables against the corpus truth (``corpora/first.py``).
 
 A predicted row is ``{"file": path, "values": {column: value}}``. It matches a true row of
 the same document when every column of the truth holds an equal value:

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
-from graph.agent_state import DiscoveryState
-from graph.profile import Profile
+from core.agent_state import DiscoveryState
+from core.profile import Profile
 from nodes.agent_model import ModelFor, call_model, route
 from nodes.agent_tool import run_tool
 from nodes.condense import condense
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 def build_discovery_loop(model_for: ModelFor, *, services: "Services | None" = None) -> CompiledStateGraph[Any, Any, Any, Any]:
     """The compiled search loop (no checkpointer: inside a node it inherits the caller's)."""
-    from graph.extraction import with_services
+    from tools.services import with_services
 
     nodes = {
         "condense": condense,

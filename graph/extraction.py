@@ -33,9 +33,9 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
+from core.profile import Profile
+from core.state import ExtractionInput, ExtractionOutput, ExtractionState
 from graph.discovery import build_discovery_loop
-from graph.profile import Profile
-from graph.state import ExtractionInput, ExtractionOutput, ExtractionState
 from nodes.agent_model import ModelFor, model_source
 from nodes.assemble import assemble
 from nodes.discovery import discover
@@ -56,18 +56,6 @@ if TYPE_CHECKING:
     from tools.services import Services
 
 
-def with_services(node: Callable[..., Any], svc: "Services") -> Callable[..., Any]:
-    """``node`` running with ``svc`` as its services (what ``services()`` answers inside it)."""
-    from tools.services import using_services
-
-    @functools.wraps(node)  # type: ignore[arg-type]
-    async def bound(state: Any, runtime: Any) -> Any:
-        with using_services(svc):
-            return await node(state, runtime)
-
-    return bound
-
-
 def build_extraction_graph(
     checkpointer: BaseCheckpointSaver[Any] | None = None, *, services: "Services | None" = None,
     model: "BaseChatModel | ModelFor | None" = None,
@@ -79,6 +67,8 @@ def build_extraction_graph(
     chat model (or a function of the profile giving one) of discovery mode's search; by
     default the profile's, with the llm engine.
     """
+    from tools.services import with_services
+
     model_for = model_source(model)
     loop = build_discovery_loop(model_for, services=services)
     builder = StateGraph(ExtractionState, context_schema=Profile, input_schema=ExtractionInput, output_schema=ExtractionOutput)

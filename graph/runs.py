@@ -6,7 +6,9 @@ graph through the same checkpointer.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import json
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack
@@ -15,13 +17,16 @@ from typing import Any
 
 from langgraph.types import Command
 
-from checkpoints.saver import postgres_checkpointer
 from checkpoints.runs import Origin, RunRecords
+from checkpoints.saver import postgres_checkpointer
+from core.profile import Profile
+from core.protocol import clean_input
+from core.state import Confirm
 from graph.extraction import build_extraction_graph
-from graph.lifecycle import durable_run, settle_cancelled
-from graph.profile import Profile
-from graph.protocol import clean_input
-from graph.state import Confirm
+from nodes.cancelled import cancelled_answer
+from tools.lifecycle import durable_run
+from tools.storage.objects import ObjectNotFound
+from tools.storage.rows import summary_key
 
 Answerer = Callable[[dict[str, Any]], Any | Awaitable[Any]]  # questions payload → resume value
 ProgressSink = Callable[[dict[str, Any]], None]
@@ -30,7 +35,7 @@ CONTINUE = object()  # the payload of ``continue_extraction``: whatever the thre
 
 @dataclass(frozen=True)
 class Durable:
-    """Run under a lease in ``runs`` (``graph/lifecycle.py``): cancellable from any process, and
+    """Run under a lease in ``runs`` (``tools/lifecycle.py``): cancellable from any process, and
     continued with ``continue_extraction`` if this process dies. ``profile``: how to find the
     profile again (a name, or a path for the CLI); ``narrowing``: options that narrowed it."""
 
@@ -194,7 +199,7 @@ async def stream_events(graph: Any, payload: Any, config: dict[str, Any], profil
     too (``subgraphs=True``); states and questions are the graph's own.
 
     A new message and a resume value are cleaned of control characters and invalid Unicode
-    first (``graph.protocol.clean_input``): every client's input enters the graph here.
+    first (``core.protocol.clean_input``): every client's input enters the graph here.
     """
     if isinstance(payload, Command) and payload.resume is not None:
         payload = dataclasses.replace(payload, resume=clean_input(payload.resume))
@@ -228,3 +233,33 @@ async def _stream(
         elif on_progress:
             on_progress(item)
     return values, interrupts
+
+
+async def settle_cancelled(graph: Any, config: dict[str, Any], values: dict[str, Any], objects: Any) -> dict[str, Any]:
+    """After a cancelled run: its answer (and stored summary) marked cancelled and partial, in its checkpoint too.
+
+    Only an answer with a stored table changes; the Universal Agent's own text answer and an
+    answer given before any document was read stay as they are.
+    """
+    answer = values.get("answer") or {}
+    extraction_id = values.get("extraction_id")
+    if not extraction_id or not answer.get("csv") or answer.get("status") == "cancelled":
+        return values
+
+    def rewrite() -> Any:
+        full = None
+        try:
+            with objects.open(summary_key(extraction_id)) as handle:
+                full = json.loads(handle.read())
+        except ObjectNotFound:
+            pass
+        changed, full = cancelled_answer(answer, full)
+        if full is not None:
+            data = json.dumps(full, ensure_ascii=False, indent=1).encode("utf-8")
+            objects.put_bytes(summary_key(extraction_id), data, "application/json")
+        return changed
+
+    changed = await asyncio.to_thread(rewrite)
+    # written as the graph's last node, so the thread's state (GET /v1/runs/{thread}) says it too
+    await graph.aupdate_state(config, {"answer": changed}, as_node="offer_sample")
+    return {**values, "answer": changed}

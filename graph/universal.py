@@ -13,7 +13,7 @@
   reaches the caller) and runs the compiled extraction graph inside the task: it shares this
   graph's checkpointer, thread and profile, and its progress reaches this graph's stream
   (``subgraphs=True``). Its table is pinned to the answer, never retyped by the model.
-- ``finish``: the answer is the model's text; ``graph.result.build_agent_result`` adds the
+- ``finish``: the answer is the model's text; ``core.result.build_agent_result`` adds the
   tables as blocks, exactly as the extraction stored them.
 
 Builders wire; nodes (``nodes/``) decide; tools (``tools/``) do the I/O.
@@ -29,9 +29,9 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
-from graph.agent_state import AgentInput, AgentOutput, AgentState
-from graph.extraction import build_extraction_graph, with_services
-from graph.profile import Profile
+from core.agent_state import AgentInput, AgentOutput, AgentState
+from core.profile import Profile
+from graph.extraction import build_extraction_graph
 from nodes.agent_answer import finish
 from nodes.agent_model import ModelFor, call_model, model_source, route
 from nodes.agent_start import start_turn
@@ -54,6 +54,8 @@ def build_universal_agent(
     profile's own (``Profile.model`` at ``Profile.base_url``). ``services`` as for
     ``build_extraction_graph``: the extraction graph inside runs on the same ones.
     """
+    from tools.services import with_services
+
     model_for = model_source(model)
     # compiled without a checkpointer: inside a task it inherits this graph's (and its thread)
     extraction = build_extraction_graph(None, services=services)

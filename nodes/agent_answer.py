@@ -11,7 +11,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage
 
-from graph.agent_state import AgentState
+from core.agent_state import AgentState
 
 _TABLE_LINE = re.compile(r"^\s*\|.*\|\s*$")
 EMPTY = "I have nothing to add to that."

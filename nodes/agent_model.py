@@ -16,9 +16,9 @@ from langchain_core.messages import AIMessage, SystemMessage
 from langgraph.runtime import Runtime
 from langgraph.types import Send
 
-from graph.agent_state import AgentState, ToolTask
-from graph.profile import Profile, profile_of
-from graph.templates import system_prompt
+from core.agent_state import AgentState, ToolTask
+from core.profile import Profile, profile_of
+from core.templates import system_prompt
 from tools.agent.schemas import specs_of, tool_specs
 from tools.engines.base import ExtractionError
 

@@ -16,10 +16,10 @@ from langgraph.graph import END
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
-from graph.agent_state import RESET, AgentState
-from graph.profile import Profile, profile_of
-from tools.engines.conversation import too_long
-from tools.engines.reading import folder_list
+from core.agent_state import RESET, AgentState
+from core.profile import Profile, profile_of
+from core.protocol import too_long
+from core.reading import folder_list
 from tools.services import aservices
 
 log = logging.getLogger(__name__)

@@ -2,7 +2,7 @@
 
 The arguments are checked against the tool's schema; the document tools read under the
 profile's scope and answer text cut to the result budget; ``extract_records`` runs the
-extraction graph (``tools/agent/extract_records.py``) and pins its table to the answer. One
+extraction graph (``nodes/extract_records.py``) and pins its table to the answer. One
 extraction per model turn: a second call in the same turn is told to wait for the first.
 A tool that fails unexpectedly is logged; the model reads a sentence.
 """
@@ -19,12 +19,18 @@ from langgraph.errors import GraphBubbleUp
 from langgraph.runtime import Runtime
 from pydantic import ValidationError
 
-from graph.agent_state import ToolTask
-from graph.profile import Profile, profile_of
-from tools.agent import documents
-from tools.agent.extract_records import Outcome, extract_records, table_reference
-from tools.agent import workspace_tools
-from tools.agent.schemas import TOOLS, WORKSPACE_TOOL_NAMES, ExtractRecords, SearchDocuments, SelectDocuments, agent_tools
+from core.agent_state import ToolTask
+from core.profile import Profile, profile_of
+from nodes.extract_records import Outcome, extract_records, table_reference
+from tools.agent import documents, workspace_tools
+from tools.agent.schemas import (
+    TOOLS,
+    WORKSPACE_TOOL_NAMES,
+    ExtractRecords,
+    SearchDocuments,
+    SelectDocuments,
+    agent_tools,
+)
 from tools.knowledge.base import KnowledgeError
 from tools.services import aservices
 

@@ -6,9 +6,9 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from graph.profile import Profile, profile_of
-from graph.state import ExtractionState, empty_tally
-from tools.engines.reading import Reading
+from core.profile import Profile, profile_of
+from core.reading import Reading
+from core.state import ExtractionState, empty_tally
 
 
 async def assemble(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, Any]:

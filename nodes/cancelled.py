@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph.state import Answer
+from core.state import Answer
 from nodes.store_csv import LISTED_NAMES, compose_message
 
 NOT_READ = "not read: the run was cancelled before it was read"

@@ -21,8 +21,8 @@ from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.runtime import Runtime
 
-from graph.agent_state import AgentState
-from graph.profile import Profile, profile_of
+from core.agent_state import AgentState
+from core.profile import Profile, profile_of
 
 DIGEST_ID = "kea-digest"
 DIGEST_HEAD = "Earlier in this conversation (condensed to keep it small):"

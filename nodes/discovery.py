@@ -22,13 +22,13 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
-from graph.agent_state import DiscoveryState
-from graph.profile import Profile, profile_of
-from graph.state import ExtractionState
+from core.agent_state import DiscoveryState
+from core.profile import Profile, profile_of
+from core.reading import Reading
+from core.selection import DocumentSelection
+from core.state import ExtractionState
 from nodes.agent_model import ModelFor
 from tools.agent.schemas import SelectDocuments, specs_of
-from tools.engines.reading import Reading
-from tools.knowledge.selection import DocumentSelection
 
 log = logging.getLogger(__name__)
 NO_MODEL_NOTE = "Discovery mode needs a language model and this profile has none, so every document in scope at the confirmed places was read."

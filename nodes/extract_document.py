@@ -23,18 +23,18 @@ from langgraph.runtime import Runtime
 from psycopg_pool import PoolTimeout
 
 from checkpoints.cluster import DatabaseDown
-from graph.lifecycle import current_control, run_cancelled
-from graph.profile import Profile, profile_of
-from graph.state import DocumentTask
+from core.profile import Profile, profile_of
+from core.reading import Reading, Record
+from core.state import DocumentTask
 from nodes.cancelled import NOT_READ
+from tools.document_io import Ahead, DocumentIO, Loaded, Read, ToStore, document_io
 from tools.engines import ExtractionError, engine_named
 from tools.engines.grounding import verify_evidence
-from tools.engines.reading import DocumentText, Reading, Record
 from tools.engines.reasons import explain_no_rows
 from tools.engines.usage import Usage, metered
-from tools.lanes import Coming, Lanes, lanes_for
 from tools.knowledge.base import DocumentNotFound, KnowledgeError
-from tools.document_io import Ahead, DocumentIO, Loaded, Read, ToStore, document_io
+from tools.lanes import Coming, Lanes, lanes_for
+from tools.lifecycle import current_control, run_cancelled
 from tools.services import Services, aservices
 from tools.storage.objects import StoreUnavailable, is_store_fault, store_fault_reason
 from tools.storage.review import PageIndex

@@ -13,11 +13,11 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from graph.profile import Profile, profile_of
-from graph.state import ExtractionState, documents_in_table, documents_to_read
+from core.profile import Profile, profile_of
+from core.reading import Reading
+from core.state import ExtractionState, documents_in_table, documents_to_read
 from nodes.plan import DEFAULT_WAVE
 from tools.document_io import document_io, prefetch
-from tools.engines.reading import Reading
 from tools.services import aservices
 from tools.storage.assembly import assembling
 

@@ -17,10 +17,10 @@ from typing import Any, Literal
 from langgraph.graph import END
 from langgraph.runtime import Runtime
 
-from graph.profile import Profile, profile_of
-from graph.state import ExtractionState, empty_tally
+from core.profile import Profile, profile_of
+from core.reading import Reading
+from core.state import ExtractionState, empty_tally
 from nodes.sample import pending_key, pending_store
-from tools.engines.reading import Reading
 from tools.services import aservices
 from tools.storage.pending import PendingSelection
 

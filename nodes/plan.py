@@ -28,12 +28,12 @@ from langgraph.graph import END
 from langgraph.runtime import Runtime
 from langgraph.types import Send
 
-from graph.profile import Profile, profile_of
-from graph.state import DocumentTask, ExtractionState, documents_to_read
+from core.profile import Profile, profile_of
+from core.reading import Reading
+from core.selection import DocumentSelection, SelectionEntry
+from core.state import DocumentTask, ExtractionState, documents_to_read
 from tools.document_io import prefetch
-from tools.engines.reading import Reading
 from tools.knowledge.breakdown import breakdown
-from tools.knowledge.selection import DocumentSelection, SelectionEntry
 from tools.services import Services, aservices
 from tools.storage.objects import StoreUnavailable, is_store_fault, store_fault_reason
 

@@ -15,14 +15,14 @@ from langgraph.graph import END
 from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
-from graph.profile import Profile, profile_of
-from graph.protocol import NO, YES, OtherAnswer, Reply, is_yes, parse_reply, reply_problem
-from graph.state import ExtractionState
+from core.profile import Profile, profile_of
+from core.protocol import NO, YES, OtherAnswer, Reply, is_yes, parse_reply, reply_problem
+from core.reading import Place, Reading, ScopeHint, folder_list
+from core.state import ExtractionState
 from nodes.plan import SAMPLE_ABOVE
 from tools.engines import Engine, engine_named
 from tools.engines.accounting import with_accounting
 from tools.engines.base import Estimate
-from tools.engines.reading import Place, Reading, ScopeHint, folder_list
 from tools.knowledge.paths import BadPattern, path_like_tokens
 from tools.knowledge.places import selection_for
 from tools.services import aservices
@@ -203,7 +203,7 @@ def _question(qid: str, header: str, question: str, options: list[dict[str, str]
 
 async def apply_reply(reply: Any, reading: Reading, hint: ScopeHint, engine: Engine, *, discovery: bool = False) -> Reading | None:
     """The confirmed reading, or None when the user declined (the reply is classified by
-    ``graph.protocol.parse_reply``; this only applies it)."""
+    ``core.protocol.parse_reply``; this only applies it)."""
     parsed = parse_reply(reply)
     if parsed.action == "decline":
         return None

@@ -11,13 +11,13 @@ from langgraph.graph import END
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
-from graph.profile import Profile, profile_of
-from graph.protocol import parse_reply
-from graph.state import RESET, ExtractionState
+from core.profile import Profile, profile_of
+from core.protocol import parse_reply, too_long
+from core.reading import Place, Reading, ScopeHint
+from core.state import RESET, ExtractionState
 from nodes.sample import pending_key, pending_store
 from tools.engines import ExtractionError, engine_named
-from tools.engines.conversation import kind_of, too_long
-from tools.engines.reading import Place, Reading, ScopeHint
+from tools.engines.conversation import kind_of
 from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.paths import BadPattern, path_like_tokens
 from tools.services import aservices

@@ -15,12 +15,12 @@ from langgraph.graph import END
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
-from graph.profile import Profile, profile_of
-from graph.state import ExtractionState
-from tools.engines.reading import Reading, ScopeHint, folder_list
+from core.profile import Profile, profile_of
+from core.reading import Reading, ScopeHint, folder_list
+from core.selection import DocumentSelection
+from core.state import ExtractionState
 from tools.knowledge.paths import BadPattern
 from tools.knowledge.places import dated_in_places, discovered, selection_for
-from tools.knowledge.selection import DocumentSelection
 from tools.knowledge.ranking import query_for, rank
 from tools.services import aservices
 

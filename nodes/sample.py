@@ -17,12 +17,12 @@ from typing import Any
 from langgraph.config import get_config
 from langgraph.runtime import Runtime
 
-from graph.profile import Profile, profile_of
-from graph.state import ExtractionState, documents_to_read
-from tools.engines.reading import Reading
-from tools.knowledge.base import KnowledgeBase
-from tools.knowledge.selection import DocumentSelection, Scope, SelectionEntry
+from core.profile import Profile, profile_of
+from core.reading import Reading
+from core.selection import DocumentSelection, Scope, SelectionEntry
+from core.state import ExtractionState, documents_to_read
 from nodes.plan import prefetch_first_waves
+from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.ranking import choose_sample
 from tools.services import Services, aservices
 from tools.storage.pending import PendingKey, PendingSelections

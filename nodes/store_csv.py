@@ -20,8 +20,8 @@ from typing import Any
 from langgraph.config import get_config
 from langgraph.runtime import Runtime
 
-from graph.profile import Profile, profile_of
-from graph.state import Answer, ExtractionState, documents_in_table
+from core.profile import Profile, profile_of
+from core.state import Answer, ExtractionState, documents_in_table
 from tools.services import Services, aservices
 from tools.storage.assembly import assemble_table, by_reason
 from tools.storage.objects import StoreUnavailable, is_store_fault, store_fault_reason

@@ -16,8 +16,8 @@ from langgraph.graph import END
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
-from graph.profile import Profile, profile_of
-from graph.state import ExtractionState
+from core.profile import Profile, profile_of
+from core.state import ExtractionState
 from nodes.sample import pending_key, pending_store
 from tools.services import aservices
 

@@ -19,10 +19,10 @@ from typing import Any
 
 from psycopg_pool import AsyncConnectionPool
 
-from tools.knowledge.selection import LOCAL_USER
+from core.protocol import THREAD_NAME
+from core.selection import LOCAL_USER
 
 USER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@+-]{0,127}")
-THREAD_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,127}")
 KEY_PREFIX = "kea_"
 
 

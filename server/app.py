@@ -13,9 +13,7 @@ import asyncio
 import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any
+from datetime import datetime
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import HTTPException, RequestValidationError
@@ -26,33 +24,13 @@ from checkpoints.runs import RunRecords
 from checkpoints.saver import KeaSaver
 from graph.extraction import build_extraction_graph
 from graph.universal import build_universal_agent
+from server import chat, files, run_api, threads_api
 from server.accounts import Accounts, open_pool
+from server.context import Kea, error_response, utc_now
 from server.profiles import Profiles
 from server.runner import Runner
 from tools.services import Services, services, settle_heap
 from tools.storage.links import LinkSigner, home_secret
-
-THREAD_HEADER = "X-Kea-Thread"
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-@dataclass
-class Kea:
-    """What the routes share (``app.state.kea``)."""
-
-    services: Services
-    accounts: Accounts
-    runner: Runner
-    profiles: Profiles
-    clock: Callable[[], datetime]
-    public_url: str | None
-
-    def base_url(self, request: Request) -> str:
-        """Where links point: ``KEA_PUBLIC_URL`` when set, else the address the caller used."""
-        return self.public_url or str(request.base_url)
 
 
 def create_app(
@@ -101,8 +79,6 @@ def create_app(
             await pool.close()
 
     app = FastAPI(title="Kea", description="One chat message, one exact table.", lifespan=lifespan)
-    from server import chat, files, run_api, threads_api
-
     app.include_router(chat.router)
     app.include_router(run_api.router)
     app.include_router(files.router)
@@ -123,11 +99,3 @@ def create_app(
         return {"status": "ok"}
 
     return app
-
-
-def error_response(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
-    """An error as the OpenAI clients read it, ``{"error": {"message", "type", "code"}}``."""
-    kind = {401: "authentication_error", 403: "permission_error", 404: "not_found_error", 409: "conflict_error",
-            410: "expired_error"}.get(status, "invalid_request_error")
-    body: dict[str, Any] = {"error": {"message": message, "type": kind, "code": status}}
-    return JSONResponse(body, status_code=status, headers=headers)

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from fastapi import HTTPException, Request
 
+from core.selection import LOCAL_USER
 from server.accounts import AccountError, check_user
-from tools.knowledge.selection import LOCAL_USER
 
 USER_HEADER = "x-kea-user"
 

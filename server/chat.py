@@ -25,11 +25,11 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from langgraph.types import Command
 from pydantic import BaseModel, ConfigDict
 
-from graph.protocol import ProgressEvent, QuestionsEvent, clean_text
-from graph.result import RunResult, render_markdown
+from core.protocol import ProgressEvent, QuestionsEvent, clean_text
+from core.result import RunResult, render_markdown
 from server.accounts import AccountError, NotOwned, check_thread, turn_key
-from server.app import THREAD_HEADER, Kea
 from server.auth import Caller, caller, key_holder
+from server.context import THREAD_HEADER, Kea
 from server.profiles import UnknownModel
 
 router = APIRouter()
@@ -47,7 +47,7 @@ class ChatRequest(BaseModel):
 
 def message_text(content: Any) -> str:
     """A message's text: a string, or the text parts of a list of parts; cleaned of control
-    characters and invalid Unicode (``graph.protocol.clean_text``), so the conversation can be
+    characters and invalid Unicode (``core.protocol.clean_text``), so the conversation can be
     hashed, stored and read."""
     if isinstance(content, str):
         return clean_text(content)

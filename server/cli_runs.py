@@ -1,18 +1,252 @@
-"""``kea resume`` and ``kea cancel``: a thread's run continued, or stopped, from any process."""
+"""``kea extract``, ``kea resume`` and ``kea cancel``: a thread's run started, continued, or stopped, from any process."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
+import shutil
 import sys
 import time
+import uuid
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
 
-from server.terminal import err, out
+from server.terminal import err, fail, out
 
 CANCEL_WAIT_SECONDS = 60.0
+
+
+# -- extract --------------------------------------------------------------------------------------
+
+
+def _load_profile(name: str | None, collection: list[str], path_glob: str | None, user: str | None) -> Any:
+    """The profile, narrowed by the command's options; options never widen what a profile allows."""
+    from checkpoints.cluster import kea_home
+    from core.profile import Profile
+
+    values: dict[str, Any] = {}
+    if name:
+        candidate = Path(name) if name.endswith(".json") else kea_home() / "profiles" / f"{name}.json"
+        if not candidate.is_file():
+            raise fail(f"No profile {name!r} (looked for {candidate}). A profile is a JSON object of Profile fields.")
+        values = json.loads(candidate.read_text(encoding="utf-8"))
+        values.setdefault("name", candidate.stem)
+    if collection:
+        allowed = values.get("collections") or []
+        outside = [c for c in collection if allowed and c not in allowed]
+        if outside:
+            raise fail(f"The profile reads only {', '.join(allowed)}; --collection {', '.join(outside)} is outside it.")
+        values["collections"] = collection
+    if path_glob:
+        if values.get("path_glob") not in (None, path_glob):
+            raise fail(
+                f"The profile reads only {values['path_glob']}; --path-glob cannot replace it. "
+                "Name the folder or year in the request instead."
+            )
+        values["path_glob"] = path_glob
+    if user:
+        values["user"] = user
+    return Profile.from_mapping(values)
+
+
+def contract_json(values: dict[str, Any], full_summary: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The stable ``kea extract --json`` object from a run's final state (and its stored summary)."""
+    from core.result import build_result
+
+    return build_result(values, full_summary).contract()
+
+
+def extract(
+    message: Annotated[str, typer.Argument(help="The request, e.g. \"Every position on Nordwerk's 2025 invoices with description, quantity and unit price\".")],
+    collection: Annotated[list[str], typer.Option("--collection", "-c", help="Collection(s) to read; default every readable one.")] = [],
+    path_glob: Annotated[Optional[str], typer.Option(help="Only documents whose path matches this glob.")] = None,
+    profile: Annotated[Optional[str], typer.Option(help="Profile name ($KEA_HOME/profiles/NAME.json) or a .json path.")] = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Accept the reading as understood and a sample's selection; ask nothing.")] = False,
+    out_file: Annotated[Optional[Path], typer.Option("--out", help="Also write the table to this CSV file.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout (progress on stderr).")] = False,
+    user: Annotated[Optional[str], typer.Option(help="Ask as this user (access to collections); default 'local'.")] = None,
+    thread: Annotated[Optional[str], typer.Option(help="Continue this conversation, e.g. `kea extract yes --thread T` to read a sample's whole selection.")] = None,
+) -> None:
+    """Extract one table from every document in scope and store it as a CSV.
+
+    Without --yes, Kea first asks back how it understood the request (location, filter,
+    values) and reads nothing until you confirm; more than 100 documents are sampled first (five
+    documents) and the rest read after a yes. JSON status: done, sample, no_documents,
+    needs_narrowing, declined, answered (the message asked for no table), cancelled (stopped by
+    kea cancel: the table holds what was read before) or failed. Exit 0 except for failed (1).
+    A run cut short (Ctrl-C, a crash) continues with kea resume THREAD.
+    """
+    from graph.runs import run_extraction
+    from server.cli_terminal import ask_in_terminal
+
+    chosen = _load_profile(profile, collection, path_glob, user)
+    if out_file is not None:
+        _check_writable(out_file)  # before anything is read: a bad --out never loses an answer
+    thread = thread or f"cli-{uuid.uuid4().hex}"
+    err.print(f"thread: {thread}", markup=False, highlight=False)  # scripts continue it with --thread, kea sql, kea forget
+    narrowing = {"collections": list(collection), "path_glob": path_glob}
+    durable = claimed_thread(thread, chosen, profile or "", narrowing, as_json)
+    confirm = "auto" if yes else "ask"
+    values = converse(
+        lambda view: run_extraction(message, chosen, confirm=confirm, answer=ask_in_terminal, on_progress=view,
+                                    thread_id=thread, durable=durable),
+        chosen, thread, durable, as_json,
+    )
+    finish_answer(values, as_json, out_file)
+
+
+def claimed_thread(thread: str, chosen: Any, reference: str, narrowing: dict[str, Any], as_json: bool) -> Any:
+    """The thread recorded as ``chosen.user``'s with its profile (as the HTTP API records its own),
+    and the lease spec its runs take; another user's thread does not exist."""
+    from checkpoints.runs import RunRecords
+    from graph.runs import Durable
+    from server.accounts import AccountError, Accounts, NotOwned, open_pool
+
+    url = _database_url(as_json)
+
+    async def claim() -> None:
+        pool = open_pool(url, max_size=1)
+        await pool.open(wait=True)
+        try:
+            await Accounts(pool).claim_thread(thread, chosen.user, chosen.name)
+        finally:
+            await pool.close()
+
+    try:
+        asyncio.run(claim())
+    except (AccountError, NotOwned) as exc:
+        _say_failed(f"There is no thread {thread}." if isinstance(exc, NotOwned) else str(exc), as_json)
+    return Durable(RunRecords(url), chosen.user, reference, "cli", narrowing)
+
+
+def _database_url(as_json: bool) -> str:
+    from checkpoints.cluster import ServiceError
+    from tools.services import services
+
+    try:
+        return services().database_url
+    except ServiceError as exc:
+        _say_failed(str(exc), as_json)
+        raise  # not reached
+
+
+def _say_failed(text: str, as_json: bool) -> None:
+    """End the command with a failed answer: one JSON object with --json, else a sentence."""
+    if as_json:
+        sys.stdout.write(json.dumps(contract_json({"answer": {"status": "failed", "message": text}})) + "\n")
+        raise typer.Exit(1)
+    raise fail(text)
+
+
+def converse(first: Any, chosen: Any, thread: str, durable: Any, as_json: bool) -> dict[str, Any]:
+    """Run ``first(progress_view)`` to its answer; after a sample, ask whether to read the rest."""
+    from checkpoints.cluster import ServiceError
+    from checkpoints.runs import RunBusy
+    from graph.runs import run_extraction
+    from server.cli_terminal import ProgressView, ask_after_sample, ask_in_terminal, print_answer
+    from tools.lifecycle import RunLost
+    from tools.services import settle_heap
+
+    settle_heap()  # everything the run needs is loaded: keep it out of the collector's full passes
+    turn = first
+    values: dict[str, Any] = {}
+    while True:
+        view = ProgressView()
+        try:
+            values = asyncio.run(turn(view))
+        except KeyboardInterrupt:
+            view.stop()
+            err.print(f"Stopped (Ctrl-C): no table was made, and nothing more is read. Continue it with: kea resume {thread}")
+            raise typer.Exit(130) from None
+        except RunBusy:
+            view.stop()
+            _say_failed(f"Thread {thread} is running in another process right now; wait for it, or stop it with: kea cancel {thread}", as_json)
+        except Exception as exc:  # noqa: BLE001 — scripts rely on one JSON object whatever happens
+            view.stop()
+            text = str(exc) if isinstance(exc, (ServiceError, ValueError, RunLost)) else f"{type(exc).__name__}: {exc}"
+            logging.getLogger(__name__).error("Thread %s stopped: %s", thread, text, exc_info=exc)
+            if as_json:  # the thread is always in the answer: it is what kea resume takes
+                failed = {"answer": {"status": "failed", "message": text}, "thread_id": thread}
+                sys.stdout.write(json.dumps(contract_json(failed)) + "\n")
+                raise typer.Exit(1) from exc
+            raise fail(text) from exc
+        finally:
+            view.stop()
+        if (values.get("answer") or {}).get("status") != "sample":
+            return values
+        # a sample of a large selection: shown, then the terminal asks whether to read the rest
+        if as_json:  # stdout holds only the final JSON: the sample is shown on stderr
+            err.print(contract_json(values)["message"], highlight=False, markup=False)
+        else:
+            print_answer(values)
+        reply = ask_after_sample(thread)
+        if reply is None:
+            return values
+        turn = lambda view, reply=reply: run_extraction(  # noqa: E731
+            reply, chosen, confirm="ask", answer=ask_in_terminal, on_progress=view, thread_id=thread, durable=durable
+        )
+
+
+def finish_answer(values: dict[str, Any], as_json: bool, out_file: Path | None) -> None:
+    """Print the answer (or its JSON), write --out, and exit: 0, or 1 for a failed answer."""
+    from server.cli_terminal import print_answer
+
+    answer = values.get("answer") or {}
+    if out_file and answer.get("csv"):
+        _copy_table(values["extraction_id"], out_file)
+    if as_json:
+        sys.stdout.write(json.dumps(contract_json(values, _stored_summary(values)), ensure_ascii=False) + "\n")
+    else:
+        if answer.get("status") != "sample":
+            print_answer(values)
+        if out_file and answer.get("csv"):
+            out.print(f"Written to {out_file}.")
+    raise typer.Exit(1 if answer.get("status", "failed") == "failed" else 0)
+
+
+def _stored_summary(values: dict[str, Any]) -> dict[str, Any] | None:
+    """The run's full summary (every document without rows, every failure), when it stored one."""
+    from tools.services import services
+    from tools.storage.objects import ObjectNotFound
+    from tools.storage.rows import summary_key
+
+    if not (values.get("answer") or {}).get("csv"):
+        return None
+    try:
+        with services().objects.open(summary_key(values["extraction_id"])) as handle:
+            return dict(json.loads(handle.read()))
+    except ObjectNotFound:
+        return None
+
+
+def _check_writable(target: Path) -> None:
+    """Refuse an --out that cannot be written, with why, before any document is read."""
+    if target.is_dir():
+        raise fail(f"--out {target} is a folder; name a file such as {target / 'table.csv'}. Nothing was read.")
+    if not target.parent.is_dir():
+        raise fail(f"--out {target}: the folder {target.parent} does not exist. Nothing was read.")
+    existed = target.exists()
+    try:  # opened for writing, as the table will be (appending truncates nothing it holds)
+        with open(target, "ab"):
+            pass
+    except OSError as exc:
+        raise fail(f"--out {target} cannot be written ({exc.strerror or exc}). Nothing was read.") from None
+    if not existed:
+        target.unlink(missing_ok=True)
+
+
+def _copy_table(extraction_id: str, target: Path) -> None:
+    from tools.services import services
+    from tools.storage.rows import table_key
+
+    with services().objects.open(table_key(extraction_id)) as source, open(target, "wb") as sink:
+        shutil.copyfileobj(source, sink)
+
+
+# -- resume and cancel ------------------------------------------------------------------------
 
 
 def _owned(thread: str, user: str, as_json: bool = False) -> tuple[Any, str]:
@@ -20,7 +254,6 @@ def _owned(thread: str, user: str, as_json: bool = False) -> tuple[Any, str]:
     a thread that is not ``user``'s does not exist."""
     from checkpoints.runs import RunRecords
     from server.accounts import AccountError, Accounts, NotOwned, check_thread, open_pool
-    from server.cli import _database_url, _say_failed
 
     url = _database_url(as_json)
 
@@ -54,10 +287,9 @@ def resume(
     (with --json and no terminal to ask in, it says so).
     """
     from checkpoints.runs import RunRecords
+    from core.selection import LOCAL_USER
     from graph.runs import Durable, NothingToResume, continue_extraction
-    from server.cli import _check_writable, _database_url, _load_profile, _say_failed, converse, finish_answer
     from server.cli_terminal import ask_in_terminal
-    from tools.knowledge.selection import LOCAL_USER
 
     user = user or LOCAL_USER
     if out_file is not None:
@@ -99,15 +331,14 @@ def cancel(
     the stop (status cancelled), with the partial table stored.
     """
     from checkpoints.runs import RunRecords
-    from server.cli import _database_url, _fail
-    from tools.knowledge.selection import LOCAL_USER
+    from core.selection import LOCAL_USER
 
     user = user or LOCAL_USER
     record, _ = _owned(thread, user)
     if record is None or record.state != "running":
         how = {"finished": "it has finished", "stopped": "it stopped with an error (kea resume continues it)",
                "cancelled": "it was cancelled already"}.get(record.state if record else "", "it never ran")
-        raise _fail(f"Thread {thread} is not running: {how}. There is nothing to cancel.")
+        raise fail(f"Thread {thread} is not running: {how}. There is nothing to cancel.")
     out.print(asyncio.run(_stop(RunRecords(_database_url(False)), thread, user)), markup=False, highlight=False)
 
 
@@ -115,7 +346,6 @@ def stop_running(thread: str, user: str) -> None:
     """Cancel the thread's run if one is in flight, waiting for it to stop (``kea forget`` first
     stops what it forgets)."""
     from checkpoints.runs import RunRecords
-    from server.cli import _database_url
 
     records = RunRecords(_database_url(False))
 

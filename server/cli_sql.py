@@ -210,9 +210,8 @@ def forget(
     as_json: Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")] = False,
 ) -> None:
     """Forget a conversation (the full help is FORGET_HELP)."""
-    from tools.workspace.catalog import WorkspaceError
-
     from server.cli_runs import stop_running
+    from tools.workspace.catalog import WorkspaceError
 
     workspaces = _workspaces(as_json)
     try:

@@ -10,7 +10,6 @@ from rich.table import Table
 from server.terminal import cell, err, out, shown
 
 
-
 def _read_line() -> str:
     """One typed line; the prompt goes to stderr, so stdout holds only the answer (--json)."""
     err.print("> ", end="")
@@ -20,10 +19,10 @@ def _read_line() -> str:
 def ask_in_terminal(form: dict[str, Any]) -> dict[str, Any]:
     """Ask each question: Enter takes the recommended option, a number another, text corrects.
 
-    Each typed answer is classified like every other reply (``graph.protocol.parse_reply``):
+    Each typed answer is classified like every other reply (``core.protocol.parse_reply``):
     "no" cancels the whole form, "yes" keeps the recommended option.
     """
-    from graph.protocol import QuestionsForm, parse_reply
+    from core.protocol import QuestionsForm, parse_reply
 
     typed = QuestionsForm.model_validate(form)
     if problem := form.get("problem"):  # the last answer could not be used: say why before asking again
@@ -99,7 +98,7 @@ TERMINAL_PREVIEW_ROWS = 20
 
 
 def print_answer(values: dict[str, Any]) -> None:
-    from graph.result import build_result
+    from core.result import build_result
 
     result = build_result(values)
     out.print(result.message or "No answer.", highlight=False, markup=False)

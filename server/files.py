@@ -19,8 +19,8 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import StreamingResponse
 
-from server.app import Kea
 from server.auth import caller
+from server.context import Kea
 from tools.storage.links import LinkRefused, is_expired
 from tools.storage.objects import ObjectNotFound
 from tools.storage.review import CSP, HTML_TYPE

@@ -1,6 +1,6 @@
 """The models the HTTP API offers: one per profile, chosen on the server, never by the caller.
 
-A profile is a JSON object of ``graph.profile.Profile`` fields in ``$KEA_HOME/profiles/NAME.json``
+A profile is a JSON object of ``core.profile.Profile`` fields in ``$KEA_HOME/profiles/NAME.json``
 (model ``kea-NAME``), beside the shipped ones: the default ``kea-document-tables`` (every
 collection the asking user may read) and the Universal Agent's templates, ``kea-universal``
 (Knowledge Assistant), ``kea-data-analyst`` and ``kea-workplace-assistant``. A profile's
@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from graph.profile import Profile
-from graph.templates import TEMPLATES
+from core.profile import Profile
+from core.templates import TEMPLATES
 
 log = logging.getLogger(__name__)
 AGENTS = ("document-tables", "universal")

@@ -11,7 +11,7 @@
 - ``DELETE /v1/runs/{thread}``: cancel its running extraction, wherever it runs: no model call
   starts once the run sees it, and its answer (status ``cancelled``) says what was read before
   the stop, with the partial table. 409 when nothing runs;
-- ``GET /v1/runs/schema``: the JSON schema of the events (``graph.protocol.run_events_schema``).
+- ``GET /v1/runs/schema``: the JSON schema of the events (``core.protocol.run_events_schema``).
 
 Each POST answers ``text/event-stream`` with the events ``progress``, then ``questions`` or
 ``result`` (or ``error``); the data of each is the JSON of its typed model. A run goes on to its
@@ -29,11 +29,11 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel
 
-from graph.protocol import ErrorEvent, ProgressEvent, QuestionsEvent, QuestionsForm, run_events_schema
-from graph.result import RunResult
+from core.protocol import ErrorEvent, ProgressEvent, QuestionsEvent, QuestionsForm, run_events_schema
+from core.result import RunResult
 from server.accounts import AccountError, NotOwned, check_thread
-from server.app import THREAD_HEADER, Kea
 from server.auth import Caller, caller
+from server.context import THREAD_HEADER, Kea
 from server.profiles import UnknownModel
 from server.runner import NothingWaiting, NotRunning
 

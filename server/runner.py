@@ -5,7 +5,7 @@ A turn yields ``ProgressEvent``s while documents are read, then exactly one ``Qu
 reference). The open question of a thread is found with ``graph.aget_state(config).interrupts``
 and resumed by its id.
 
-Each turn runs as a task of its own, leased in ``runs`` (``graph/lifecycle.py``): a client that
+Each turn runs as a task of its own, leased in ``runs`` (``tools/lifecycle.py``): a client that
 goes away does not stop it (its answer waits in the thread's state), a cancel from any process
 stops it, and a turn whose server died or stopped is continued by a live server: every replica
 looks for such runs when it starts and every ``takeover_seconds`` after (``watch``), and the
@@ -28,14 +28,14 @@ from urllib.parse import urlencode
 
 from langgraph.types import Command
 
-from checkpoints.runs import NothingToTakeOver, RunBusy, RunRecord, RunRecords
-from graph.lifecycle import RunLost, durable_run, settle_cancelled
 from checkpoints.cluster import ServiceError
-from graph.profile import Profile
-from graph.protocol import ProgressEvent, QuestionsEvent, QuestionsForm, progress_event
-from graph.result import RunResult, build_agent_result, build_result, failed_result
-from graph.runs import pending, stream_events
+from checkpoints.runs import NothingToTakeOver, RunBusy, RunRecord, RunRecords
+from core.profile import Profile
+from core.protocol import ProgressEvent, QuestionsEvent, QuestionsForm, progress_event
+from core.result import RunResult, build_agent_result, build_result, failed_result
+from graph.runs import pending, settle_cancelled, stream_events
 from server.accounts import Accounts, NotOwned
+from tools.lifecycle import RunLost, durable_run
 from tools.storage.links import LINK_LIFETIME, LinkSigner
 from tools.storage.objects import ObjectStore
 from tools.storage.rows import output_key
@@ -210,7 +210,7 @@ class Runner:
             if record is None or record.state != "running":
                 return record.state if record else "cancelled"
             await asyncio.sleep(0.1)
-        return "cancelling"  # it stops when its process next looks (graph/lifecycle.py poll_seconds)
+        return "cancelling"  # it stops when its process next looks (tools/lifecycle.py poll_seconds)
 
     async def pick_up(self, profile_of: Callable[[str, str], Profile]) -> list[str]:
         """Continue, in the background, the server's runs whose process is gone; their threads.
@@ -223,7 +223,7 @@ class Runner:
         picked = []
         for record in await self.records.orphans("server"):
             if record.thread in self._held or record.thread in self._taking:
-                continue  # its run here has only lost its lease's connection for a moment (graph/lifecycle.py)
+                continue  # its run here has only lost its lease's connection for a moment (tools/lifecycle.py)
             try:
                 profile = profile_of(record.profile, record.user)
             except KeyError:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
@@ -46,3 +47,9 @@ class SafeConsole(Console):
 
 out = SafeConsole()
 err = SafeConsole(stderr=True)
+
+
+def fail(message: str, code: int = 1) -> typer.Exit:
+    """The exit of a command that could not do its job, after saying why on stderr."""
+    err.print(f"[red]Error:[/red] {shown(message)}")
+    return typer.Exit(code)

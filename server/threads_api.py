@@ -17,8 +17,8 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException, Request
 
 from server.accounts import AccountError, check_thread
-from server.app import Kea
 from server.auth import Caller, caller
+from server.context import Kea
 from tools.workspace.catalog import NotYours
 
 log = logging.getLogger(__name__)

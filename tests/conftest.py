@@ -56,7 +56,7 @@ def kb(svc):  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="session")
 def corpus(kea_home: Path, kb) -> dict:  # type: ignore[no-untyped-def]
     """The generated corpus, ingested as collection 'corpus'; returns its truth."""
-    from evals.corpus.generate import generate
+    from corpora.first import generate
     from tools.knowledge.ingest import ingest
 
     folder = kea_home / "corpus"

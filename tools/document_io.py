@@ -31,11 +31,11 @@ from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from core.reading import DocumentText, Reading, Record
+from core.selection import Scope
 from tools.batches import TickBatch
-from tools.engines.reading import DocumentText, Reading, Record
 from tools.engines.usage import Usage
 from tools.knowledge.base import DocumentNotFound
-from tools.knowledge.selection import Scope
 
 if TYPE_CHECKING:
     from tools.lanes import HandOn, Lanes

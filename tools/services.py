@@ -9,12 +9,14 @@ Nodes and the CLI call ``services()``; tests call ``reset_services()`` after poi
 from __future__ import annotations
 
 import contextvars
+import functools
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
-from checkpoints.cluster import database_url, kea_home
+from checkpoints.cluster import database_url
 from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.vectors import VectorIndex, drop_index, index_for
 from tools.storage import open_object_store
@@ -104,3 +106,13 @@ def settle_heap() -> None:
 
     gc.collect()
     gc.freeze()
+
+
+def with_services(node: Callable[..., Any], svc: Services) -> Callable[..., Any]:
+    """``node`` running with ``svc`` as its services (what ``services()`` answers inside it)."""
+    @functools.wraps(node)  # type: ignore[arg-type]
+    async def bound(state: Any, runtime: Any) -> Any:
+        with using_services(svc):
+            return await node(state, runtime)
+
+    return bound

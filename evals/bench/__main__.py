@@ -26,7 +26,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from evals.bench import cancel, csv_assembly, fanout, http_load, knowledge, memory, ranking, state_size, takeover
+from evals.bench import (
+    cancel,
+    csv_assembly,
+    fanout,
+    http_load,
+    knowledge,
+    memory,
+    ranking,
+    state_size,
+    takeover,
+)
 from evals.bench.charts import BENCHMARKS, draw_charts, write_results_page
 from evals.bench.common import RESULTS, machine, save
 

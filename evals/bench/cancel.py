@@ -20,7 +20,13 @@ import time
 from typing import Any
 
 from evals.bench.common import (
-    ROW_MESSAGE, command_line, ingest_tiny_documents, isolated_home, machine, save_and_show, use_fixed_engine,
+    ROW_MESSAGE,
+    command_line,
+    ingest_tiny_documents,
+    isolated_home,
+    machine,
+    save_and_show,
+    use_fixed_engine,
 )
 
 GOAL_SECONDS = 5.0
@@ -70,7 +76,7 @@ async def _seen_after(records: Any, thread: str, asked_at: float) -> float | Non
 
 def run(documents: int = 200, latency: float = 3.0, repeats: int = 3, concurrency: int = 8) -> dict[str, Any]:
     from checkpoints.runs import RunRecords
-    from graph.profile import Profile
+    from core.profile import Profile
     from tools.services import services
 
     with isolated_home() as home:

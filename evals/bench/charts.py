@@ -189,7 +189,7 @@ def write_results_page(folder: Path = RESULTS, page: Path = PAGE) -> Path:
 
 
 def _evaluation_section() -> list[str]:
-    from evals.run import report_markdown
+    from evals.report import report_markdown
 
     report = _load(RESULTS, "eval")
     lines = [
@@ -197,8 +197,8 @@ def _evaluation_section() -> list[str]:
         "",
         (
             'Every ground-truth case runs through the real graph (`run_extraction(..., confirm="auto")`) on a '
-            "throwaway knowledge base: the generated corpus (`evals/corpus/`), the real documents "
-            "(`evals/real/`) and a second generated corpus (`evals/corpus2/`, reported apart) whose "
+            "throwaway knowledge base: the generated corpus (`corpora/first.py`), the real documents "
+            "(`evals/real/`) and a second generated corpus (`corpora/second.py`, reported apart) whose "
             "requests were written before any engine ran on them. The stored CSV is read back and matched row by row to the truth "
             "(`evals/score.py`). Recall: true rows found; precision: rows given that are true; documents "
             "complete: documents that should give rows and gave at least one true row; rows from wrong "

@@ -130,7 +130,7 @@ class FixedEngine:
 
 def fixed_records(document: Any, columns: list[str], rows: int) -> list[Any]:
     """``rows`` records of about 120 bytes of values each, evidenced by the document's first line."""
-    from tools.engines.reading import Record
+    from core.reading import Record
 
     evidence = (document.pages[0].splitlines() or [""])[0] if document.pages else ""
     return [

@@ -25,7 +25,7 @@ COLUMNS = ["Description", "Quantity", "Unit price"]
 
 
 def _records(document_id: int, rows: int) -> list[Any]:
-    from tools.engines.reading import Record
+    from core.reading import Record
 
     return [
         Record(
@@ -42,8 +42,8 @@ def _records(document_id: int, rows: int) -> list[Any]:
 
 
 def run(documents: int, rows_per_document: int) -> dict[str, Any]:
-    from tools.storage.assembly import assemble_table
     from tools.services import services
+    from tools.storage.assembly import assemble_table
     from tools.storage.table import header
 
     total = documents * rows_per_document

@@ -86,7 +86,7 @@ def _ranking_and_sample_timed() -> Iterator[list[float]]:
 
 
 def _profile(collection: str, n: int, concurrency: int, engine: str) -> Any:
-    from graph.profile import Profile
+    from core.profile import Profile
 
     return Profile(
         name=f"bench-{concurrency}", collections=[collection], engine=engine, concurrency=concurrency,
@@ -206,8 +206,7 @@ def _bare_send_seconds(
     from langgraph.types import Send
 
     from checkpoints.saver import postgres_checkpointer
-
-    from graph.profile import Profile
+    from core.profile import Profile
     from nodes.plan import first_wave_size
 
     engine = FixedEngine(latency, RECORDS)
@@ -349,8 +348,8 @@ def _cpu_per_document(collection: str, n: int, latency: float, concurrency: int)
 
 
 def _documents(svc: Any, collection: str) -> list[Any]:
-    from tools.engines.reading import DocumentText
-    from tools.knowledge.selection import Scope
+    from core.reading import DocumentText
+    from core.selection import Scope
 
     return [
         DocumentText(id=d.id, collection=collection, path=d.path, pages=[f"Code: {d.path}"])
@@ -359,8 +358,8 @@ def _documents(svc: Any, collection: str) -> list[Any]:
 
 
 def run(sizes: list[int], latency_ms: float, concurrency: int, cost_sizes: list[int] | None = None) -> dict[str, Any]:
-    from graph.profile import Profile
-    from tools.engines.reading import Reading
+    from core.profile import Profile
+    from core.reading import Reading
     from tools.services import services, settle_heap
 
     latency = latency_ms / 1000

@@ -29,10 +29,10 @@ def _bulk_documents(kb, collection_id: int, count: int) -> None:  # type: ignore
 
 
 def run(documents: int) -> dict[str, object]:
-    from evals.corpus.generate import generate
+    from core.selection import DocumentSelection, Scope, SelectionEntry
+    from corpora.first import generate
     from tools.knowledge.ingest import ingest
     from tools.knowledge.paths import glob_to_regex
-    from tools.knowledge.selection import DocumentSelection, Scope, SelectionEntry
     from tools.services import services
 
     with isolated_home() as home:

@@ -55,9 +55,9 @@ def _measure_kea(collection: str, rows_per_document: int) -> dict[str, Any]:
     import uuid
 
     from checkpoints.saver import postgres_checkpointer
+    from core.profile import Profile
     from evals.bench.common import stream_extraction, use_fixed_engine
     from graph.extraction import build_extraction_graph
-    from graph.profile import Profile
 
     profile = Profile(
         collections=[collection], engine=use_fixed_engine(0.0, rows_per_document), concurrency=8
@@ -85,8 +85,8 @@ def _measure_in_memory(collection: str, rows_per_document: int) -> dict[str, Any
     import tempfile
     import time
 
+    from core.selection import Scope
     from evals.bench.common import fixed_records
-    from tools.knowledge.selection import Scope
     from tools.services import services
     from tools.storage.table import header
 

@@ -96,13 +96,13 @@ def _copy_documents(kb: Any, source: str, target_id: int, count: int) -> int:
 
 
 def run(documents: int) -> dict[str, Any]:
-    from evals.corpus.generate import generate
+    from core.selection import Scope
+    from corpora.first import generate
+    from tools.engines.offline import OfflineEngine
     from tools.knowledge.chunking import chunk_pages, document_label
     from tools.knowledge.embeddings import LocalMiniLM, register_embedder
     from tools.knowledge.ingest import ingest
     from tools.knowledge.ranking import _by_keywords, query_for, rank
-    from tools.knowledge.selection import Scope
-    from tools.engines.offline import OfflineEngine
     from tools.services import services
 
     with isolated_home() as home:

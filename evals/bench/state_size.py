@@ -39,8 +39,8 @@ FLAT_WITHIN = 1.10  # "independent of rows per document": the largest size write
 
 async def _kea(collection: str, documents: int, rows: int) -> dict[str, Any]:
     from checkpoints.saver import postgres_checkpointer
+    from core.profile import Profile
     from graph.extraction import build_extraction_graph
-    from graph.profile import Profile
     from tools.services import services
 
     profile = Profile(collections=[collection], engine=use_fixed_engine(0.0, rows), concurrency=8)
@@ -120,7 +120,7 @@ def _figures(
 
 
 def run(documents: int, rows_per_document: list[int]) -> dict[str, Any]:
-    from tools.knowledge.selection import Scope
+    from core.selection import Scope
     from tools.services import services
 
     kea: list[dict[str, Any]] = []

@@ -31,7 +31,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from evals.bench.common import BENCH_ENGINE, command_line, ingest_tiny_documents, isolated_home, machine, save_and_show
+from evals.bench.common import (
+    BENCH_ENGINE,
+    command_line,
+    ingest_tiny_documents,
+    isolated_home,
+    machine,
+    save_and_show,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 GUARD = 600.0  # seconds: no step of a repeat takes this long unless something hangs

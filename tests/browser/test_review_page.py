@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from graph.profile import Profile
+from core.profile import Profile
 from graph.runs import run_extraction
-from tools.engines.reading import Record
+from core.reading import Record
 from tools.storage.review import ReviewSpool, source_context
 from tools.storage.rows import output_key
 

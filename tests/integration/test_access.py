@@ -27,9 +27,8 @@ import psycopg
 import pytest
 from http_server import EventReader, serve_app
 from psycopg import sql
-from psycopg.rows import dict_row
 
-from graph.profile import Profile
+from core.profile import Profile
 from tools.storage.rows import extraction_prefix
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -357,7 +356,7 @@ def test_the_agent_s_document_tools_reach_only_the_user_s_collections(svc, order
     from tools.agent.schemas import (
         ListDocuments, RankDocuments, ReadDocument, SearchDocuments, SelectDocuments, SelectionPart,
     )
-    from tools.knowledge.selection import Scope
+    from core.selection import Scope
 
     slas = [d for d in svc.kb.resolve(Scope(user="hal", collections=["corpus"])).documents if d.path.startswith("slas/")]
     path = slas[0].path
@@ -400,7 +399,7 @@ async def test_the_agent_s_extract_records_reads_only_the_user_s_collections(svc
 
 def test_the_sql_workspace_loads_only_documents_the_user_may_read(svc, orders) -> None:  # type: ignore[no-untyped-def]
     from tools.agent.workspace_tools import LoadTable, run
-    from tools.knowledge.selection import Scope
+    from core.selection import Scope
 
     order = "orders/order-003.csv"
     code, refused = kea("sql", "--thread", f"ws-gus-{uuid.uuid4().hex[:8]}", "--load-document", order,

@@ -10,7 +10,7 @@ from langchain_core.messages import HumanMessage
 
 from evals.score import score_case
 from evals.tables import rows_from_csv
-from graph.profile import Profile
+from core.profile import Profile
 from graph.runs import resume_extraction, run_extraction
 from nodes.discovery import FALLBACK_ASK, NO_MODEL_NOTE
 from tools.storage.rows import table_key

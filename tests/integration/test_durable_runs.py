@@ -159,7 +159,7 @@ async def test_a_document_stored_by_an_earlier_attempt_is_never_sent_to_the_engi
     LangGraph then runs the task again; the stored rows are taken instead of a second model call."""
     import counting_cli  # noqa: F401 — registers the counting engine in this process
 
-    from graph.profile import Profile
+    from core.profile import Profile
     from graph.runs import resume_extraction, run_extraction
     from tools.storage.rows import table_key
 

@@ -21,7 +21,7 @@ from openai_server import (
 )
 
 from evals.tables import rows_from_csv
-from graph.profile import Profile
+from core.profile import Profile
 from graph.runs import run_extraction
 from tools.storage.rows import table_key
 

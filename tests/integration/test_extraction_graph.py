@@ -15,7 +15,7 @@ import pytest
 
 from evals.score import score_case
 from evals.tables import rows_from_csv
-from graph.profile import Profile
+from core.profile import Profile
 from graph.runs import resume_extraction, run_extraction
 from tools.engines import ExtractionError, register_engine
 from tools.engines.offline import OfflineEngine
@@ -38,7 +38,7 @@ def _table(svc, values: dict[str, Any]) -> tuple[list[str], list[dict[str, Any]]
 def _explicit_ids() -> list[str]:
     import tempfile
 
-    from evals.corpus.generate import generate
+    from corpora.first import generate
 
     with tempfile.TemporaryDirectory() as folder:
         return [c["id"] for c in generate(Path(folder))["cases"] if "explicit" in c["tags"]]
@@ -221,7 +221,7 @@ async def test_a_failing_document_is_listed_while_the_others_finish(corpus, svc)
 RESUME_SCRIPT = textwrap.dedent(
     """
     import asyncio, json, sys
-    from graph.profile import Profile
+    from core.profile import Profile
     from graph.runs import resume_extraction, run_extraction
     profile = Profile(collections=["corpus"])
     if sys.argv[1] == "start":

@@ -44,7 +44,7 @@ def folder() -> Iterator[Path]:
 RUN = textwrap.dedent(
     """
     import asyncio, sys
-    from graph.profile import Profile
+    from core.profile import Profile
     from graph.runs import run_extraction
     from tools.engines import register_engine
     from tools.engines.offline import OfflineEngine
@@ -109,7 +109,7 @@ RESTART_RUN = textwrap.dedent(
     """
     import asyncio, json, sys
     from pathlib import Path
-    from graph.profile import Profile
+    from core.profile import Profile
     from graph.runs import run_extraction
     from tools.engines import register_engine
     from tools.engines.offline import OfflineEngine

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from fpdf import FPDF
 
-from graph.profile import Profile
+from core.profile import Profile
 from graph.runs import run_extraction
 from tools.parsing.base import MAX_PAGES
 from tools.parsing.office import MAX_PART
@@ -178,7 +178,6 @@ def test_instructions_inside_a_document_change_no_column_scope_or_other_row(svc,
 
 @pytest.fixture(scope="module")
 def endpoint() -> Any:
-    import os
 
     from openai_server import ScriptedEndpoint, allowed_endpoint
 

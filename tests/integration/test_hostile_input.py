@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from graph.profile import Profile
+from core.profile import Profile
 from graph.runs import run_extraction
-from tools.engines.conversation import MESSAGE_CHARS
+from core.protocol import MESSAGE_CHARS
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -245,7 +245,7 @@ def test_pattern_like_messages_are_read_in_bounded_time(shop) -> None:  # type: 
     that is super-linear in the message (or a regex that backtracks) would run far past it."""
     script = (
         "import asyncio, json, sys\n"
-        "from graph.profile import Profile\n"
+        "from core.profile import Profile\n"
         "from graph.runs import run_extraction\n"
         "async def main():\n"
         "    for message in json.loads(sys.stdin.read()):\n"

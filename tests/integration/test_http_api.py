@@ -6,7 +6,6 @@ with the offline engine (the default): no fake anywhere.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -22,8 +21,8 @@ import pytest
 from http_server import EventReader, MovingClock, serve_app
 from openai import NotFoundError, OpenAI
 
-from graph.protocol import ProgressEvent, QuestionsEvent
-from graph.result import RunResult
+from core.protocol import ProgressEvent, QuestionsEvent
+from core.result import RunResult
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -385,7 +384,7 @@ def test_kea_serve_listens_on_loopback_by_default(server) -> None:  # type: igno
 
 
 async def test_a_thread_made_outside_the_api_cannot_be_taken_over(server) -> None:  # type: ignore[no-untyped-def]
-    from graph.profile import Profile
+    from core.profile import Profile
     from graph.runs import run_extraction
 
     paused = await run_extraction(SLAS, Profile(collections=["corpus"]), thread_id="made-by-the-cli-1")

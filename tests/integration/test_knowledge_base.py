@@ -11,7 +11,7 @@ import pytest
 
 from tools.knowledge.base import DocumentNotFound, KnowledgeError
 from tools.knowledge.ingest import ingest
-from tools.knowledge.selection import ContentQuery, DocumentSelection, Scope, SelectionEntry
+from core.selection import ContentQuery, DocumentSelection, Scope, SelectionEntry
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:
@@ -293,7 +293,7 @@ def test_vocabulary_respects_access_and_profile_glob(kb, vocabularies) -> None: 
 
 
 def test_vocabulary_is_bounded_and_replaced_with_the_document(kb, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from tools.engines.reading import Table
+    from core.reading import Table
     from tools.parsing.base import ParsedDocument
 
     collection = kb.ensure_collection("words-many")

@@ -22,13 +22,13 @@ from openai_server import Reply, ScriptedEndpoint, Seen, allowed_endpoint, answe
 
 from evals.score import score_case
 from evals.tables import rows_from_csv
-from graph.profile import Profile
+from core.profile import Profile
 from graph.runs import run_extraction
 from tools.engines.columns import map_columns
 from tools.engines.grounding import NOT_FOUND
 from tools.engines.llm import extraction_prompt, plan_windows, window_chars
 from tools.engines.model_slots import ModelSlots
-from tools.engines.reading import Reading
+from core.reading import Reading
 from tools.storage.rows import table_key
 
 ROOT = Path(__file__).resolve().parents[2]

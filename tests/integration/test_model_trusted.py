@@ -17,7 +17,7 @@ import pytest
 from openai_server import Reply, ScriptedEndpoint, Seen, allowed_endpoint, answer
 
 from evals.tables import rows_from_csv
-from graph.profile import Profile
+from core.profile import Profile
 from graph.runs import run_extraction
 from tools.storage.rows import table_key
 

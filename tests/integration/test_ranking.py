@@ -15,15 +15,15 @@ import pytest
 
 from checkpoints.cluster import _free_port
 from checkpoints.milvus import LocalMilvus
-from graph.profile import Profile
+from core.profile import Profile
 from graph.runs import run_extraction
 from openai_server import ScriptedEndpoint, serve
 from tools.engines.offline import OfflineEngine
-from tools.engines.reading import Reading
+from core.reading import Reading
 from tools.knowledge.embeddings import LocalMiniLM
 from tools.knowledge.ingest import ingest
 from tools.knowledge.ranking import choose_sample, query_for, rank
-from tools.knowledge.selection import Scope
+from core.selection import Scope
 from tools.knowledge.vectors import VectorIndex
 from tools.services import Services, using_services
 
@@ -246,7 +246,7 @@ def test_the_local_server_serves_several_processes_and_the_cli_manages_it(corpus
     rank(svc, "anything", list(_paths(svc))[:3], scope=CORPUS)  # this process is connected to the server
     script = (
         "from tools.services import services\nfrom tools.knowledge.ranking import rank\n"
-        "from tools.knowledge.selection import Scope\n"
+        "from core.selection import Scope\n"
         "svc = services(); ids = [d.id for d in svc.kb.resolve(Scope(collections=['corpus'])).documents]\n"
         "print(rank(svc, 'service level agreement response times', ids, scope=Scope(collections=['corpus'])).method)"
     )

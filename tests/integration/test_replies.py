@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from graph.profile import Profile
+from core.profile import Profile
 from graph.runs import run_extraction
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 
-from graph.profile import Profile
+from core.profile import Profile
 from graph.runs import run_extraction
 from tools.storage.rows import output_key, summary_key, table_key
 

@@ -40,7 +40,7 @@ def test_objects_round_trip_and_list_under_their_prefix(s3_store, tmp_path: Path
 
 @pytest.mark.parametrize("on", ["s3", "folder"])
 def test_rows_stored_by_an_earlier_attempt_are_found_in_one_look(on, s3_store, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from tools.engines.reading import Record
+    from core.reading import Record
     from tools.storage.rows import RowStore
 
     rows = RowStore(s3_store if on == "s3" else FileObjectStore(tmp_path / "files"))
@@ -115,7 +115,7 @@ async def _slas_on(svc, s3_store, thread: str) -> dict:  # type: ignore[no-untyp
     """The SLA request over the corpus on a graph given services whose files are in the bucket: its final values."""
     from checkpoints.saver import postgres_checkpointer
     from graph.extraction import build_extraction_graph
-    from graph.profile import Profile
+    from core.profile import Profile
     from tools.services import Services
     from tools.storage.rows import RowStore
 

@@ -21,8 +21,8 @@ import pytest
 from http_server import EventReader, serve_app
 
 from evals.tables import rows_from_csv
-from graph.profile import Profile
-from graph.result import build_result
+from core.profile import Profile
+from core.result import build_result
 from graph.runs import run_extraction
 from tools.storage.rows import table_key
 

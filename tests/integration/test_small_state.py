@@ -12,7 +12,7 @@ import psycopg
 from checkpoints.saver import postgres_checkpointer
 from evals.tables import rows_from_csv
 from graph.extraction import build_extraction_graph
-from graph.profile import Profile
+from core.profile import Profile
 from tools.engines import register_engine
 from tools.engines.offline import OfflineEngine
 from tools.knowledge.ingest import ingest

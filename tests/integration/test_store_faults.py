@@ -19,7 +19,7 @@ from s3_server import WeedMini
 from checkpoints.saver import postgres_checkpointer
 from evals.tables import rows_from_csv
 from graph.extraction import build_extraction_graph
-from graph.profile import Profile
+from core.profile import Profile
 from tools.storage.objects import StoreUnavailable, staging_key
 from tools.storage.rows import OUTPUTS, output_key, table_key
 

@@ -14,7 +14,7 @@ import psycopg
 import pytest
 
 from checkpoints.runs import NothingToTakeOver, RunBusy, RunRecords
-from graph.lifecycle import RunLost, durable_run
+from tools.lifecycle import RunLost, durable_run
 
 GUARD = 60.0  # seconds: far beyond what any step here needs; reaching it means a hang
 

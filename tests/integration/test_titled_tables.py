@@ -16,7 +16,7 @@ import pytest
 from workspace_support import generate_price_list, kea
 
 from evals.tables import rows_from_csv
-from graph.profile import Profile
+from core.profile import Profile
 from graph.runs import run_extraction
 from tools.knowledge.ingest import ingest
 from tools.storage.rows import table_key

@@ -18,8 +18,8 @@ import pytest
 from agent_fakes import ScriptedToolModel, arguments_of, call, last_tool, last_user, say
 
 from evals.tables import rows_from_csv
-from graph.profile import Profile
-from graph.result import build_agent_result, build_result, render_markdown
+from core.profile import Profile
+from core.result import build_agent_result, build_result, render_markdown
 from graph.runs import resume_universal, run_extraction, run_universal
 from tools.storage.rows import table_key
 
@@ -104,7 +104,7 @@ def extracting(arguments: dict[str, Any], closing: str = "Here is the table.") -
 def _explicit_done() -> list[str]:
     import tempfile
 
-    from evals.corpus.generate import generate
+    from corpora.first import generate
 
     with tempfile.TemporaryDirectory() as folder:
         cases = generate(Path(folder))["cases"]
@@ -291,7 +291,7 @@ SCRIPT = textwrap.dedent(
     """
     import asyncio, json, sys
     from agent_fakes import ScriptedToolModel, call, last_tool, say
-    from graph.profile import Profile
+    from core.profile import Profile
     from graph.runs import resume_universal, run_universal
 
     ARGS = json.loads(sys.argv[3])

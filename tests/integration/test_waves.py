@@ -13,11 +13,11 @@ from typing import Any
 from checkpoints.saver import postgres_checkpointer
 from evals.tables import rows_from_csv
 from graph.extraction import build_extraction_graph
-from graph.profile import Profile
+from core.profile import Profile
 from tools.engines import register_engine
 from tools.engines.offline import OfflineEngine
 from tools.knowledge.ingest import ingest
-from tools.knowledge.selection import Scope
+from core.selection import Scope
 from tools.storage.assembly import assemble_table
 from tools.storage.rows import output_key, table_key
 
@@ -229,7 +229,7 @@ class _HangsButFour(OfflineEngine):
 
 async def test_a_cancel_cuts_off_the_documents_read_ahead_and_starts_no_other(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from checkpoints.runs import RunRecords
-    from graph.lifecycle import durable_run
+    from tools.lifecycle import durable_run
     from nodes.cancelled import NOT_READ
 
     register_engine("hangs-but-four", _HangsButFour)

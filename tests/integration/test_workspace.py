@@ -21,7 +21,7 @@ import openpyxl
 import pytest
 from workspace_support import COLLECTION, GROUPS, admin, audit, docs, european, generate_price_list, kea, ws
 
-from graph.profile import Profile
+from core.profile import Profile
 from graph.runs import run_extraction
 from tools.knowledge.ingest import ingest
 from tools.storage.rows import table_key

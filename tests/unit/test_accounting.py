@@ -8,7 +8,7 @@ from pathlib import Path
 from tools.engines.accounting import NOTE_START, unused_words, with_accounting
 from tools.engines.llm import RequestReading, reading_from
 from tools.engines.offline import extract_records, read_message
-from tools.engines.reading import DocumentText, FolderCount, ScopeHint, Table
+from core.reading import DocumentText, FolderCount, ScopeHint, Table
 
 READINGS = [json.loads(line) for line in (Path(__file__).parents[1] / "data" / "readings.jsonl").read_text().splitlines() if line.strip()]
 SCOPE = ScopeHint(documents=40, years=["2025"], folders=[FolderCount(folder=f, documents=5) for f in

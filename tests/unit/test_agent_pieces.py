@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
-from graph.agent_state import RESET, add_tables, merge_flags
-from graph.result import RunResult, TableResult, build_agent_result, render_markdown
-from graph.templates import NO_DOCUMENT_TOOLS, system_prompt
+from core.agent_state import RESET, add_tables, merge_flags
+from core.result import RunResult, TableResult, build_agent_result, render_markdown
+from core.templates import NO_DOCUMENT_TOOLS, system_prompt
 from nodes.agent_answer import without_retyped_tables
 from nodes.agent_start import earlier_tables_as_references
 from nodes.condense import CONDENSED, DIGEST_ID, condensed, state_bytes
 from tools.agent.schemas import DOCUMENT_TOOLS, ExtractRecords, tool_specs
-from tools.engines.reading import Condition, Place
+from core.reading import Condition, Place
 
 
 def test_document_tools_are_offered_only_when_switched_on() -> None:

@@ -21,7 +21,7 @@ def test_a_run_that_stops_with_an_error_names_its_thread_and_logs_the_traceback_
     import pytest
     import typer
 
-    from server import cli
+    from server import cli, cli_runs
 
     monkeypatch.setenv("KEA_HOME", str(tmp_path))
     root = logging.getLogger()
@@ -33,7 +33,7 @@ def test_a_run_that_stops_with_an_error_names_its_thread_and_logs_the_traceback_
             raise RuntimeError("the database stopped answering")
 
         with pytest.raises(typer.Exit):
-            cli.converse(database_gone, None, "cli-1234", None, True)
+            cli_runs.converse(database_gone, None, "cli-1234", None, True)
     finally:
         for handler in root.handlers:
             if handler not in kept:

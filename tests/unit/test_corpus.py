@@ -11,9 +11,9 @@ import pdfplumber
 import pytest
 from pdfplumber.utils.exceptions import PdfminerException
 
-from evals.corpus.generate import cases, generate, main
+from corpora.first import cases, generate, main
 
-README = Path(__file__).resolve().parents[2] / "evals" / "corpus" / "README.md"
+README = Path(__file__).resolve().parents[2] / "corpora" / "first.md"
 
 
 @pytest.fixture(scope="module")

@@ -10,10 +10,10 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from evals.corpus2 import generate as g
+from corpora import second as g
 from evals.score import normalise_text, parse_value
 
-README = Path(__file__).resolve().parents[2] / "evals" / "corpus2" / "README.md"
+README = Path(__file__).resolve().parents[2] / "corpora" / "second.md"
 
 
 @pytest.fixture(scope="module")
@@ -326,15 +326,8 @@ def test_boundaries_are_excluded(corpus):
 
 
 def test_the_evaluation_reports_the_second_corpus_apart():
-    from evals.run import (
-        CORPUS2_COLLECTION,
-        Case,
-        corpus_of,
-        corpus_totals,
-        group_totals,
-        report_markdown,
-        select,
-    )
+    from evals.report import CORPUS2_COLLECTION, corpus_of, corpus_totals, group_totals, report_markdown
+    from evals.run import Case, select
     from evals.score import score_case
 
     first = {"id": "one", "tags": ["explicit"], "status": "done", "columns": ["A"], "documents_with_rows": ["a.txt"],

@@ -5,19 +5,11 @@ from __future__ import annotations
 import pytest
 
 from evals.bench.common import fixed_records
-from evals.run import (
-    REAL,
-    Case,
-    UnknownCase,
-    group_totals,
-    real_sets,
-    report_markdown,
-    select,
-    why_missed,
-)
+from evals.report import group_totals, report_markdown
+from evals.run import REAL, Case, UnknownCase, real_sets, select, why_missed
 from evals.score import score_case
 from tools.engines.grounding import verify_evidence
-from tools.engines.reading import DocumentText, Table
+from core.reading import DocumentText, Table
 
 ROW = {"file": "results.pdf", "values": {"Name": "Fritz ILGEN", "Team": "TSV Lindau", "Time": "51.78"}}
 

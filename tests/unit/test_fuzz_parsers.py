@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tools.engines.reading import Table
+from core.reading import Table
 from tools.parsing import parse_file
 from tools.parsing.aligned import find_tables
 from tools.parsing.base import ParsedDocument, UnreadableFile

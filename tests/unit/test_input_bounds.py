@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from graph.protocol import clean_input, clean_text, parse_reply, reply_problem
+from core.protocol import clean_input, clean_text, parse_reply, reply_problem
 from tools.engines.offline import request as offline_request
 from tools.engines.offline.request import read_message
-from tools.engines.reading import FolderCount, ScopeHint
+from core.reading import FolderCount, ScopeHint
 from tools.knowledge.paths import MAX_WILDCARDS, BadPattern, glob_to_regex, matches_glob
 
 HINT = ScopeHint(documents=3, folders=[FolderCount(folder="orders", documents=2), FolderCount(folder="archive", documents=1)],

@@ -19,7 +19,7 @@ from openai.types import CompletionUsage
 from openai.types.chat import ChatCompletion
 from pydantic import Field
 
-from graph.profile import Profile
+from core.profile import Profile
 from tools.engines import engine_named, prompts
 from tools.engines.base import ExtractionError
 from tools.engines.llm import (
@@ -32,7 +32,7 @@ from tools.engines.llm import (
     record_schema,
     split_window,
 )
-from tools.engines.reading import Condition, DocumentText, FolderCount, Reading, Record, ScopeHint, Table
+from core.reading import Condition, DocumentText, FolderCount, Reading, Record, ScopeHint, Table
 from tools.engines.usage import metered
 
 CUT = object()  # the fake's answer was cut off by the output limit
@@ -221,7 +221,7 @@ def test_rows_found_in_two_overlapping_windows_are_kept_once() -> None:
     p1, p2, p3 = (Piece(n, 0, len(t)) for n, t in enumerate(document.pages, start=1))
 
     def row(line: str, page: int) -> Any:
-        from tools.engines.reading import Record
+        from core.reading import Record
 
         return Record(values={"Description": line.split("\t")[1]}, page=page, evidence=line.split("\t", 1)[1])
 
@@ -398,7 +398,7 @@ def test_the_reading_schema_asks_for_every_field() -> None:
 
 
 def test_the_estimate_counts_windows_and_lanes() -> None:
-    from graph.profile import Profile
+    from core.profile import Profile
     from tools.engines.llm import LLMEngine
 
     engine = LLMEngine(Profile(model="m", context_tokens=8000, model_concurrency=4))

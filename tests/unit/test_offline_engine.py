@@ -9,7 +9,7 @@ import pytest
 from tools.engines.columns import map_columns, match_column, normalise
 from tools.engines.numbers import compare, parse_number
 from tools.engines.offline import OfflineEngine, extract_records, read_message
-from tools.engines.reading import (
+from core.reading import (
     Condition,
     DocumentText,
     FolderCount,

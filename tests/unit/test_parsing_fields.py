@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tools.engines.reading import Table
+from core.reading import Table
 from tools.parsing import parse_file
 from tools.parsing.fields import KeyValue, key_value_lines, labels, plain
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from graph.protocol import (
+from core.protocol import (
     OptionAnswer,
     OtherAnswer,
     ProgressEvent,
@@ -15,9 +15,9 @@ from graph.protocol import (
     progress_event,
     run_events_schema,
 )
-from graph.result import Preview, RunResult, build_result, markdown_table, render_markdown
+from core.result import Preview, RunResult, build_result, markdown_table, render_markdown
 from nodes.questions import build_form
-from tools.engines.reading import Reading, ScopeHint
+from core.reading import Reading, ScopeHint
 
 
 @pytest.mark.parametrize("typed", ["no", "No.", "NO!", " nope ", "cancel", "Nein", "", None])

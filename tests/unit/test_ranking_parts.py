@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.engines.reading import Condition, Place, Reading
+from core.reading import Condition, Place, Reading
 from tools.knowledge.chunking import chunk_pages, document_label
 from tools.knowledge.embeddings import EmbeddingError, LocalMiniLM, ModelSpec, configured_spec
 from tools.knowledge.ranking import query_for, reciprocal_rank_fusion

@@ -9,14 +9,13 @@ the message; whether a year is a path or a date is decided later, when the scope
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tools.engines.offline import read_message
-from tools.engines.reading import Reading, ScopeHint
+from core.reading import Reading, ScopeHint
 
 CASES = [json.loads(line) for line in (Path(__file__).parents[1] / "data" / "readings.jsonl").read_text().splitlines() if line.strip()]
 

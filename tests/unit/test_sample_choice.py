@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph.state import documents_in_table, documents_to_read
+from core.state import documents_in_table, documents_to_read
 from nodes.offer_sample import compose_offer
-from tools.engines.reading import Reading
-from tools.knowledge.selection import Breakdown, NamedCount
+from core.reading import Reading
+from core.selection import Breakdown, NamedCount
 
 
 def test_each_phase_reads_its_documents_and_the_sample_first() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tools.engines.columns import map_columns, match_column
 from tools.engines.offline import extract_records, read_message
-from tools.engines.reading import DocumentText, FolderCount, ScopeHint, Table
+from core.reading import DocumentText, FolderCount, ScopeHint, Table
 
 # Header cells of public statistical tables and of invoices in four languages
 VOCABULARY = [

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from evals.corpus.generate import cases
+from corpora.first import cases
 from evals.score import markdown_table, parse_value, score_case, summarise, values_equal
 
 INVOICE = "invoices/2025/nordwerk-2025-01.pdf"

@@ -7,8 +7,8 @@ import io
 import pytest
 
 from evals.tables import rows_from_csv
-from graph.state import RESET, merge_tally
-from tools.engines.reading import Record
+from core.state import RESET, merge_tally
+from core.reading import Record
 from tools.knowledge.paths import UnsafePath, matches_glob, normalise_path
 from tools.storage.objects import FileObjectStore
 from tools.storage.table import PREVIEW_ROWS, TableWriter, neutralise

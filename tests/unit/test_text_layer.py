@@ -31,8 +31,8 @@ def test_a_document_says_how_many_words_it_lost_only_past_the_bound() -> None:
 @pytest.fixture(scope="module")
 def evaluation_pdfs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     """Every PDF of the evaluation sets: both generated corpora and the real documents."""
-    from evals.corpus.generate import generate as first
-    from evals.corpus2.generate import generate as second
+    from corpora.first import generate as first
+    from corpora.second import generate as second
 
     out = tmp_path_factory.mktemp("corpora")
     first(out / "corpus")

@@ -7,11 +7,11 @@ outside it is listed, searched or read, whatever the model asks for.
 
 from __future__ import annotations
 
+from core.reading import folder_list
+from core.selection import DocumentSelection, Scope, SelectionEntry
 from tools.agent.schemas import ListDocuments, RankDocuments, ReadDocument, SearchDocuments, SelectDocuments
-from tools.engines.reading import folder_list
 from tools.knowledge.base import DocumentNotFound
 from tools.knowledge.ranking import rank
-from tools.knowledge.selection import DocumentSelection, Scope, SelectionEntry
 from tools.services import Services
 
 

@@ -11,9 +11,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from core.reading import Condition, Place, Reading
+from core.selection import ContentQuery, DocumentSelection, SelectionEntry
 from tools.agent.workspace_tools import TOOLS as WORKSPACE_TOOLS
-from tools.engines.reading import Condition, Place, Reading
-from tools.knowledge.selection import ContentQuery, DocumentSelection, SelectionEntry
 
 
 class ListDocuments(BaseModel):

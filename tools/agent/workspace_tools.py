@@ -12,8 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from core.selection import Scope
 from tools.knowledge.base import KnowledgeError
-from tools.knowledge.selection import Scope
 from tools.workspace import sources
 from tools.workspace.catalog import WorkspaceError
 from tools.workspace.shape import FormRefused

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
+from core.reading import Reading, ScopeHint
 from tools.engines.offline import grammar as g
-from tools.engines.reading import Reading, ScopeHint
 
 # Words of grammar and courtesy that carry no part of a table request, beside the grammar's own
 # lists (quantifiers, prepositions, determiners, conjunctions, list keywords).

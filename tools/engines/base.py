@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 from typing import Protocol
 
-from tools.engines.reading import DocumentText, Reading, Record, ScopeHint
+from core.reading import DocumentText, Reading, Record, ScopeHint
 
 
 class Engine(Protocol):

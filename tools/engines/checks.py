@@ -12,12 +12,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
-import re
-
+from core.reading import Condition, DocumentText, Reading, Record
 from tools.engines.numbers import compare
-from tools.engines.reading import Condition, DocumentText, Reading, Record
 
 Cell = str | bool | None  # the row's cell; None for an empty one; False when the row has no such column
 

@@ -11,20 +11,6 @@ from typing import Literal
 
 Kind = Literal["table", "greeting", "about", "empty"]
 
-# A table request is a sentence or a paragraph; past this a message is not read at all (the
-# reading of a message is not linear in its length, and no request needs more).
-MESSAGE_CHARS = 4_000
-
-
-def too_long(text: str, what: str = "message") -> str | None:
-    """Why ``text`` is not read, when it is longer than any request; None when it is fine."""
-    if len(text) <= MESSAGE_CHARS:
-        return None
-    return (
-        f"This {what} is {len(text):,} characters long; Kea reads at most {MESSAGE_CHARS:,}. Nothing was read. "
-        "Say in a sentence or two which table you need: the values, which rows, and where."
-    )
-
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())

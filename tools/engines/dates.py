@@ -7,7 +7,7 @@ and then ground them here, against the years the scope's paths hold.
 
 from __future__ import annotations
 
-from tools.engines.reading import Reading, ScopeHint
+from core.reading import Reading, ScopeHint
 
 
 def years_as_dates(reading: Reading, scope: ScopeHint) -> Reading:

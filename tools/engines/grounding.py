@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tools.engines.reading import DocumentText, Record
+from core.reading import DocumentText, Record
 
 NOT_FOUND = "evidence not found in the document"
 

@@ -39,17 +39,7 @@ from langchain_core.exceptions import ContextOverflowError
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from tools.engines import prompts
-from tools.engines.base import Estimate, ExtractionError
-from tools.engines.columns import match_column
-from tools.engines.numbers import compare, parse_number
-from tools.engines.checks import check_conditions, checked, unused_notes, values_found
-from tools.engines.accounting import accounting_note
-from tools.engines.conversation import kind_of
-from tools.engines.dates import years_as_dates
-from tools.engines.offline import read_message
-from tools.engines.offline.request import written_places
-from tools.engines.reading import (
+from core.reading import (
     Condition,
     ConditionOp,
     DocumentText,
@@ -58,12 +48,22 @@ from tools.engines.reading import (
     Record,
     ScopeHint,
 )
+from tools.engines import prompts
+from tools.engines.accounting import accounting_note
+from tools.engines.base import Estimate, ExtractionError
+from tools.engines.checks import check_conditions, checked, unused_notes, values_found
+from tools.engines.columns import match_column
+from tools.engines.conversation import kind_of
+from tools.engines.dates import years_as_dates
+from tools.engines.numbers import parse_number
+from tools.engines.offline import read_message
+from tools.engines.offline.request import written_places
 from tools.engines.usage import record_usage
 
 if TYPE_CHECKING:
     from langchain_openai import ChatOpenAI
 
-    from graph.profile import Profile
+    from core.profile import Profile
 
 CHARS_PER_TOKEN = 4  # the estimate windows are sized with
 PAGE_CHARS = 3000  # a typical page of business text, for the estimate before a run
@@ -678,7 +678,7 @@ class LLMEngine:
         slots: _Slots | None = None,
     ) -> None:
         if profile is None:
-            from graph.profile import Profile
+            from core.profile import Profile
 
             profile = Profile()
         self.settings = ModelSettings.of(profile)

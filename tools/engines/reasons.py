@@ -15,8 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from core.reading import DocumentText, Reading
 from tools.engines.offline.extract import column_fit, meets_document_conditions
-from tools.engines.reading import DocumentText, Reading
 
 Reason = Literal["no_text", "document_condition", "no_matching_columns", "row_condition", "no_rows"]
 

@@ -20,10 +20,10 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from checkpoints.migrations import apply_migrations
-from tools.engines.reading import DocumentText, FolderCount, ScopeHint
+from core.reading import DocumentText, FolderCount, ScopeHint
+from core.selection import LOCAL_USER, DocumentSelection, Scope, SelectionEntry
 from tools.knowledge.documents import read_documents
 from tools.knowledge.paths import glob_prefix, glob_to_regex, like_prefix
-from tools.knowledge.selection import LOCAL_USER, DocumentSelection, Scope, SelectionEntry
 from tools.knowledge.vocabulary import document_vocabulary
 from tools.parsing.base import PARSER_VERSION, ParsedDocument
 from tools.visible import visible

@@ -10,9 +10,9 @@ from typing import Any
 
 from psycopg import sql
 
-from tools.engines.reading import FolderCount
+from core.reading import FolderCount
+from core.selection import Breakdown, DocumentSelection, NamedCount, Scope
 from tools.knowledge.base import _YEAR_IN_PATH, KnowledgeBase, _scope_where, _selection_clause
-from tools.knowledge.selection import Breakdown, DocumentSelection, NamedCount, Scope
 
 
 def breakdown(kb: KnowledgeBase, scope: Scope, selection: DocumentSelection, limit: int = 10) -> Breakdown:

@@ -13,7 +13,7 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
-from tools.engines.reading import DocumentText, Table
+from core.reading import DocumentText, Table
 
 ScopeWhere = tuple[sql.Composable, list[Any]]
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from core.reading import Place, Reading, ScopeHint
+from core.selection import DocumentSelection, Scope, SelectionEntry
 from tools.engines.dates import years_as_dates
-from tools.engines.reading import Place, Reading, ScopeHint
 from tools.knowledge.base import KnowledgeBase, Resolution
 from tools.knowledge.paths import year_regex
-from tools.knowledge.selection import DocumentSelection, Scope, SelectionEntry
 
 
 def _glob(place: Place) -> str:

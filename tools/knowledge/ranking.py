@@ -39,11 +39,11 @@ from typing import Any, Literal
 import psycopg
 from psycopg import sql
 
-from tools.engines.reading import Reading
+from core.reading import Reading
+from core.selection import Scope
 from tools.knowledge.base import _scope_where  # the access clause every read of the knowledge base uses
 from tools.knowledge.chunking import document_label
 from tools.knowledge.embeddings import embedder_for
-from tools.knowledge.selection import Scope
 
 log = logging.getLogger(__name__)
 

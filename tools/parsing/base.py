@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     # only a name here: importing tools.engines at run time would load the offline engine,
     # which imports this package's text helpers before this module is done
-    from tools.engines.reading import Table
+    from core.reading import Table
 
 
 # Bounds on one document. Past MAX_FILE_BYTES a file is not read at all (office packages have

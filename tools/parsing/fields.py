@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tools.engines.reading import Table
+    from core.reading import Table
 
 MAX_KEY_WORDS = 6  # a longer "key" is the start of a sentence that holds a colon
 

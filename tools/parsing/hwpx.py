@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
 
-from tools.engines.reading import Table
+from core.reading import Table
 from tools.parsing.base import ParsedDocument, UnreadableFile
 from tools.parsing.office import check_package
 from tools.parsing.text import make_table, pick_title, table_lines

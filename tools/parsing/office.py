@@ -19,7 +19,7 @@ from docx.table import Table as DocxTable
 from docx.text.paragraph import Paragraph
 from pptx import Presentation
 
-from tools.engines.reading import Table
+from core.reading import Table
 from tools.parsing.base import ParsedDocument, UnreadableFile
 from tools.parsing.text import clean, make_table, pick_title, table_lines
 

@@ -38,7 +38,7 @@ import pdfplumber
 from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
 from pdfplumber.utils.exceptions import PdfminerException
 
-from tools.engines.reading import Table
+from core.reading import Table
 from tools.parsing.base import MAX_PAGES, ParsedDocument, UnreadableFile, within_page_bound
 from tools.parsing.coverage import coverage_note, unread_words
 from tools.parsing.text import make_table, pick_title, table_lines

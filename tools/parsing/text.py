@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from tools.engines.reading import Table
+from core.reading import Table
 from tools.parsing.aligned import find_tables
 from tools.parsing.base import ParsedDocument, UnreadableFile
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from tools.engines.reading import Record
+from core.reading import Record
 from tools.storage.objects import publish_together
 from tools.storage.review import HTML_TYPE, ReviewSpool
 from tools.storage.rows import OUTPUTS, Outcome, output_key, summary_key, table_key

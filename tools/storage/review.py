@@ -19,7 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import IO, Any
 
-from tools.engines.reading import Record
+from core.reading import Record
 
 CONTEXT_LINES = 2
 HTML_TYPE = "text/html; charset=utf-8"

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tools.engines.reading import Reading, Record
+from core.reading import Reading, Record
 from tools.storage.objects import ObjectNotFound, ObjectStore
 
 PREFIX = "record-extraction"

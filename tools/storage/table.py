@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import IO
 
-from tools.engines.reading import Record
+from core.reading import Record
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 PREVIEW_ROWS = 100

@@ -22,28 +22,35 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import psycopg
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from psycopg import sql
 
-from tools.knowledge.selection import LOCAL_USER
-from tools.storage.objects import delete_prefix
+from core.protocol import THREAD_NAME
+from core.selection import LOCAL_USER
+from tools.storage.objects import ObjectStore, delete_prefix
 from tools.storage.owners import recorded_elsewhere, thread_extractions, thread_owner
 from tools.storage.pending import PendingSelections
 from tools.storage.rows import WORKSPACE_PREFIX, extraction_prefix
-from tools.workspace.catalog import NotYours, WorkspaceError
+from tools.workspace.catalog import Catalog, NotYours, Record, WorkspaceError
 
-if TYPE_CHECKING:
-    from tools.workspace.workspace import Workspaces
+
+class Workspaces(Protocol):
+    """What forgetting uses of the SQL workspaces (``tools.workspace.workspace.Workspaces``)."""
+
+    catalog: Catalog
+    objects: ObjectStore
+
+    def spill_prefix(self, record: Record) -> str: ...
 
 log = logging.getLogger(__name__)
 
 # LangGraph's Postgres saver keeps a thread in these tables, each row keyed by thread_id
 # (and checkpoint_ns: '' for the graph, one namespace per subgraph).
 CHECKPOINT_TABLES = ("checkpoint_writes", "checkpoint_blobs", "checkpoints")
-# the state channels that name an extraction of the thread (graph/state.py)
+# the state channels that name an extraction of the thread (core/state.py)
 EXTRACTION_CHANNELS = ("extraction_id", "sample_extraction_id")
 
 
@@ -92,7 +99,7 @@ def _has_checkpoints(conn: psycopg.Connection[Any], thread: str) -> bool:
     return False
 
 
-def owner_of(conn: psycopg.Connection[Any], workspaces: "Workspaces", thread: str) -> str | None:
+def owner_of(conn: psycopg.Connection[Any], workspaces: Workspaces, thread: str) -> str | None:
     """Whose thread it is: its chat record's user, else its workspace's; a thread with checkpoints
     and no record was started outside the API before threads were recorded: the local user's.
     None: Kea holds nothing of it."""
@@ -164,13 +171,11 @@ def _delete_checkpoints(conn: psycopg.Connection[Any], thread: str) -> bool:
 
 
 def forget_thread(
-    workspaces: "Workspaces", thread: str, user: str, *, stop_run: Callable[[str], None] | None = None
+    workspaces: Workspaces, thread: str, user: str, *, stop_run: Callable[[str], None] | None = None
 ) -> Forgotten:
     """Remove everything of ``user``'s ``thread`` (see the module's text); ``NotYours`` for a thread
     of someone else. ``stop_run(thread)`` is called once the thread is known to be the user's and
     before anything is removed: it ends a run still writing to the thread."""
-    from tools.workspace.workspace import THREAD_NAME
-
     if not THREAD_NAME.fullmatch(thread or ""):
         raise WorkspaceError(
             f"{thread!r} is not a thread name Kea accepts: letters, digits, '.', '_', ':' or '-', up to 128 characters."

@@ -19,7 +19,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from typing import Any
 
 import psycopg
 
+from core.protocol import THREAD_NAME
 from tools.knowledge.base import KnowledgeBase, KnowledgeError
 from tools.storage.links import FILE_RETENTION, is_expired
 from tools.storage.objects import ObjectStore, delete_prefix
@@ -35,7 +35,7 @@ from tools.storage.owners import thread_owner
 from tools.storage.rows import WORKSPACE_PREFIX
 from tools.workspace import guard, run, sources
 from tools.workspace.catalog import Catalog, NotYours, Record, WorkspaceError
-from tools.workspace.forget import Forgotten
+from tools.workspace.forget import Forgotten, forget_thread
 from tools.workspace.notation import column_notations
 from tools.workspace.shape import FormRefused, safe_name, shape
 
@@ -44,7 +44,6 @@ log = logging.getLogger(__name__)
 DEFAULT_TIMEOUT_MS = 10_000
 DEFAULT_ROW_CAP = 10_000
 PREVIEW_ROWS = 100
-THREAD_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,127}")  # as the HTTP API accepts them
 
 
 def _env_number(name: str, default: float) -> float:
@@ -365,8 +364,6 @@ class Workspaces:
     def forget(self, thread: str, user: str, *, stop_run: Callable[[str], None] | None = None) -> Forgotten:
         """Forget the conversation: its workspace, its extractions' files, its selections, its
         records and its checkpoints (``tools/workspace/forget.py``); the audit keeps no query text."""
-        from tools.workspace.forget import forget_thread
-
         return forget_thread(self, thread, user, stop_run=stop_run)
 
 

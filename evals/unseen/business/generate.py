@@ -22,7 +22,8 @@ import random
 import re
 import shutil
 import zipfile
-from decimal import Decimal as D, ROUND_HALF_UP
+from decimal import ROUND_HALF_UP
+from decimal import Decimal as D
 
 import docx
 import openpyxl

@@ -13,10 +13,10 @@ import math
 import re
 from dataclasses import dataclass
 
+from core.reading import Condition, DocumentText, Reading, Record, Table
 from tools.engines.accounting import fold
 from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import map_columns, match_column
-from tools.engines.reading import Condition, DocumentText, Reading, Record, Table
 from tools.parsing.fields import KeyValue, key_value_lines
 from tools.parsing.text import clean, table_lines
 

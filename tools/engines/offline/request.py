@@ -31,13 +31,13 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from tools.engines.columns import folded, is_known_column, match_column, names_of, normalise
+from core.reading import Condition, Place, Reading, ScopeHint
 from tools.engines.accounting import with_accounting
+from tools.engines.columns import folded, is_known_column, match_column, names_of, normalise
 from tools.engines.conversation import kind_of
 from tools.engines.dates import years_as_dates
 from tools.engines.numbers import is_amount, parse_number
 from tools.engines.offline import grammar as g
-from tools.engines.reading import Condition, Place, Reading, ScopeHint
 
 MAX_TERM_TOKENS = 10  # a header or label of the scope found whole in a message: "Total Costs All Funds"
 MAX_VALUE_PHRASE = 12  # words of "for priority 1", "in the Sales department": a name and its value

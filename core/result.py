@@ -11,8 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field, computed_field
 
-from graph.state import Status
-from tools.knowledge.selection import Breakdown
+from core.selection import Breakdown
+from core.state import Status
 
 CONTRACT_FIELDS = (
     "status", "extraction_id", "csv", "columns", "row_condition", "places", "calculations",

@@ -187,6 +187,24 @@ def parse_reply(raw: Any) -> Reply:
     return Reply(action="correct", text=text)
 
 
+# A thread's name, as every client may give it
+THREAD_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,127}")
+
+# A table request is a sentence or a paragraph; past this a message is not read at all (the
+# reading of a message is not linear in its length, and no request needs more).
+MESSAGE_CHARS = 4_000
+
+
+def too_long(text: str, what: str = "message") -> str | None:
+    """Why ``text`` is not read, when it is longer than any request; None when it is fine."""
+    if len(text) <= MESSAGE_CHARS:
+        return None
+    return (
+        f"This {what} is {len(text):,} characters long; Kea reads at most {MESSAGE_CHARS:,}. Nothing was read. "
+        "Say in a sentence or two which table you need: the values, which rows, and where."
+    )
+
+
 def reply_problem(reply: Reply, question_ids: list[str]) -> str | None:
     """Why a reply to the form with ``question_ids`` cannot be used (it is asked again), or None.
 
@@ -194,8 +212,6 @@ def reply_problem(reply: Reply, question_ids: list[str]) -> str | None:
     message bound are refused as a whole: applying the rest would change the reading in a way
     the user did not ask for.
     """
-    from tools.engines.conversation import too_long
-
     if reply.action == "unreadable":
         return reply.text
     unknown = [qid for qid in reply.answers if qid not in question_ids]
@@ -281,7 +297,7 @@ class ErrorEvent(BaseModel):
 
 def run_events_schema() -> dict[str, Any]:
     """The JSON schema of the run API's Server-Sent Events, by event name."""
-    from graph.result import RunResult
+    from core.result import RunResult
 
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

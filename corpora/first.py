@@ -1,6 +1,6 @@
 """Write the evaluation corpus: a small, realistic knowledge base and its ground truth.
 
-    python -m evals.corpus.generate OUT [--seed N]
+    python -m corpora.first OUT [--seed N]
 
 writes the documents into ``OUT/documents/`` (the folder to ingest) and the truth into
 ``OUT/truth.json``; paths in the truth are relative to ``OUT/documents/``.
@@ -12,7 +12,7 @@ quantities, prices, tickets and price-list rows. Generation is deterministic: th
 writes the same bytes (PDF creation dates, Office core properties and zip timestamps are
 pinned), so re-generating over an existing folder leaves every file unchanged.
 
-See ``evals/corpus/README.md`` for what the corpus holds and what each case asks.
+See ``corpora/first.md`` for what the corpus holds and what each case asks.
 """
 
 from __future__ import annotations
@@ -1660,7 +1660,7 @@ def generate(out: Path, seed: int = 7) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m evals.corpus.generate",
+        prog="python -m corpora.first",
         description="Write Kea's evaluation corpus into OUT/documents/ and its truth into OUT/truth.json.",
     )
     parser.add_argument("out", type=Path, help="folder to write into (created if missing)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, fields
 
-from tools.knowledge.selection import LOCAL_USER, Scope
+from core.selection import LOCAL_USER, Scope
 
 
 def _default_engine() -> str:

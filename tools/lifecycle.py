@@ -6,7 +6,7 @@ continuation of a run whose process died): it takes the thread's lease
 thread's row for a cancel. A cancel seen sets the run's ``RunControl``; the nodes of the run
 (``nodes/extract_document.py``) find it through a context variable, start no model call after
 it, cut off those in flight, and the run ends with the rows stored so far —
-``settle_cancelled`` then turns its answer into the cancelled one.
+``graph.runs.settle_cancelled`` then turns its answer into the cancelled one.
 
 A lease whose connection broke is taken again on a new one; when another process took the run
 over meanwhile (``checkpoints/runs.py``), this process has lost it: the run's task is cancelled
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import json
 import logging
 import os
 import time
@@ -168,37 +167,3 @@ async def _watch(lease: Any, control: RunControl) -> None:
             with suppress(Exception):
                 await lease.saw_cancel(control.seen_at or time.time())
             return
-
-
-async def settle_cancelled(graph: Any, config: dict[str, Any], values: dict[str, Any], objects: Any) -> dict[str, Any]:
-    """After a cancelled run: its answer (and stored summary) marked cancelled and partial, in its checkpoint too.
-
-    Only an answer with a stored table changes; the Universal Agent's own text answer and an
-    answer given before any document was read stay as they are.
-    """
-    from nodes.cancelled import cancelled_answer
-    from tools.storage.objects import ObjectNotFound
-    from tools.storage.rows import summary_key
-
-    answer = values.get("answer") or {}
-    extraction_id = values.get("extraction_id")
-    if not extraction_id or not answer.get("csv") or answer.get("status") == "cancelled":
-        return values
-
-    def rewrite() -> Any:
-        full = None
-        try:
-            with objects.open(summary_key(extraction_id)) as handle:
-                full = json.loads(handle.read())
-        except ObjectNotFound:
-            pass
-        changed, full = cancelled_answer(answer, full)
-        if full is not None:
-            data = json.dumps(full, ensure_ascii=False, indent=1).encode("utf-8")
-            objects.put_bytes(summary_key(extraction_id), data, "application/json")
-        return changed
-
-    changed = await asyncio.to_thread(rewrite)
-    # written as the graph's last node, so the thread's state (GET /v1/runs/{thread}) says it too
-    await graph.aupdate_state(config, {"answer": changed}, as_node="offer_sample")
-    return {**values, "answer": changed}

@@ -1,10 +1,10 @@
 """Write the second evaluation corpus: a laboratory company's files and their ground truth.
 
-    python -m evals.corpus2.generate OUT [--seed N]
+    python -m corpora.second OUT [--seed N]
 
 writes the documents into ``OUT/documents/`` (the folder to ingest) and the truth into
 ``OUT/truth.json``; paths in the truth are relative to ``OUT/documents/``. The truth has the
-shape of the first corpus's truth (``evals/corpus/README.md``), so ``evals/score.py`` scores it.
+shape of the first corpus's truth (``corpora/first.md``), so ``evals/score.py`` scores it.
 
 The knowledge base belongs to Caravel Biolabs B.V. (Utrecht): invoices of a French and a
 Dutch supplier, its own purchase orders, 44 delivery notes, an archive of receipts, a lease
@@ -17,7 +17,7 @@ dates, weights, hours and results. The same seed writes the same bytes: PDF crea
 Office core properties and zip timestamps are pinned.
 
 The requests were written from the documents' layout alone, before any engine ran on them.
-See ``evals/corpus2/README.md`` for the folders and every case.
+See ``corpora/second.md`` for the folders and every case.
 """
 
 from __future__ import annotations
@@ -1958,7 +1958,7 @@ def generate(out: Path, seed: int = 7) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m evals.corpus2.generate",
+        prog="python -m corpora.second",
         description="Write Kea's second evaluation corpus into OUT/documents/ and its truth into OUT/truth.json.",
     )
     parser.add_argument("out", type=Path, help="folder to write into (created if missing)")

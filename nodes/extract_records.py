@@ -3,7 +3,7 @@
 The call's arguments become a ``Reading`` (``ExtractRecords.reading``). A new call is asked back
 with the extraction graph's own three-part form (``nodes.questions.build_form``: Location, Filter
 Condition, Values to extract) through an ``interrupt`` that reaches the agent's caller; the reply
-is classified by ``graph.protocol.parse_reply``. A yes runs the compiled extraction graph on the
+is classified by ``core.protocol.parse_reply``. A yes runs the compiled extraction graph on the
 confirmed reading, inside this tool's task: it shares the agent's checkpointer, thread and
 profile, and its progress reaches the agent's stream. "no" tells the model the user declined;
 any other reply, or a location that names nothing in scope, goes back to the model, and its
@@ -18,14 +18,14 @@ from typing import Any
 
 from langgraph.types import interrupt
 
-from graph.profile import Profile
-from graph.protocol import parse_reply, reply_problem
-from graph.result import build_result
+from core.profile import Profile
+from core.protocol import parse_reply, reply_problem
+from core.reading import Reading, folder_list
+from core.result import build_result
 from nodes.questions import build_form, changed_parts, estimate
 from tools.agent.documents import cut
 from tools.agent.schemas import ExtractRecords
 from tools.engines import engine_named
-from tools.engines.reading import Reading, folder_list
 from tools.knowledge.paths import BadPattern
 from tools.knowledge.places import selection_for
 from tools.services import Services

@@ -13,7 +13,7 @@ from typing import Annotated, Any, NotRequired, TypedDict
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
-from graph.state import Confirm
+from core.state import Confirm
 
 RESET: dict[str, Any] = {"reset": True}
 

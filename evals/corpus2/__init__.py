@@ -1,1 +1,0 @@
-"""The second generated corpus: other companies, layouts, languages and document kinds."""
