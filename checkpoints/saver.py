@@ -22,36 +22,34 @@ _SETUP_LOCK = 0x6B6562  # beside the migrations' lock key: one saver set-up at a
 _set_up: set[str] = set()
 
 
-def _down(config: Any) -> str:
-    thread = ((config or {}).get("configurable") or {}).get("thread_id") if isinstance(config, dict) else None
-    then = f"`kea resume {thread}` continues the run from there" if thread else "ask again"
+def _down() -> str:
     return (
         "Kea's database stopped answering while the run saved its progress, so the run stopped. What was "
-        f"saved before is kept. Start it again (kea services status), then {then}."
+        "saved before is kept: once it answers again, the run continues from there."
     )
 
 
 @contextmanager
-def _database_answers(config: Any = None) -> Iterator[None]:
+def _database_answers() -> Iterator[None]:
     try:
         yield
     except psycopg.OperationalError as exc:
-        raise DatabaseDown(_down(config)) from exc
+        raise DatabaseDown(_down()) from exc
 
 
 class KeaSaver(AsyncPostgresSaver):
     """LangGraph's Postgres saver whose lost connection stops a run with ``DatabaseDown``."""
 
     async def aget_tuple(self, config: Any, *args: Any, **kwargs: Any) -> Any:
-        with _database_answers(config):
+        with _database_answers():
             return await super().aget_tuple(config, *args, **kwargs)
 
     async def aput(self, config: Any, *args: Any, **kwargs: Any) -> Any:
-        with _database_answers(config):
+        with _database_answers():
             return await super().aput(config, *args, **kwargs)
 
     async def aput_writes(self, config: Any, *args: Any, **kwargs: Any) -> None:
-        with _database_answers(config):
+        with _database_answers():
             await super().aput_writes(config, *args, **kwargs)
 
 

@@ -24,6 +24,8 @@ YES = frozenset(
     {"yes", "y", "ok", "okay", "sure", "go", "go ahead", "confirm", "confirmed", "ja", "correct", "right", "yes please"}
 )
 NO = frozenset({"no", "n", "nope", "cancel", "stop", "abort", "nein", "decline", "no thanks"})
+# a chat's way to continue a run that stopped midway (its answer's "resume" action says to send it)
+CONTINUE = frozenset({"continue", "resume"})
 
 
 def _word(text: str) -> str:
@@ -33,6 +35,10 @@ def _word(text: str) -> str:
 
 def is_yes(text: str | None) -> bool:
     return _word(text or "") in YES
+
+
+def asks_to_continue(text: str | None) -> bool:
+    return _word(text or "") in CONTINUE
 
 
 def is_no(text: str | None) -> bool:

@@ -7,7 +7,7 @@ stable fields scripts rely on, extended, never renamed) and what the HTTP API se
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
@@ -17,7 +17,23 @@ from core.state import Status
 CONTRACT_FIELDS = (
     "status", "extraction_id", "csv", "columns", "row_condition", "places", "calculations",
     "documents", "rows", "unsure_rows", "message", "thread", "xlsx", "review", "estimated_minutes", "breakdown",
+    "actions",
 )
+
+ActionKind = Literal["resume", "calculate", "add_documents", "ask_for_access", "check_services"]
+
+
+class Action(BaseModel):
+    """What the user can do next, as data: each client says how in its own words (the CLI names a
+    command, a chat what to type there)."""
+
+    kind: ActionKind = Field(
+        description="resume: continue this run once what stopped it is back (finished documents are kept); "
+        "calculate: total or compute over the table with SQL; add_documents: ingest documents into a collection; "
+        "ask_for_access: be granted a collection; check_services: Kea's database or store needs restarting."
+    )
+    thread: str | None = None
+    extraction_id: str | None = None
 
 
 class Documents(BaseModel):
@@ -70,6 +86,7 @@ class TableResult(BaseModel):
         None, description="Status 'sample': the estimated minutes a yes takes to read the rest, measured on the sample."
     )
     breakdown: Breakdown | None = Field(None, description="Status 'needs_narrowing': the documents by folder, year and collection.")
+    actions: list[Action] = Field(default_factory=list, description="What the user can do next, in order.")
 
     @computed_field(description="The answer as chat text (Markdown): what every chat client shows.")  # type: ignore[prop-decorator]
     @property
@@ -86,14 +103,9 @@ class TableResult(BaseModel):
         return {name: where for name, where in named.items() if where}
 
     def with_links(self, links: dict[str, str]) -> "TableResult":
-        """The same answer with its files named by ``links`` (by file name), in the message too."""
+        """The same answer with its files named by ``links`` (by file name)."""
         fields = {"table.csv": "csv", "table.xlsx": "xlsx", "review.html": "review"}
-        message, update = self.message, {}
-        for name, where in self.outputs().items():
-            if name in links:
-                message = message.replace(where, links[name])
-                update[fields[name]] = links[name]
-        return self.model_copy(update={**update, "message": message})
+        return self.model_copy(update={fields[name]: links[name] for name in self.outputs() if name in links})
 
 
 class RunResult(TableResult):
@@ -152,6 +164,7 @@ def build_result(
         ),
         estimated_minutes=answer.get("estimated_minutes"),
         breakdown=Breakdown.model_validate(answer["breakdown"]) if answer.get("breakdown") else None,
+        actions=[Action.model_validate(a) for a in answer.get("actions") or []],
     )
 
 
@@ -175,8 +188,8 @@ def build_agent_result(values: dict[str, Any], thread: str | None = None, tables
     )
 
 
-def failed_result(message: str, thread: str | None = None) -> RunResult:
-    return RunResult(status="failed", message=message, thread=thread)
+def failed_result(message: str, thread: str | None = None, actions: list[Action] | None = None) -> RunResult:
+    return RunResult(status="failed", message=message, thread=thread, actions=actions or [])
 
 
 def _cell(text: str) -> str:
@@ -193,18 +206,52 @@ def markdown_table(preview: Preview, limit: int = 20) -> str:
     return "\n".join(lines)
 
 
+# What a chat user does for each action: there is no command line in a chat (the CLI names its
+# commands, server/cli_terminal.py; API clients get the actions as data)
+CHAT_ACTIONS: dict[str, str] = {
+    "resume": "To continue this run once that is back, send “continue” in this chat: the documents finished before "
+    "are kept and not read again.",
+    "calculate": "Kea lists the values as printed and calculates nothing from them here; the kea-data-analyst model "
+    "totals a table with SQL.",
+    "add_documents": "Whoever runs Kea can add documents to a collection you may read.",
+    "ask_for_access": "Whoever runs Kea can give you access to a collection.",
+    "check_services": "Kea's own services need a look from whoever runs Kea.",
+}
+
+
+def _is_link(where: str) -> bool:
+    return where.startswith(("http://", "https://"))
+
+
+def _named(name: str, where: str) -> str:
+    return f"[{name}]({where})" if _is_link(where) else f"{name} ({where})"
+
+
+def files_markdown(result: TableResult) -> list[str]:
+    """Where the answer's files are, as chat text: links when the server made them."""
+    files = result.outputs()
+    if "table.csv" not in files:
+        return []
+    if result.status == "sample":
+        return [f"The sample's table: {_named('table.csv', files['table.csv'])}."]
+    if not result.rows:
+        return [f"The table is empty: {_named('table.csv', files['table.csv'])}."]
+    tables = " · ".join(_named(n, files[n]) for n in ("table.csv", "table.xlsx") if n in files)
+    valid = " (the links are valid for 24 hours, the files for 7 days)" if _is_link(files["table.csv"]) else ""
+    parts = [f"Download the table: {tables}{valid}."]
+    if "review.html" in files:
+        parts.append(f"Check every row against its source: {_named('review.html', files['review.html'])}.")
+    return parts
+
+
 def render_markdown(result: TableResult, preview_rows: int = 20) -> str:
-    """The answer as chat text: the summary, a Markdown preview table, the download links.
+    """The answer as chat text: the summary, a Markdown preview table, the files, what to do next.
 
     An answer of the Universal Agent is its message, then each of its tables as its own block.
     """
     if isinstance(result, RunResult) and result.tables:
         return "\n\n".join([p for p in [result.message] if p] + [render_markdown(t, preview_rows) for t in result.tables])
-    linked = {n: w for n, w in result.outputs().items() if w.startswith(("http://", "https://"))}
-    message = result.message
-    for name, where in linked.items():
-        message = message.replace(where, f"{name} (linked below)")
-    parts = [message]
+    parts = [result.message]
     table = markdown_table(result.preview, preview_rows)
     if table:
         shown = min(preview_rows, len(result.preview.rows))
@@ -213,9 +260,6 @@ def render_markdown(result: TableResult, preview_rows: int = 20) -> str:
             parts.append(f"First {shown} of {result.rows} rows; the CSV holds them all.")
         if result.preview.note:
             parts.append(result.preview.note)
-    if "table.csv" in linked:
-        files = " · ".join(f"[{n}]({linked[n]})" for n in ("table.csv", "table.xlsx") if n in linked)
-        parts.append(f"Download the table: {files} (the links are valid for 24 hours, the files for 7 days).")
-    if "review.html" in linked:
-        parts.append(f"Check every row against its source: [review.html]({linked['review.html']}).")
-    return "\n\n".join(parts)
+    parts += files_markdown(result)
+    parts += [CHAT_ACTIONS[a.kind] for a in result.actions]
+    return "\n\n".join(p for p in parts if p)

@@ -71,6 +71,7 @@ class Answer(TypedDict):
     summary: NotRequired[dict[str, Any]]
     estimated_minutes: NotRequired[float | None]  # a sample's estimate for the whole selection
     breakdown: NotRequired[dict[str, Any] | None]  # needs_narrowing: Breakdown.model_dump()
+    actions: NotRequired[list[dict[str, Any]]]  # what the user can do next: core.result.Action.model_dump()
 
 
 class ExtractionInput(TypedDict):

@@ -17,15 +17,17 @@ from typing import Any
 
 from langgraph.types import Command
 
+from checkpoints.cluster import DatabaseDown, ServiceError
 from checkpoints.runs import Origin, RunRecords
 from checkpoints.saver import postgres_checkpointer
 from core.profile import Profile
 from core.protocol import clean_input
+from core.result import Action, RunResult, failed_result
 from core.state import Confirm
 from graph.extraction import build_extraction_graph
 from nodes.cancelled import cancelled_answer
 from tools.lifecycle import durable_run
-from tools.storage.objects import ObjectNotFound
+from tools.storage.objects import ObjectNotFound, StoreUnavailable
 from tools.storage.rows import summary_key
 
 Answerer = Callable[[dict[str, Any]], Any | Awaitable[Any]]  # questions payload → resume value
@@ -263,3 +265,15 @@ async def settle_cancelled(graph: Any, config: dict[str, Any], values: dict[str,
     # written as the graph's last node, so the thread's state (GET /v1/runs/{thread}) says it too
     await graph.aupdate_state(config, {"answer": changed}, as_node="offer_sample")
     return {**values, "answer": changed}
+
+
+def stopped_result(exc: BaseException, thread: str | None) -> RunResult:
+    """The answer of a run stopped by ``exc``, for every client: what happened, and as actions
+    what the user can do. A service that went away (the database, the object store) left the
+    finished documents stored: the run continues once it is back."""
+    if isinstance(exc, ServiceError):
+        actions = [Action(kind="check_services")] if isinstance(exc, DatabaseDown) else []
+        if thread and isinstance(exc, (DatabaseDown, StoreUnavailable)):
+            actions.append(Action(kind="resume", thread=thread))
+        return failed_result(str(exc), thread, actions)
+    return failed_result(f"The run stopped with an error: {exc or type(exc).__name__}. Nothing more was read.", thread)

@@ -36,8 +36,7 @@ def cancelled_answer(answer: Answer, full: dict[str, Any] | None) -> tuple[Answe
         f"before the stop; {len(not_read)} were not read. The table is partial: it holds only the rows of the "
         "documents read before the stop. Ask again to read them all."
     )
-    urls = {"table.csv": answer.get("csv") or "", "table.xlsx": answer.get("xlsx") or "", "review.html": answer.get("review") or ""}
-    message = lead + "\n" + compose_message(summary, urls, len(answer.get("preview") or []))
+    message = lead + "\n" + compose_message(summary)
     changed: Answer = {**answer, "status": "cancelled", "message": message, "summary": summary}
     if full is not None:
         full = {**full, "failed": failed, "not_read": not_read, "not_read_count": len(not_read), "partial": True,

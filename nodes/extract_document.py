@@ -18,7 +18,6 @@ from typing import Any, TypeVar
 
 import psycopg
 from langchain_core.runnables.config import var_child_runnable_config
-from langgraph.config import get_config
 from langgraph.runtime import Runtime
 from psycopg_pool import PoolTimeout
 
@@ -88,7 +87,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
         # for it in turn. The run stops at once; what was finished stays stored.
         raise DatabaseDown(
             "Kea's database stopped answering while documents were read, so the run stopped. "
-            f"Documents finished before are kept. Start it again (kea services status), then {_continue_hint()}."
+            "Documents finished before are kept: once it answers again, the run continues with the documents not read yet."
         ) from exc
     except StoreUnavailable:
         raise  # the object store is gone: the same for every document
@@ -123,12 +122,6 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dic
     }
 
 
-def _continue_hint() -> str:
-    """How the user continues this run once the service is back."""
-    thread = (get_config().get("configurable") or {}).get("thread_id")
-    return f"`kea resume {thread}` reads the documents not read yet" if thread else "ask again"
-
-
 async def _store_io(work: Awaitable[T]) -> T:
     """A document's load or store; the object store failing stops the run (every document would
     fail the same way) with what to do."""
@@ -139,7 +132,7 @@ async def _store_io(work: Awaitable[T]) -> T:
             raise
         raise StoreUnavailable(
             f"The object store failed while documents were read ({store_fault_reason(exc)}), so the run stopped. "
-            f"Documents finished before are kept. Once it is back, {_continue_hint()}."
+            "Documents finished before are kept: once it is back, the run continues with the documents not read yet."
         ) from exc
 
 

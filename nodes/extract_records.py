@@ -131,7 +131,7 @@ def result_for_model(table: dict[str, Any], budget_chars: int) -> str:
     """What the model reads of an extraction: its summary and its first rows, within the budget."""
     result = build_result(table)
     lines = [f"Status: {result.status}."]
-    lines += [line for line in result.message.splitlines() if not _is_link_line(line)]
+    lines += result.message.splitlines()
     if result.preview.rows:
         shown = result.preview.rows[:FIRST_ROWS]
         lines.append(f"First {len(shown)} of {result.rows} rows (tab-separated):")
@@ -140,10 +140,6 @@ def result_for_model(table: dict[str, Any], budget_chars: int) -> str:
     if result.csv:
         lines.append(LEAVE_TABLE)
     return cut("\n".join(lines), budget_chars)
-
-
-def _is_link_line(line: str) -> bool:
-    return line.startswith(("Table: ", "Spreadsheet: ", "Sample table: ", "The table is empty: "))
 
 
 def table_reference(table: dict[str, Any]) -> str:

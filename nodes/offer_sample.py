@@ -109,8 +109,6 @@ def compose_offer(
     if summary.get("calculation_note"):
         lines.append(summary["calculation_note"])
     lines += summary.get("notes") or []
-    if answer.get("csv"):
-        lines.append(f"Sample table: {answer['csv']}.")
     if not_kept:
         lines.append(not_kept)
     else:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Literal
 
-from langgraph.config import get_config
 from langgraph.graph import END
 from langgraph.runtime import Runtime
 from langgraph.types import Send
@@ -70,11 +69,9 @@ async def _write_reading(svc: Services, extraction_id: str, reading: Reading) ->
     except Exception as exc:
         if not is_store_fault(exc):
             raise
-        thread = (get_config().get("configurable") or {}).get("thread_id")
-        again = f"run `kea resume {thread}`" if thread else "ask again"
         raise StoreUnavailable(
             f"The object store failed before any document was read ({store_fault_reason(exc)}), so nothing was read. "
-            f"Once it is back, {again}."
+            "Once it is back, the run can continue."
         ) from exc
 
 

@@ -14,7 +14,7 @@ from langgraph.types import Command
 from core.profile import Profile, profile_of
 from core.protocol import parse_reply, too_long
 from core.reading import Place, Reading, ScopeHint
-from core.state import RESET, ExtractionState
+from core.state import RESET, Answer, ExtractionState
 from nodes.sample import pending_key, pending_store
 from tools.engines import ExtractionError, engine_named
 from tools.engines.conversation import kind_of
@@ -98,7 +98,7 @@ async def read_request(
         text = {"greeting": GREETING, "about": ABOUT, "empty": "Tell me which table you need. " + ABOUT}[reading.kind]
         return Command(goto=END, update={**fresh, "answer": {"status": "answered", "message": text}})
     if hint.documents == 0:
-        return Command(goto=END, update={**fresh, "answer": {"status": "no_documents", "message": empty_scope(profile)}})
+        return Command(goto=END, update={**fresh, "answer": empty_scope(profile)})
     return Command(goto="questions", update=fresh)
 
 
@@ -112,7 +112,7 @@ async def _confirmed(
         return hint
     fresh |= {"reading": reading.model_dump(mode="json"), "scope_hint": hint.model_dump(mode="json")}
     if hint.documents == 0:
-        return Command(goto=END, update={**fresh, "answer": {"status": "no_documents", "message": empty_scope(profile)}})
+        return Command(goto=END, update={**fresh, "answer": empty_scope(profile)})
     return Command(goto="resolve_scope", update=fresh)
 
 
@@ -137,15 +137,15 @@ async def _discard(profile: Profile) -> bool:
         return False
 
 
-def empty_scope(profile: Profile) -> str:
-    """Why nothing can be read at all, and what to do about it."""
+def empty_scope(profile: Profile) -> Answer:
+    """The answer when nothing can be read at all: why, and that documents or access would change it."""
     where = f"the collection(s) {', '.join(profile.collections)}" if profile.collections else "any collection"
     glob = f" matching {profile.path_glob}" if profile.path_glob else ""
-    return (
-        f"There is no document{glob} in {where} that user '{profile.user}' may read, so nothing was read. "
-        "Check the collection names (kea collections), ingest documents (kea ingest PATH --collection NAME) "
-        "or ask for access (kea access grant COLLECTION USER)."
-    )
+    return {
+        "status": "no_documents",
+        "message": f"There is no document{glob} in {where} that user '{profile.user}' may read, so nothing was read.",
+        "actions": [{"kind": "add_documents"}, {"kind": "ask_for_access"}],
+    }
 
 
 def with_written_files(kb: KnowledgeBase, reading: Reading, message: str, profile: Profile) -> Reading:

@@ -6,7 +6,7 @@ and of failures come from there, not from graph state; they are stored beside th
 ``summary.json``. The answer carries the first names of each list.
 
 When the object store cannot be read or written, the run stops here with its checkpoint
-(``StoreUnavailable``): the rows stay stored, and running the thread again (``kea resume``)
+(``StoreUnavailable``): the rows stay stored, and continuing the thread (its answer's ``resume`` action)
 publishes the table once the store is back. The table's files are published together, so a
 store that fails part-way never leaves a part of a table under its final name.
 """
@@ -27,7 +27,6 @@ from tools.storage.assembly import assemble_table, by_reason
 from tools.storage.objects import StoreUnavailable, is_store_fault, store_fault_reason
 from tools.storage.owners import record_extraction
 from tools.storage.table import header
-from tools.workspace.hint import next_step
 
 log = logging.getLogger(__name__)
 LISTED_NAMES = 20
@@ -37,19 +36,19 @@ def _more(shown: int, total: int) -> str:
     return f" and {total - shown} more (all in summary.json)" if total > shown else ""
 
 
-def not_stored_message(thread: str | None, exc: BaseException) -> str:
+def not_stored_message(exc: BaseException) -> str:
     """What a user reads when the object store failed at the end: what happened, what is kept,
     what to do."""
     reason = store_fault_reason(exc)
-    again = f"run `kea resume {thread}`" if thread else "ask again"
     return (
-        f"The table could not be stored: {reason[:200].rstrip('.')}. The rows are kept; "
-        f"{again} once the object store is back."
+        f"The table could not be stored: {reason[:200].rstrip('.')}. The rows are kept: once the object store "
+        "is back, the run stores the table."
     )
 
 
-def compose_message(summary: dict[str, Any], urls: dict[str, str], preview_rows: int) -> str:
-    """The answer in sentences: what was read, what it gave, what was left, where the table is."""
+def compose_message(summary: dict[str, Any]) -> str:
+    """The answer in sentences: what was read, what it gave, what was left (where the table is, each
+    client says: it is in the answer's fields)."""
     lines = [
         f"Understood: {summary['understood']}.",
         f"Read {summary['extracted']} of {summary['documents_in_scope']} documents in scope "
@@ -77,21 +76,13 @@ def compose_message(summary: dict[str, Any], urls: dict[str, str], preview_rows:
         lines.append(f"Sample ({how}): {', '.join(summary['sample'])}; its rows are in this table.")
     if summary["calculation_note"]:
         lines.append(summary["calculation_note"])
-    if summary.get("next_step"):
-        lines.append(summary["next_step"])
     lines += summary["notes"]
-    if summary["rows"]:
-        shown = f" (the preview holds the first {preview_rows} of {summary['rows']} rows)" if preview_rows < summary["rows"] else ""
-        lines.append(f"Table: {urls['table.csv']}{shown}.")
-        lines.append(f"Spreadsheet: {urls['table.xlsx']}. Check each row against its source: {urls['review.html']}.")
-    else:
-        lines.append(f"The table is empty: {urls['table.csv']}.")
     return "\n".join(lines)
 
 
 async def _record(svc: Services, extraction_id: str, thread: str | None, runtime: Runtime[Profile]) -> None:
     """The extraction under its thread, whichever entry point ran it (downloads, workspaces and
-    ``kea forget`` find it there). A run without a thread (no checkpointer) records nothing."""
+    forgetting a thread find it there). A run without a thread (no checkpointer) records nothing."""
     if not thread:
         return
     profile = profile_of(runtime.context)
@@ -117,7 +108,7 @@ async def store_csv(state: ExtractionState, runtime: Runtime[Profile]) -> dict[s
         if not is_store_fault(exc):
             raise
         log.warning("The table of extraction %s could not be stored", extraction_id, exc_info=True)
-        raise StoreUnavailable(not_stored_message(thread, exc)) from exc
+        raise StoreUnavailable(not_stored_message(exc)) from exc
     summary |= {
         "rows": done.writer.rows,
         "no_rows_count": len(done.no_rows_from),
@@ -128,12 +119,10 @@ async def store_csv(state: ExtractionState, runtime: Runtime[Profile]) -> dict[s
         "details": done.urls["summary.json"],
         "notes": done.notes,
     }
-    if summary.get("calculations") and done.writer.rows:  # the sum is SQL's job: offer the workspace
-        summary["next_step"] = next_step(thread, extraction_id)
     failed_all = summary["extracted"] == 0 and bool(done.failed)
     answer: Answer = {
         "status": "failed" if failed_all else "done",
-        "message": compose_message(summary, done.urls, len(done.writer.preview)),
+        "message": compose_message(summary),
         "extraction_id": extraction_id,
         "csv": done.urls["table.csv"],
         "xlsx": done.urls["table.xlsx"],
@@ -144,4 +133,6 @@ async def store_csv(state: ExtractionState, runtime: Runtime[Profile]) -> dict[s
         "preview_note": "The preview is cut to stay small; the CSV holds every row." if done.writer.preview_cut else None,
         "summary": summary,
     }
+    if summary.get("calculations") and done.writer.rows:  # the sum is SQL's job: offer the workspace
+        answer["actions"] = [{"kind": "calculate", "thread": thread, "extraction_id": extraction_id}]
     return {"answer": answer}

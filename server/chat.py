@@ -89,7 +89,9 @@ async def completions(body: ChatRequest, request: Request, who: Caller = Depends
         raise HTTPException(400, "The last message must be the user's, with text: that is what Kea answers.")
     text = conversation[-1][1]
     thread, interrupt_id = await _thread_of(kea, request, body, who.user, profile_name, model, conversation[:-1])
-    payload: Any = Command(resume={interrupt_id: text}) if interrupt_id else {"message": text}
+    payload: Any = (
+        Command(resume={interrupt_id: text}) if interrupt_id else await kea.runner.message_payload(thread, profile_name, text)
+    )
     events = kea.runner.turn(thread, kea.profiles.profile(profile_name, who.user), payload, kea.base_url(request))
     created, reply_id = int(time.time()), f"chatcmpl-{uuid.uuid4().hex}"
 

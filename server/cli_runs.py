@@ -145,8 +145,8 @@ def converse(first: Any, chosen: Any, thread: str, durable: Any, as_json: bool) 
     """Run ``first(progress_view)`` to its answer; after a sample, ask whether to read the rest."""
     from checkpoints.cluster import ServiceError
     from checkpoints.runs import RunBusy
-    from graph.runs import run_extraction
-    from server.cli_terminal import ProgressView, ask_after_sample, ask_in_terminal, print_answer
+    from graph.runs import run_extraction, stopped_result
+    from server.cli_terminal import ProgressView, ask_after_sample, ask_in_terminal, next_steps, print_answer
     from tools.lifecycle import RunLost
     from tools.services import settle_heap
 
@@ -168,11 +168,12 @@ def converse(first: Any, chosen: Any, thread: str, durable: Any, as_json: bool) 
             view.stop()
             text = str(exc) if isinstance(exc, (ServiceError, ValueError, RunLost)) else f"{type(exc).__name__}: {exc}"
             logging.getLogger(__name__).error("Thread %s stopped: %s", thread, text, exc_info=exc)
+            stopped = stopped_result(exc, thread).model_copy(update={"message": text})
             if as_json:  # the thread is always in the answer: it is what kea resume takes
-                failed = {"answer": {"status": "failed", "message": text}, "thread_id": thread}
-                sys.stdout.write(json.dumps(contract_json(failed)) + "\n")
+                failed = {"status": "failed", "message": text, "actions": [a.model_dump() for a in stopped.actions]}
+                sys.stdout.write(json.dumps(contract_json({"answer": failed, "thread_id": thread})) + "\n")
                 raise typer.Exit(1) from exc
-            raise fail(text) from exc
+            raise fail("\n".join([text, *next_steps(stopped)])) from exc
         finally:
             view.stop()
         if (values.get("answer") or {}).get("status") != "sample":

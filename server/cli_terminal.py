@@ -97,6 +97,37 @@ class ProgressView:
 TERMINAL_PREVIEW_ROWS = 20
 
 
+def next_steps(result: Any) -> list[str]:
+    """Where the answer's files are and what the user can do next, as commands of this CLI."""
+    lines = []
+    if result.csv:
+        if result.status == "sample":
+            lines.append(f"Sample table: {result.csv}.")
+        elif not result.rows:
+            lines.append(f"The table is empty: {result.csv}.")
+        else:
+            lines.append(f"Table: {result.csv}.")
+            if result.xlsx and result.review:
+                lines.append(f"Spreadsheet: {result.xlsx}. Check each row against its source: {result.review}.")
+    for action in result.actions:
+        thread = action.thread or result.thread
+        if action.kind == "resume":
+            lines.append(f"Continue it with: kea resume {thread}")
+        elif action.kind == "calculate":
+            lines.append(
+                f"To calculate it, load the table into this conversation's SQL workspace with "
+                f"`kea sql --thread {thread} --load {action.extraction_id}` and query it with "
+                f"`kea sql --thread {thread} \"SELECT ...\"` (kea_number(text) reads numbers)."
+            )
+        elif action.kind == "add_documents":
+            lines.append("Check the collection names (kea collections) or ingest documents (kea ingest PATH --collection NAME).")
+        elif action.kind == "ask_for_access":
+            lines.append("Access to a collection is granted with: kea access grant COLLECTION USER")
+        elif action.kind == "check_services":
+            lines.append("Check Kea's services: kea services status.")
+    return lines
+
+
 def print_answer(values: dict[str, Any]) -> None:
     from core.result import build_result
 
@@ -113,6 +144,8 @@ def print_answer(values: dict[str, Any]) -> None:
             out.print(f"First {min(TERMINAL_PREVIEW_ROWS, len(result.preview.rows))} of {result.rows} rows; the CSV holds them all.")
         if result.preview.note:
             out.print(result.preview.note)
+    for line in next_steps(result):
+        out.print(line, highlight=False, markup=False)
 
 
 def ask_after_sample(thread: str) -> str | None:

@@ -103,7 +103,7 @@ async def start(body: StartRun, request: Request, who: Caller = Depends(caller))
         raise HTTPException(404, f"There is no thread {thread}.") from exc
     if recorded != name:
         raise HTTPException(400, f"Thread {thread} was started with model kea-{recorded}; continue it there.")
-    payload = {"message": body.message, "confirm": body.confirm}
+    payload = await kea.runner.message_payload(thread, name, body.message, confirm=body.confirm)
     events = kea.runner.turn(thread, kea.profiles.profile(name, who.user), payload, kea.base_url(request))
     return StreamingResponse(_event_stream(events), media_type="text/event-stream", headers={THREAD_HEADER: thread})
 

@@ -28,12 +28,11 @@ from urllib.parse import urlencode
 
 from langgraph.types import Command
 
-from checkpoints.cluster import ServiceError
 from checkpoints.runs import NothingToTakeOver, RunBusy, RunRecord, RunRecords
 from core.profile import Profile
-from core.protocol import ProgressEvent, QuestionsEvent, QuestionsForm, progress_event
+from core.protocol import ProgressEvent, QuestionsEvent, QuestionsForm, asks_to_continue, progress_event
 from core.result import RunResult, build_agent_result, build_result, failed_result
-from graph.runs import pending, settle_cancelled, stream_events
+from graph.runs import pending, settle_cancelled, stopped_result, stream_events
 from server.accounts import Accounts, NotOwned
 from tools.lifecycle import RunLost, durable_run
 from tools.storage.links import LINK_LIFETIME, LinkSigner
@@ -100,9 +99,25 @@ class Runner:
         """The thread's open questions (LangGraph interrupts), oldest first."""
         return list((await self.graph(profile).aget_state(self.config(thread))).interrupts)
 
-    async def resume_command(self, thread: str, profile: str, reply: Any, interrupt_id: str | None = None) -> Command[Any]:
-        """A resume of the open question ``interrupt_id`` (default: the thread's open one)."""
+    async def message_payload(self, thread: str, profile: str, text: str, **fields: Any) -> dict[str, Any] | None:
+        """What a new message runs: a new request, or — "continue" on a thread whose last run
+        stopped midway — None, which continues that run from its last checkpoint."""
+        if asks_to_continue(text) and await self.stopped_midway(thread, profile):
+            return None
+        return {"message": text, **fields}
+
+    async def stopped_midway(self, thread: str, profile: str) -> bool:
+        """Whether the thread's last run stopped before its end (a service went away) and can continue."""
+        return pending(await self.graph(profile).aget_state(self.config(thread)))
+
+    async def resume_command(
+        self, thread: str, profile: str, reply: Any, interrupt_id: str | None = None
+    ) -> Command[Any] | None:
+        """A resume of the open question ``interrupt_id`` (default: the thread's open one); with no
+        question open, None for a run that stopped midway (it continues from its last checkpoint)."""
         open_ = {i.id: i for i in await self.waiting(thread, profile)}
+        if not open_ and interrupt_id is None and await self.stopped_midway(thread, profile):
+            return None
         if not open_:
             raise NothingWaiting(f"Thread {thread} has no question waiting, so there is nothing to resume. Send a new request.")
         chosen = interrupt_id or next(iter(open_))
@@ -166,7 +181,7 @@ class Runner:
                 f"or cancel it (DELETE /v1/runs/{thread}), then ask again.", thread))
         except Exception as exc:  # noqa: BLE001 — every client gets an answer in a sentence
             log.exception("A run on thread %s failed", thread)
-            send(failed_result(_stopped_by(exc), thread))
+            send(stopped_result(exc, thread))
         finally:
             send(None)
 
@@ -187,7 +202,7 @@ class Runner:
             log.exception("A run on thread %s failed", thread)
             if control is not None:
                 control.failed = True
-            yield failed_result(_stopped_by(exc), thread)
+            yield stopped_result(exc, thread)
             return
         if control is not None and control.cancelled:
             values = await settle_cancelled(graph, config, values, self.objects)
@@ -305,9 +320,3 @@ class Runner:
         return f"{base_url.rstrip('/')}/files/{path}?{urlencode(self.signer.sign(path, self.clock()))}"
 
 
-def _stopped_by(exc: BaseException) -> str:
-    """What a client reads of a run that stopped: a service's own sentence (the database or the
-    object store went away, and what to do) as it is; anything else as the error it was."""
-    if isinstance(exc, ServiceError):
-        return str(exc)
-    return f"The run stopped with an error: {exc or type(exc).__name__}. Nothing more was read."

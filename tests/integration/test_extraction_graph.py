@@ -261,7 +261,7 @@ def test_cli_extract_yes_json_honours_the_contract(corpus, tmp_path) -> None:  #
     result = json.loads(done.stdout)  # exactly one JSON object on stdout
     assert set(result) == {"status", "extraction_id", "csv", "columns", "row_condition", "places", "calculations",
                            "documents", "rows", "unsure_rows", "message", "thread", "estimated_minutes", "breakdown",
-                           "xlsx", "review"}
+                           "xlsx", "review", "actions"}
     assert result["status"] == "done" and result["columns"] == ["Priority", "Response time", "Resolution time"]
     assert Path(result["review"].removeprefix("file://")).is_file() and result["xlsx"].endswith("/table.xlsx")
     assert done.stderr.startswith(f"thread: {result['thread']}\n")  # named first, so a script can continue or forget it
@@ -322,7 +322,8 @@ async def test_a_user_without_access_reads_nothing_and_is_told_why(corpus) -> No
     )
     answer = values["answer"]
     assert "__interrupt__" not in values
-    assert answer["status"] == "no_documents" and "kea access grant" in answer["message"]
+    assert answer["status"] == "no_documents" and "user 'mallory' may read" in answer["message"]
+    assert [a["kind"] for a in answer["actions"]] == ["add_documents", "ask_for_access"]
 
 
 async def test_files_are_named_with_their_collection_when_the_scope_spans_several(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -287,6 +287,6 @@ def test_a_chat_shows_the_sample_and_yes_answers_with_the_whole_table(http, read
         messages.append({"role": "assistant", "content": answers[-1]})
     form, sample, table = answers
     assert form.startswith("Before I read any document")
-    assert sample.startswith("This is a sample") and "| File | Item | Price |" in sample and "Sample table: table.csv" in sample
+    assert sample.startswith("This is a sample") and "| File | Item | Price |" in sample and "The sample's table: [table.csv](" in sample
     assert "Read 130 of 130 documents" in table and table.count("copper cable") == 8
     assert len(set(reads)) == 130

@@ -18,6 +18,7 @@ from s3_server import WeedMini
 
 from checkpoints.saver import postgres_checkpointer
 from evals.tables import rows_from_csv
+from graph.runs import stopped_result
 from graph.extraction import build_extraction_graph
 from core.profile import Profile
 from tools.storage.objects import StoreUnavailable, staging_key
@@ -94,8 +95,11 @@ async def test_a_store_that_is_down_stops_the_run_with_a_sentence_and_resume_pub
         message = str(stopped.value)
         assert message == (
             f"The table could not be stored: the object store at {weed.endpoint} could not be reached. "
-            f"The rows are kept; run `kea resume {thread}` once the object store is back."
+            "The rows are kept: once the object store is back, the run stores the table."
         )
+        # what to do is data: each client says it in its own words (the CLI: kea resume THREAD)
+        assert [a.model_dump() for a in stopped_result(stopped.value, thread).actions] == [
+            {"kind": "resume", "thread": thread, "extraction_id": None}]
         state = await graph.aget_state(config)
         assert state.next == ("store_csv",) and not state.values.get("answer")  # no answer offered
 
@@ -162,11 +166,45 @@ async def test_a_store_down_before_any_document_is_read_stops_the_run_with_a_sen
             await graph.ainvoke(None, config, context=profile)
         assert str(stopped.value) == (
             f"The object store failed before any document was read (the object store at {weed.endpoint} could not "
-            f"be reached), so nothing was read. Once it is back, run `kea resume {thread}`."
+            "be reached), so nothing was read. Once it is back, the run can continue."
         )
+        assert [a.kind for a in stopped_result(stopped.value, thread).actions] == ["resume"]
         assert not reads and (await graph.aget_state(config)).next == ("plan",)
 
         weed.start()
         values = await graph.ainvoke(None, config, context=profile)
     assert values["answer"]["status"] == "done" and values["answer"]["summary"]["rows"] == 3 * DOCUMENTS
     assert len(reads) == DOCUMENTS
+
+
+def test_a_chat_continues_a_run_the_store_stopped_when_told_continue(s3_services, weed, orders, reads) -> None:  # type: ignore[no-untyped-def]
+    """Over the OpenAI-compatible chat: the answer says what to type there (no shell command), and
+    "continue" finishes the run from its checkpoint once the store is back."""
+    from http_server import serve_app
+    from openai import OpenAI
+
+    from core.result import CHAT_ACTIONS
+    from server.app import create_app
+    from server.profiles import SHIPPED, Profiles
+
+    profiles = Profiles({**{n: dict(v) for n, v in SHIPPED.items()}, "orders": {"collections": [COLLECTION]}})
+    with serve_app(create_app(s3_services, profiles=profiles)) as url:
+        client = OpenAI(base_url=f"{url}/v1", api_key="any-key-on-loopback", max_retries=0, timeout=120)
+        messages: list[dict[str, str]] = []
+
+        def say(text: str) -> str:
+            messages.append({"role": "user", "content": text})
+            reply = client.chat.completions.create(model="kea-orders", messages=messages)  # type: ignore[arg-type]
+            content = reply.choices[0].message.content or ""
+            messages.append({"role": "assistant", "content": content})
+            return content
+
+        assert say(REQUEST).startswith("Before I read any document")
+        weed.stop()  # the store goes away before the confirmed reading is stored
+        stopped = say("yes")
+        assert "The object store failed before any document was read" in stopped and not reads
+        assert CHAT_ACTIONS["resume"] in stopped and "kea " not in stopped
+        weed.start()
+        done = say("continue")
+        assert f"Read {DOCUMENTS} of {DOCUMENTS} documents" in done and "[table.csv](" in done
+        assert len(reads) == len(set(reads)) == len(orders)  # each document read once

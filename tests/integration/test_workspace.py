@@ -187,7 +187,7 @@ async def test_an_extraction_joins_a_spreadsheet_in_one_statement(svc, corpus, k
     values = await run_extraction("The total amount of all Brightline invoices", Profile(collections=["corpus"]),
                                   confirm="auto", thread_id="ws-join")
     extraction = values["extraction_id"]
-    assert f"kea sql --thread ws-join --load {extraction}" in values["answer"]["message"]
+    assert values["answer"]["actions"] == [{"kind": "calculate", "thread": "ws-join", "extraction_id": extraction}]
     with svc.objects.open(table_key(extraction)) as handle:
         extracted = list(csv.DictReader(io.StringIO(handle.read().decode("utf-8-sig"))))
     files = sorted({row["File"] for row in extracted})

@@ -89,7 +89,7 @@ def test_the_answer_keeps_the_model_from_retyping_a_table() -> None:
 
 
 def test_the_agents_answer_renders_its_text_then_each_table_block() -> None:
-    one = TableResult(status="done", message="Read 3 documents.\nTable: file:///t1.csv.", csv="file:///t1.csv", rows=2)
+    one = TableResult(status="done", message="Read 3 documents.", csv="file:///t1.csv", rows=2)
     two = TableResult(status="done", message="Read 1 document.", csv="file:///t2.csv", extraction_id="e2", rows=1)
     result = build_agent_result({"answer": {"status": "answered", "message": "Two tables."}}, thread="t", tables=[one, two])
     assert result.markdown == "\n\n".join(["Two tables.", render_markdown(one), render_markdown(two)])

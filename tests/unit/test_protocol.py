@@ -15,7 +15,8 @@ from core.protocol import (
     progress_event,
     run_events_schema,
 )
-from core.result import Preview, RunResult, build_result, markdown_table, render_markdown
+from core.result import CHAT_ACTIONS, Preview, RunResult, build_result, markdown_table, render_markdown
+from server.cli_terminal import next_steps
 from nodes.questions import build_form
 from core.reading import Reading, ScopeHint
 
@@ -89,9 +90,10 @@ def test_the_result_is_built_from_the_final_state_and_keeps_the_cli_contract() -
         "extraction_id": "e1",
         "reading": {"columns": ["A"], "row_condition": None, "places": [{"kind": "folder", "value": "x"}], "calculations": []},
         "answer": {
-            "status": "done", "message": "Table: file:///s/table.csv.", "csv": "file:///s/table.csv",
+            "status": "done", "message": "Read 2 of 2 documents.", "csv": "file:///s/table.csv",
             "preview_header": ["File", "A", "Match", "Page"], "preview": [["x/a.txt", "1|2", "yes", "1"]],
             "summary": {"documents_in_scope": 2, "extracted": 2, "rows": 1, "unsure_rows": 0, "failed": [], "no_rows_from": ["x/b.txt"]},
+            "actions": [{"kind": "calculate", "thread": "t-1", "extraction_id": "e1"}],
         },
     }
     result = build_result(values)
@@ -100,13 +102,18 @@ def test_the_result_is_built_from_the_final_state_and_keeps_the_cli_contract() -
         "places": ["x"], "calculations": [],
         "documents": {"in_scope": 2, "extracted": 2, "failed": [], "no_rows_from": ["x/b.txt"], "no_rows": [], "sample": [],
                       "not_read": [], "not_read_count": 0},
-        "rows": 1, "unsure_rows": 0, "message": "Table: file:///s/table.csv.", "thread": "t-1", "xlsx": None, "review": None,
+        "rows": 1, "unsure_rows": 0, "message": "Read 2 of 2 documents.", "thread": "t-1", "xlsx": None, "review": None,
         "estimated_minutes": None, "breakdown": None,
+        "actions": [{"kind": "calculate", "thread": "t-1", "extraction_id": "e1"}],
     }
     linked = result.with_links({"table.csv": "http://127.0.0.1:1/files/e1/table.csv?sig=x"})
-    assert "file://" not in linked.message and linked.csv.startswith("http://")  # type: ignore[union-attr]
+    assert linked.message == result.message and linked.csv.startswith("http://")  # type: ignore[union-attr]
     text = render_markdown(linked)
-    assert "| x/a.txt | 1\\|2 | yes | 1 |" in text and text.rstrip().endswith("the files for 7 days).")
+    assert "| x/a.txt | 1\\|2 | yes | 1 |" in text
+    assert "[table.csv](http://127.0.0.1:1/files/e1/table.csv?sig=x) (the links are valid for 24 hours" in text
+    # what to do next, in a chat's words; the CLI names its command for the same action
+    assert text.rstrip().endswith(CHAT_ACTIONS["calculate"]) and "kea sql" not in text
+    assert any("kea sql --thread t-1 --load e1" in line for line in next_steps(result))
     assert build_result({}).status == "failed"  # a run without an answer still answers
 
 
