@@ -21,7 +21,10 @@ positions:
   (several such lines, one cell each, between rows as full), and a line that fits no column
   (a remark under a row) stays in the page text but out of the table; after a gap, rows
   filling all columns but one go on; any other line ends the table;
-* words set across the lines (a page number printed sideways in the margin) stand apart.
+* words set across the lines (a page number printed sideways in the margin) stand apart;
+* labelled values printed side by side on one line of text ("Rechnungsnummer: 2014-03" beside
+  "Liefer- und Rechnungsdatum: 11. Juli 2014") are a line each in the page text, so each is
+  read as its own ``Key: value`` pair (``tools.parsing.fields``), as a Word letterhead's are.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from pdfplumber.utils.exceptions import PdfminerException
 from tools.engines.reading import Table
 from tools.parsing.base import MAX_PAGES, ParsedDocument, UnreadableFile, within_page_bound
 from tools.parsing.coverage import coverage_note, unread_words
+from tools.parsing.fields import MAX_KEY_WORDS
 from tools.parsing.text import make_table, pick_title, table_lines
 
 MIN_COLUMNS = 3  # two aligned runs of text are as often a letterhead as a table
@@ -248,13 +252,45 @@ def _read_page(
             carried = None
             i = grown.end
         else:
-            found.append(_Found(lines[i].top, [lines[i].text]))
+            found.append(_Found(lines[i].top, _fields(lines[i])))
             i += 1
     found.sort(key=lambda f: f.top)
     _title_tables(found)
     tables = [f.table for f in found if f.table is not None]
     last = next((f.columns for f in reversed(found) if f.table is not None), None)
     return "\n".join(line for f in found for line in f.lines), tables, last
+
+
+_LABEL = re.compile(r"(?P<key>[^\W\d_][^:]{0,59}?)\s*:(?:\s|$)")
+
+
+def _label(text: str) -> bool:
+    """Whether a segment starts with a label: a key of a few words, beginning with a letter,
+    then a colon standing before a space or at the end ("Belegdatum:", "Rechnungsnummer: 2014-03")."""
+    match = _LABEL.match(text)
+    return match is not None and len(match.group("key").split()) <= MAX_KEY_WORDS
+
+
+def _fields(line: _Line) -> list[str]:
+    """A line of text as the page gives it: labelled values printed side by side across a
+    letterhead ("Rechnungsnummer: 2014-03      Liefer- und Rechnungsdatum: 11. Juli 2014",
+    "Kunden-Nr.:  10000      Belegdatum:  26.10.22") are a line each, a label with its value
+    (the segment after a label standing alone), so each value stays under its own label; any
+    other segment of such a line is a line of its own. A line with one label ("•  Education: …")
+    stays whole."""
+    segments = line.segments
+    if sum(_label(s.text) for s in segments) < 2:  # a list item's mark beside its term is one line
+        return [line.text]
+    out: list[str] = []
+    open_label = False  # the last line is a label still waiting for its value
+    for s in segments:
+        if open_label and not _label(s.text):
+            out[-1] = f"{out[-1]} {s.text}"
+            open_label = False
+        else:
+            out.append(s.text)
+            open_label = _LABEL.fullmatch(s.text.rstrip() + " ") is not None
+    return out
 
 
 def _title_tables(found: list[_Found]) -> None:
