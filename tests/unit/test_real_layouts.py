@@ -1,5 +1,5 @@
 """Layouts of real documents (other projects' test PDFs, pinned in ``tests/data/layouts/``):
-labelled values printed side by side above a table."""
+a table continued on the next page, and labelled values printed side by side above a table."""
 
 from __future__ import annotations
 
@@ -44,6 +44,41 @@ def test_every_document_is_pinned_with_its_licence() -> None:
         pinned(name)
         assert (LAYOUTS / pin["licence_file"]).is_file()
         assert pin["licence"] in {"MIT", "Apache-2.0"}
+
+
+# the invoice's own data (factur-x.xml inside the PDF): each line item's ID, name and line total,
+# as the page prints them
+POSITION_ITEMS = [
+    ("1", "Zitronensäure 100ml", "100,00"),
+    ("2", "Gelierzucker Extra 250g", "72,50"),
+    ("3", "Gelierzucker Extra 250g", "0,00"),
+    ("4", "Bierbrau Pils 20/0500", "180,00"),
+    ("5", "Leergutpfand 20 x 0,5l", "46,50"),
+    ("6", "Mischpalette Joghurt Karton 3 x 20", "58,20"),
+]
+
+
+def test_positions_with_details_under_them_continue_onto_the_next_page() -> None:
+    """Each position of this invoice has lines of details under it (article codes, a gross
+    price, a packing note, its name's second line); positions 1 to 4 stand on page 2 under the
+    header, 5 and 6 on page 3 without it. Only positions 1 and 5 were read, their names cut to
+    their first line ("Zitronensäure" without "100ml"): the details ended the table."""
+    document = document_text(pinned(POSITIONS))
+    columns = ["Pos", "Beschreibung", "Entgelt"]
+    reading = Reading(request="Pos, Beschreibung and Entgelt of the positions", columns=columns)
+    records = [r for r in extract_records(document, reading) if r.values["Pos"]]
+    assert [tuple(r.values.values()) for r in records] == POSITION_ITEMS
+    assert [r.page for r in records] == [2, 2, 2, 2, 3, 3]
+    assert all(r.match == "yes" for r in records)
+
+
+def test_a_row_of_its_own_under_the_last_row_is_no_detail_of_it() -> None:
+    """camelot's stream_inner_outer_columns.pdf: "C2  D2  F2" under "A1  B1  C1  D1  E1  F1"
+    fills no cell the row above left empty, so it stays a row (of its own table)."""
+    document = parse_pdf(PUBLIC / "camelot" / "documents" / "stream_inner_outer_columns.pdf")
+    rows = [row for t in document.tables for row in [t.header, *t.rows]]
+    assert ["A1", "B1", "C1", "D1", "E1", "F1"] in rows
+    assert ["C2", "D2", "F2"] in rows
 
 
 def test_labelled_values_side_by_side_above_a_table_are_offered_with_each_row() -> None:

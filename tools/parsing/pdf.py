@@ -21,6 +21,10 @@ positions:
   (several such lines, one cell each, between rows as full), and a line that fits no column
   (a remark under a row) stays in the page text but out of the table; after a gap, rows
   filling all columns but one go on; any other line ends the table;
+* a row's details, set indented under it on up to a dozen lines before the next row as full
+  (an invoice position's article codes, its gross price, a remark): the lines right under it
+  that fit its columns, too few for a row, run on in its cells ("Zitronensäure" over "100ml"),
+  the rest stay in the page text as notes;
 * words set across the lines (a page number printed sideways in the margin) stand apart;
 * labelled values printed side by side on one line of text ("Rechnungsnummer: 2014-03" beside
   "Liefer- und Rechnungsdatum: 11. Juli 2014") are a line each in the page text, so each is
@@ -62,6 +66,7 @@ GROUP_REACH = 1.5  # a group label reaches past its outer columns by at most hal
 GROUP_CENTRED = 0.25  # a group label's centre lies within this share of its columns' width of theirs
 PDF_TITLE_LINES = 3  # lines of text right above a table read as its title
 WORD_GAP = 0.2  # glyphs closer than this share of their size are one word (2.4 pt at 12 pt; pdfplumber fixes 3 pt)
+DETAIL_LINES = 12  # a row's details run on over at most this many lines before the next row
 MAX_EDGES = 6000  # past this many drawn lines a page is a drawing; finding cells would crawl
 
 
@@ -518,12 +523,23 @@ def _grow(
             continue
         # a cell may wrap onto several lines between two rows filling as many columns
         nxt = _rows_from(lines, i + 1, columns, wraps=True) if rows else None
-        if nxt is None:
-            break
-        if nxt > i + 1:
+        if nxt is not None and nxt > i + 1:
             record = _record(lines, nxt, columns, strict=_far(lines[nxt - 1], lines[nxt]))
             if record is None or _filled(record[1], record[0]) < _filled(columns, rows[-1]):
+                nxt = None
+        if nxt is None and rows:
+            # a row's details on lines of their own (codes, a gross price, a remark) before the
+            # next row, filling as many columns: the lines right under the row that run on in its
+            # cells (see ``_run_on``), and the rest, notes
+            end = _details(lines, i, columns, rows[-1])
+            if end is None:
                 break
+            run_on, columns = _run_on(lines[:end], i, columns, rows[-1], tight=False)
+            notes.extend((len(rows) + (head is not None), line.text) for line in lines[run_on:end])
+            i = end
+            continue
+        if nxt is None:
+            break
         placed = _wrapped(lines[i], columns)
         if placed is not None and not placed.overflow:
             # a cell wrapped onto a line of its own: it runs on in the row above
@@ -536,6 +552,9 @@ def _grow(
         i += 1
     if not rows:
         return None
+    if i < len(lines):
+        # the last row's details set tight under it run on in its cells as between two rows
+        i, columns = _run_on(lines, i, columns, rows[-1])
     if pending:
         early: list[dict[int, str]] = []
         early_notes: list[tuple[int, str]] = []
@@ -551,6 +570,60 @@ def _grow(
     keys = [c.key for c in columns]
     table = [[cells.get(k, "") for k in keys] for cells in ([head] if head is not None else []) + rows]
     return _Grown(table, notes, columns, i)
+
+
+def _run_on(
+    lines: list[_Line], i: int, columns: list[_Column], row: dict[int, str], tight: bool = True
+) -> tuple[int, list[_Column]]:
+    """The line after the lines from ``i`` that run on in the cells of ``row`` (added to them), and
+    the columns after them. Such a line stands right under the row, indented right of where the
+    row starts, fits its columns with too few cells for a row of its own, and puts no figure
+    under a figure of the row (a total under the last amount is no part of it). When no row
+    follows (``tight``), the lines are set closer than half a line's height and the first of
+    them fills a cell the row left empty, as a record's second line does: a shorter row of its
+    own ("C2  D2  F2" under "A1  B1  C1  D1  E1  F1") stays one."""
+    start = min(c.x0 for c in columns if c.key in row)
+    first = i
+    while i < len(lines):
+        line = lines[i]
+        height = line.bottom - line.top
+        if tight and line.top - lines[i - 1].bottom > 0.5 * height:
+            break
+        if line.segments[0].x0 <= start + ALIGN * height:
+            break
+        placed = _place(line, columns)
+        if (
+            placed is None or placed.overflow or len(placed.columns) != len(columns)
+            or _filled(columns, placed.cells) >= _need(columns)
+            or any(_figure(text) and _figure(row.get(key, "")) for key, text in placed.cells.items())
+            or (tight and i == first and placed.cells.keys() <= row.keys())
+        ):
+            break
+        for key, text in placed.cells.items():
+            row[key] = f"{row.get(key, '')} {text}".strip()
+        columns = placed.columns
+        i += 1
+    return i, columns
+
+
+def _details(lines: list[_Line], i: int, columns: list[_Column], last: dict[int, str]) -> int | None:
+    """The next row after the lines from ``i`` (at most DETAIL_LINES, each indented right of where
+    the row ``last`` above them starts, none filling as many columns as it does) that fills as
+    many; None when there is none. Past a gap wider than rows leave (details set in paragraphs)
+    only a row filling all columns but one counts."""
+    filled = _filled(columns, last)
+    start = min(c.x0 for c in columns if c.key in last)
+    gapped = False
+    for j in range(i, min(len(lines), i + DETAIL_LINES + 1)):
+        if j > i:
+            gapped = gapped or _far(lines[j - 1], lines[j])
+            record = _record(lines, j, columns, strict=gapped)
+            if record is not None and _filled(record[1], record[0]) >= filled:
+                return j
+        # details stand indented under their row, right of where it starts
+        if lines[j].segments[0].x0 <= start + ALIGN * (lines[j].bottom - lines[j].top):
+            return None
+    return None
 
 
 def _fewer(block: list[_Line], columns: list[_Column], filled: int) -> bool:
