@@ -1,5 +1,6 @@
 """Layouts of real documents (other projects' test PDFs, pinned in ``tests/data/layouts/``):
-a table continued on the next page, and labelled values printed side by side above a table."""
+a table printed in blocks side by side, a table continued on the next page, and labelled
+values printed side by side above a table."""
 
 from __future__ import annotations
 
@@ -44,6 +45,30 @@ def test_every_document_is_pinned_with_its_licence() -> None:
         pinned(name)
         assert (LAYOUTS / pin["licence_file"]).is_file()
         assert pin["licence"] in {"MIT", "Apache-2.0"}
+
+
+# tabula-extractor's test/tests.rb, test_table_extraction_1: the table it expects of the left block
+GRE_LEFT_BLOCK = [
+    ["Prior Scale", "New Scale", "% Rank*"], ["800", "170", "99"], ["790", "170", "99"], ["780", "170", "99"],
+    ["770", "170", "99"], ["760", "170", "99"], ["750", "169", "99"], ["740", "169", "99"], ["730", "168", "98"],
+    ["720", "168", "98"], ["710", "167", "97"], ["700", "166", "96"], ["690", "165", "95"], ["680", "165", "95"],
+    ["670", "164", "93"], ["660", "164", "93"], ["650", "163", "91"],
+]
+
+
+def test_a_table_printed_in_blocks_side_by_side_is_one_table_of_its_columns() -> None:
+    """gre.pdf prints its concordance table in two blocks, "Prior Scale  New Scale  % Rank" over
+    800 to 500 on the left and again over 490 to 200 on the right (its header a little higher,
+    in a box whose shading groups five scores). It once came as two tables: the left block, and
+    the right one as eight columns whose first row held "490 480 470 460 450" in one cell."""
+    document = parse_pdf(pinned(GRE))
+    tables = [t for t in document.tables if t.page == 1]
+    assert len(tables) == 1
+    table = tables[0]
+    assert [table.header, *table.rows[: len(GRE_LEFT_BLOCK) - 1]] == GRE_LEFT_BLOCK
+    # the page prints every prior score from 800 down to 200, the left block's first
+    assert [row[0] for row in table.rows] == [str(score) for score in range(800, 190, -10)]
+    assert ["490", "152", "53"] in table.rows and ["200", "130", ""] in table.rows
 
 
 # the invoice's own data (factur-x.xml inside the PDF): each line item's ID, name and line total,

@@ -25,6 +25,9 @@ positions:
   (an invoice position's article codes, its gross price, a remark): the lines right under it
   that fit its columns, too few for a row, run on in its cells ("Zitronensäure" over "100ml"),
   the rest stay in the page text as notes;
+* a header printed two or three times side by side, each block of the table under its own
+  copy ("Prior Scale  New Scale  % Rank" left and right), makes one table: the blocks are read
+  one after the other and their rows joined;
 * words set across the lines (a page number printed sideways in the margin) stand apart;
 * labelled values printed side by side on one line of text ("Rechnungsnummer: 2014-03" beside
   "Liefer- und Rechnungsdatum: 11. Juli 2014") are a line each in the page text, so each is
@@ -239,6 +242,32 @@ def _read_page(
     lines = _lines((w for w in words if not _inside(w, boxes) and w.get("upright", True) == upright), chars)
     # a layout carried from the previous page can only continue above this page's first table
     carry_until = min((box[1] for box in boxes), default=math.inf)
+    read, _ = _read_lines(lines, number, carried, carry_until)
+    blocks = _side_by_side(lines)
+    if blocks is not None:
+        # a table printed in blocks side by side, each under the same header: the blocks are
+        # read one after the other, their rows one table
+        above, parts, below = blocks
+        bands = [
+            _read_lines(part, number, carried if k == 0 else None, carry_until)[0]
+            for k, part in enumerate([above, *parts, below])
+        ]
+        if _join_blocks(bands[1:-1]):
+            read = [f for band in bands for f in band]
+    found.sort(key=lambda f: f.top)
+    found = _in_reading_order(found, read)
+    _title_tables(found)
+    tables = [f.table for f in found if f.table is not None]
+    last = next((f.columns for f in reversed(found) if f.table is not None), None)
+    return "\n".join(line for f in found for line in f.lines), tables, last
+
+
+def _read_lines(
+    lines: list[_Line], number: int, carried: list[_Column] | None, carry_until: float
+) -> tuple[list[_Found], list[_Column] | None]:
+    """The text lines and unruled tables of ``lines`` (top to bottom), and the column layout the
+    next page may continue (``carried`` while no table is found)."""
+    found: list[_Found] = []
     i = 0
     while i < len(lines):
         grown = None
@@ -259,11 +288,95 @@ def _read_page(
         else:
             found.append(_Found(lines[i].top, _fields(lines[i])))
             i += 1
-    found.sort(key=lambda f: f.top)
-    _title_tables(found)
-    tables = [f.table for f in found if f.table is not None]
     last = next((f.columns for f in reversed(found) if f.table is not None), None)
-    return "\n".join(line for f in found for line in f.lines), tables, last
+    return found, last
+
+
+def _in_reading_order(placed: list[_Found], read: list[_Found]) -> list[_Found]:
+    """The ruled tables and sideways words (``placed``, top to bottom) among the lines read in
+    their order (``read``): each goes before the first read line standing below it."""
+    out: list[_Found] = []
+    k = 0
+    for f in read:
+        while k < len(placed) and placed[k].top <= f.top:
+            out.append(placed[k])
+            k += 1
+        out.append(f)
+    return out + placed[k:]
+
+
+def _key(text: str) -> str:
+    """A header cell as compared with its repeat: letters and digits, without case or marks
+    ("% Rank*" repeats "% Rank")."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def _side_by_side(lines: list[_Line]) -> tuple[list[_Line], list[list[_Line]], list[_Line]] | None:
+    """The lines above, the blocks and the lines below when a header's names are printed two or
+    more times side by side (on one line, or on lines closer than a line's height: each block
+    may be set a little higher or lower): the page holds its table in blocks, one beside the
+    other ("Prior Scale  New Scale  % Rank" left and again right). The blocks run down from the
+    header to the first line whose text runs across the gap between them."""
+    for i, line in enumerate(lines):
+        if len(line.segments) < 2:
+            continue
+        group = [line]
+        while i + len(group) < len(lines) and lines[i + len(group)].top - line.top < line.bottom - line.top:
+            group.append(lines[i + len(group)])
+        segments = sorted((s for g in group for s in g.segments), key=lambda s: s.x0)
+        keys = [_key(s.text) for s in segments]
+        # the most copies the names split into, each the same names in the same order
+        copies = next(
+            (k for k in range(len(keys) // 2, 1, -1) if not len(keys) % k and keys == keys[: len(keys) // k] * k),
+            None,
+        )
+        width = len(keys) // copies if copies else 0
+        if copies is None or width < 2 or not all(any(ch.isalpha() for ch in key) for key in keys[:width]):
+            continue
+        starts = [segments[c * width] for c in range(1, copies)]
+        ends = [segments[c * width - 1] for c in range(1, copies)]
+        if any(end.x1 >= start.x0 for end, start in zip(ends, starts)):
+            continue
+        cuts = [(end.x1 + start.x0) / 2 for end, start in zip(ends, starts)]
+        first = i
+        last = first + len(group)
+        while last < len(lines) and not any(s.x0 < cut < s.x1 for s in lines[last].segments for cut in cuts):
+            last += 1
+        parts: list[list[_Line]] = [[] for _ in range(copies)]
+        for region_line in lines[first:last]:
+            for c in range(copies):
+                lo = cuts[c - 1] if c else -math.inf
+                hi = cuts[c] if c < len(cuts) else math.inf
+                words = [w for w in region_line.words if lo <= (w["x0"] + w["x1"]) / 2 < hi]
+                if words:
+                    top, bottom = min(w["top"] for w in words), max(w["bottom"] for w in words)
+                    parts[c].append(_Line(top, bottom, words, region_line.space))
+        return lines[:first], parts, lines[last:]
+    return None
+
+
+def _join_blocks(bands: list[list[_Found]]) -> bool:
+    """Joins the rows of the first table of each block after the first to the last table of the
+    block before it when their headers name the same columns; whether every block was joined."""
+    tables = [[f for f in band if f.table is not None] for band in bands]
+    if any(not t for t in tables):
+        return False
+    into = tables[0][-1].table
+    assert into is not None
+    keys = [_key(h) for h in into.header]
+    for band in tables[1:]:
+        head = band[0]
+        table = head.table
+        assert table is not None
+        if [_key(h) for h in table.header] != keys:
+            return False
+    for band in tables[1:]:
+        head = band[0]
+        table = head.table
+        assert table is not None
+        into.rows.extend(table.rows)
+        head.table = None
+    return True
 
 
 _LABEL = re.compile(r"(?P<key>[^\W\d_][^:]{0,59}?)\s*:(?:\s|$)")
@@ -317,8 +430,9 @@ def _rules_merge_rows(rows: list[list[str | None]]) -> bool:
     """Whether a ruled table's rules enclose several rows in one cell: bands of five states shaded
     alike, each cell of a band holding a line per state, one under the other. Seen on two ruled
     rows whose every filled cell holds the same number of lines, two or more, and two cells or
-    more hold a figure on every line. (A label spanning two rows, "6" beside "OTSL" over "HTML",
-    is one line: those rows stay ruled.)"""
+    more hold a figure on every line; or on one such row of three lines or more (a band of five
+    scores in a block of a concordance table). (A label spanning two rows, "6" beside "OTSL"
+    over "HTML", is one line: those rows stay ruled.)"""
     banded = 0
     for row in rows:
         filled = [cell for cell in row if cell and cell.strip()]
@@ -326,8 +440,9 @@ def _rules_merge_rows(rows: list[list[str | None]]) -> bool:
         if len(counts) != 1 or counts == {0}:
             continue
         if sum(all(_figure(line) for line in cell.strip().split("\n")) for cell in filled) >= 2:
-            banded += 1
-            if banded == 2:
+            # a band of three lines or more is one on its own
+            banded += 1 if counts == {1} else 2
+            if banded >= 2:
                 return True
     return False
 
