@@ -697,7 +697,7 @@ def _run_on(
     follows (``tight``), the lines are set closer than half a line's height and the first of
     them fills a cell the row left empty, as a record's second line does: a shorter row of its
     own ("C2  D2  F2" under "A1  B1  C1  D1  E1  F1") stays one."""
-    start = min(c.x0 for c in columns if c.key in row)
+    start = min((c.x0 for c in columns if c.key in row), default=-math.inf)
     first = i
     while i < len(lines):
         line = lines[i]
@@ -727,7 +727,7 @@ def _details(lines: list[_Line], i: int, columns: list[_Column], last: dict[int,
     many; None when there is none. Past a gap wider than rows leave (details set in paragraphs)
     only a row filling all columns but one counts."""
     filled = _filled(columns, last)
-    start = min(c.x0 for c in columns if c.key in last)
+    start = min((c.x0 for c in columns if c.key in last), default=-math.inf)
     gapped = False
     for j in range(i, min(len(lines), i + DETAIL_LINES + 1)):
         if j > i:
