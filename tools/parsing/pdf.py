@@ -21,7 +21,17 @@ positions:
   (several such lines, one cell each, between rows as full), and a line that fits no column
   (a remark under a row) stays in the page text but out of the table; after a gap, rows
   filling all columns but one go on; any other line ends the table;
-* words set across the lines (a page number printed sideways in the margin) stand apart.
+* a row's details, set indented under it on up to a dozen lines before the next row as full
+  (an invoice position's article codes, its gross price, a remark): the lines right under it
+  that fit its columns, too few for a row, run on in its cells ("Zitronensäure" over "100ml"),
+  the rest stay in the page text as notes;
+* a header printed two or three times side by side, each block of the table under its own
+  copy ("Prior Scale  New Scale  % Rank" left and right), makes one table: the blocks are read
+  one after the other and their rows joined;
+* words set across the lines (a page number printed sideways in the margin) stand apart;
+* labelled values printed side by side on one line of text ("Rechnungsnummer: 2014-03" beside
+  "Liefer- und Rechnungsdatum: 11. Juli 2014") are a line each in the page text, so each is
+  read as its own ``Key: value`` pair (``tools.parsing.fields``), as a Word letterhead's are.
 """
 
 from __future__ import annotations
@@ -41,6 +51,7 @@ from pdfplumber.utils.exceptions import PdfminerException
 from core.reading import Table
 from tools.parsing.base import MAX_PAGES, ParsedDocument, UnreadableFile, within_page_bound
 from tools.parsing.coverage import coverage_note, unread_words
+from tools.parsing.fields import MAX_KEY_WORDS
 from tools.parsing.text import make_table, pick_title, table_lines
 
 MIN_COLUMNS = 3  # two aligned runs of text are as often a letterhead as a table
@@ -58,6 +69,7 @@ GROUP_REACH = 1.5  # a group label reaches past its outer columns by at most hal
 GROUP_CENTRED = 0.25  # a group label's centre lies within this share of its columns' width of theirs
 PDF_TITLE_LINES = 3  # lines of text right above a table read as its title
 WORD_GAP = 0.2  # glyphs closer than this share of their size are one word (2.4 pt at 12 pt; pdfplumber fixes 3 pt)
+DETAIL_LINES = 12  # a row's details run on over at most this many lines before the next row
 MAX_EDGES = 6000  # past this many drawn lines a page is a drawing; finding cells would crawl
 
 
@@ -230,6 +242,32 @@ def _read_page(
     lines = _lines((w for w in words if not _inside(w, boxes) and w.get("upright", True) == upright), chars)
     # a layout carried from the previous page can only continue above this page's first table
     carry_until = min((box[1] for box in boxes), default=math.inf)
+    read, _ = _read_lines(lines, number, carried, carry_until)
+    blocks = _side_by_side(lines)
+    if blocks is not None:
+        # a table printed in blocks side by side, each under the same header: the blocks are
+        # read one after the other, their rows one table
+        above, parts, below = blocks
+        bands = [
+            _read_lines(part, number, carried if k == 0 else None, carry_until)[0]
+            for k, part in enumerate([above, *parts, below])
+        ]
+        if _join_blocks(bands[1:-1]):
+            read = [f for band in bands for f in band]
+    found.sort(key=lambda f: f.top)
+    found = _in_reading_order(found, read)
+    _title_tables(found)
+    tables = [f.table for f in found if f.table is not None]
+    last = next((f.columns for f in reversed(found) if f.table is not None), None)
+    return "\n".join(line for f in found for line in f.lines), tables, last
+
+
+def _read_lines(
+    lines: list[_Line], number: int, carried: list[_Column] | None, carry_until: float
+) -> tuple[list[_Found], list[_Column] | None]:
+    """The text lines and unruled tables of ``lines`` (top to bottom), and the column layout the
+    next page may continue (``carried`` while no table is found)."""
+    found: list[_Found] = []
     i = 0
     while i < len(lines):
         grown = None
@@ -248,13 +286,129 @@ def _read_page(
             carried = None
             i = grown.end
         else:
-            found.append(_Found(lines[i].top, [lines[i].text]))
+            found.append(_Found(lines[i].top, _fields(lines[i])))
             i += 1
-    found.sort(key=lambda f: f.top)
-    _title_tables(found)
-    tables = [f.table for f in found if f.table is not None]
     last = next((f.columns for f in reversed(found) if f.table is not None), None)
-    return "\n".join(line for f in found for line in f.lines), tables, last
+    return found, last
+
+
+def _in_reading_order(placed: list[_Found], read: list[_Found]) -> list[_Found]:
+    """The ruled tables and sideways words (``placed``, top to bottom) among the lines read in
+    their order (``read``): each goes before the first read line standing below it."""
+    out: list[_Found] = []
+    k = 0
+    for f in read:
+        while k < len(placed) and placed[k].top <= f.top:
+            out.append(placed[k])
+            k += 1
+        out.append(f)
+    return out + placed[k:]
+
+
+def _key(text: str) -> str:
+    """A header cell as compared with its repeat: letters and digits, without case or marks
+    ("% Rank*" repeats "% Rank")."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def _side_by_side(lines: list[_Line]) -> tuple[list[_Line], list[list[_Line]], list[_Line]] | None:
+    """The lines above, the blocks and the lines below when a header's names are printed two or
+    more times side by side (on one line, or on lines closer than a line's height: each block
+    may be set a little higher or lower): the page holds its table in blocks, one beside the
+    other ("Prior Scale  New Scale  % Rank" left and again right). The blocks run down from the
+    header to the first line whose text runs across the gap between them."""
+    for i, line in enumerate(lines):
+        if len(line.segments) < 2:
+            continue
+        group = [line]
+        while i + len(group) < len(lines) and lines[i + len(group)].top - line.top < line.bottom - line.top:
+            group.append(lines[i + len(group)])
+        segments = sorted((s for g in group for s in g.segments), key=lambda s: s.x0)
+        keys = [_key(s.text) for s in segments]
+        # the most copies the names split into, each the same names in the same order
+        copies = next(
+            (k for k in range(len(keys) // 2, 1, -1) if not len(keys) % k and keys == keys[: len(keys) // k] * k),
+            None,
+        )
+        width = len(keys) // copies if copies else 0
+        if copies is None or width < 2 or not all(any(ch.isalpha() for ch in key) for key in keys[:width]):
+            continue
+        starts = [segments[c * width] for c in range(1, copies)]
+        ends = [segments[c * width - 1] for c in range(1, copies)]
+        if any(end.x1 >= start.x0 for end, start in zip(ends, starts)):
+            continue
+        cuts = [(end.x1 + start.x0) / 2 for end, start in zip(ends, starts)]
+        first = i
+        last = first + len(group)
+        while last < len(lines) and not any(s.x0 < cut < s.x1 for s in lines[last].segments for cut in cuts):
+            last += 1
+        parts: list[list[_Line]] = [[] for _ in range(copies)]
+        for region_line in lines[first:last]:
+            for c in range(copies):
+                lo = cuts[c - 1] if c else -math.inf
+                hi = cuts[c] if c < len(cuts) else math.inf
+                words = [w for w in region_line.words if lo <= (w["x0"] + w["x1"]) / 2 < hi]
+                if words:
+                    top, bottom = min(w["top"] for w in words), max(w["bottom"] for w in words)
+                    parts[c].append(_Line(top, bottom, words, region_line.space))
+        return lines[:first], parts, lines[last:]
+    return None
+
+
+def _join_blocks(bands: list[list[_Found]]) -> bool:
+    """Joins the rows of the first table of each block after the first to the last table of the
+    block before it when their headers name the same columns; whether every block was joined."""
+    tables = [[f for f in band if f.table is not None] for band in bands]
+    if any(not t for t in tables):
+        return False
+    into = tables[0][-1].table
+    assert into is not None
+    keys = [_key(h) for h in into.header]
+    for band in tables[1:]:
+        head = band[0]
+        table = head.table
+        assert table is not None
+        if [_key(h) for h in table.header] != keys:
+            return False
+    for band in tables[1:]:
+        head = band[0]
+        table = head.table
+        assert table is not None
+        into.rows.extend(table.rows)
+        head.table = None
+    return True
+
+
+_LABEL = re.compile(r"(?P<key>[^\W\d_][^:]{0,59}?)\s*:(?:\s|$)")
+
+
+def _label(text: str) -> bool:
+    """Whether a segment starts with a label: a key of a few words, beginning with a letter,
+    then a colon standing before a space or at the end ("Belegdatum:", "Rechnungsnummer: 2014-03")."""
+    match = _LABEL.match(text)
+    return match is not None and len(match.group("key").split()) <= MAX_KEY_WORDS
+
+
+def _fields(line: _Line) -> list[str]:
+    """A line of text as the page gives it: labelled values printed side by side across a
+    letterhead ("Rechnungsnummer: 2014-03      Liefer- und Rechnungsdatum: 11. Juli 2014",
+    "Kunden-Nr.:  10000      Belegdatum:  26.10.22") are a line each, a label with its value
+    (the segment after a label standing alone), so each value stays under its own label; any
+    other segment of such a line is a line of its own. A line with one label ("•  Education: …")
+    stays whole."""
+    segments = line.segments
+    if sum(_label(s.text) for s in segments) < 2:  # a list item's mark beside its term is one line
+        return [line.text]
+    out: list[str] = []
+    open_label = False  # the last line is a label still waiting for its value
+    for s in segments:
+        if open_label and not _label(s.text):
+            out[-1] = f"{out[-1]} {s.text}"
+            open_label = False
+        else:
+            out.append(s.text)
+            open_label = _LABEL.fullmatch(s.text.rstrip() + " ") is not None
+    return out
 
 
 def _title_tables(found: list[_Found]) -> None:
@@ -276,8 +430,9 @@ def _rules_merge_rows(rows: list[list[str | None]]) -> bool:
     """Whether a ruled table's rules enclose several rows in one cell: bands of five states shaded
     alike, each cell of a band holding a line per state, one under the other. Seen on two ruled
     rows whose every filled cell holds the same number of lines, two or more, and two cells or
-    more hold a figure on every line. (A label spanning two rows, "6" beside "OTSL" over "HTML",
-    is one line: those rows stay ruled.)"""
+    more hold a figure on every line; or on one such row of three lines or more (a band of five
+    scores in a block of a concordance table). (A label spanning two rows, "6" beside "OTSL"
+    over "HTML", is one line: those rows stay ruled.)"""
     banded = 0
     for row in rows:
         filled = [cell for cell in row if cell and cell.strip()]
@@ -285,8 +440,9 @@ def _rules_merge_rows(rows: list[list[str | None]]) -> bool:
         if len(counts) != 1 or counts == {0}:
             continue
         if sum(all(_figure(line) for line in cell.strip().split("\n")) for cell in filled) >= 2:
-            banded += 1
-            if banded == 2:
+            # a band of three lines or more is one on its own
+            banded += 1 if counts == {1} else 2
+            if banded >= 2:
                 return True
     return False
 
@@ -482,12 +638,23 @@ def _grow(
             continue
         # a cell may wrap onto several lines between two rows filling as many columns
         nxt = _rows_from(lines, i + 1, columns, wraps=True) if rows else None
-        if nxt is None:
-            break
-        if nxt > i + 1:
+        if nxt is not None and nxt > i + 1:
             record = _record(lines, nxt, columns, strict=_far(lines[nxt - 1], lines[nxt]))
             if record is None or _filled(record[1], record[0]) < _filled(columns, rows[-1]):
+                nxt = None
+        if nxt is None and rows:
+            # a row's details on lines of their own (codes, a gross price, a remark) before the
+            # next row, filling as many columns: the lines right under the row that run on in its
+            # cells (see ``_run_on``), and the rest, notes
+            end = _details(lines, i, columns, rows[-1])
+            if end is None:
                 break
+            run_on, columns = _run_on(lines[:end], i, columns, rows[-1], tight=False)
+            notes.extend((len(rows) + (head is not None), line.text) for line in lines[run_on:end])
+            i = end
+            continue
+        if nxt is None:
+            break
         placed = _wrapped(lines[i], columns)
         if placed is not None and not placed.overflow:
             # a cell wrapped onto a line of its own: it runs on in the row above
@@ -500,6 +667,9 @@ def _grow(
         i += 1
     if not rows:
         return None
+    if i < len(lines):
+        # the last row's details set tight under it run on in its cells as between two rows
+        i, columns = _run_on(lines, i, columns, rows[-1])
     if pending:
         early: list[dict[int, str]] = []
         early_notes: list[tuple[int, str]] = []
@@ -515,6 +685,60 @@ def _grow(
     keys = [c.key for c in columns]
     table = [[cells.get(k, "") for k in keys] for cells in ([head] if head is not None else []) + rows]
     return _Grown(table, notes, columns, i)
+
+
+def _run_on(
+    lines: list[_Line], i: int, columns: list[_Column], row: dict[int, str], tight: bool = True
+) -> tuple[int, list[_Column]]:
+    """The line after the lines from ``i`` that run on in the cells of ``row`` (added to them), and
+    the columns after them. Such a line stands right under the row, indented right of where the
+    row starts, fits its columns with too few cells for a row of its own, and puts no figure
+    under a figure of the row (a total under the last amount is no part of it). When no row
+    follows (``tight``), the lines are set closer than half a line's height and the first of
+    them fills a cell the row left empty, as a record's second line does: a shorter row of its
+    own ("C2  D2  F2" under "A1  B1  C1  D1  E1  F1") stays one."""
+    start = min((c.x0 for c in columns if c.key in row), default=-math.inf)
+    first = i
+    while i < len(lines):
+        line = lines[i]
+        height = line.bottom - line.top
+        if tight and line.top - lines[i - 1].bottom > 0.5 * height:
+            break
+        if line.segments[0].x0 <= start + ALIGN * height:
+            break
+        placed = _place(line, columns)
+        if (
+            placed is None or placed.overflow or len(placed.columns) != len(columns)
+            or _filled(columns, placed.cells) >= _need(columns)
+            or any(_figure(text) and _figure(row.get(key, "")) for key, text in placed.cells.items())
+            or (tight and i == first and placed.cells.keys() <= row.keys())
+        ):
+            break
+        for key, text in placed.cells.items():
+            row[key] = f"{row.get(key, '')} {text}".strip()
+        columns = placed.columns
+        i += 1
+    return i, columns
+
+
+def _details(lines: list[_Line], i: int, columns: list[_Column], last: dict[int, str]) -> int | None:
+    """The next row after the lines from ``i`` (at most DETAIL_LINES, each indented right of where
+    the row ``last`` above them starts, none filling as many columns as it does) that fills as
+    many; None when there is none. Past a gap wider than rows leave (details set in paragraphs)
+    only a row filling all columns but one counts."""
+    filled = _filled(columns, last)
+    start = min((c.x0 for c in columns if c.key in last), default=-math.inf)
+    gapped = False
+    for j in range(i, min(len(lines), i + DETAIL_LINES + 1)):
+        if j > i:
+            gapped = gapped or _far(lines[j - 1], lines[j])
+            record = _record(lines, j, columns, strict=gapped)
+            if record is not None and _filled(record[1], record[0]) >= filled:
+                return j
+        # details stand indented under their row, right of where it starts
+        if lines[j].segments[0].x0 <= start + ALIGN * (lines[j].bottom - lines[j].top):
+            return None
+    return None
 
 
 def _fewer(block: list[_Line], columns: list[_Column], filled: int) -> bool:
