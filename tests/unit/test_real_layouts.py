@@ -12,7 +12,7 @@ import pytest
 
 from evals.public.score import PUBLIC
 from tools.engines.offline.extract import extract_records
-from tools.engines.reading import DocumentText, Reading
+from core.reading import DocumentText, Reading
 from tools.parsing.fields import key_value_lines
 from tools.parsing.pdf import parse_pdf
 
