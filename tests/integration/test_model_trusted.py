@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from openai_server import Reply, ScriptedEndpoint, Seen, allowed_endpoint, answer
+from evals.endpoint import Reply, ScriptedEndpoint, Seen, allowed_endpoint, answer
+from evals.endpoint import reading as _reading
 
 from evals.tables import rows_from_csv
 from graph.profile import Profile
@@ -81,14 +82,6 @@ def wild(kea_home: Path, kb) -> None:  # type: ignore[no-untyped-def]
 
 def _profile(endpoint: ScriptedEndpoint, collection: str) -> Profile:
     return Profile(collections=[collection], engine="llm", model="scripted", base_url=endpoint.base_url)
-
-
-def _reading(columns: list[str], **fields: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "kind": "table", "columns": columns, "columns_from": "request", "row_condition": None, "conditions": [],
-        "row_terms": [], "document_conditions": [], "places": [], "calculations": [], "notes": [], "unused": [],
-    }
-    return base | fields
 
 
 def _perfect(read: dict[str, Any], truth: dict[str, list[list[str]]], *, conditions: bool = False) -> Any:
