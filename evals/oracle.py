@@ -55,6 +55,14 @@ def holds(text: str, value: str) -> bool:
     return _squash(value) in _squash(text)
 
 
+def _asks_document_condition(body: dict[str, Any]) -> bool:
+    if "response_format" in body:
+        schema = body["response_format"]["json_schema"]["schema"]
+    else:
+        schema = body["tools"][0]["function"]["parameters"]
+    return "document_condition" in (schema.get("properties") or {})
+
+
 def _same_file(truth_file: str, document: str) -> bool:
     a, b = truth_file.strip("/"), document.strip("/")
     return a == b or a.endswith("/" + b) or b.endswith("/" + a)
@@ -103,11 +111,12 @@ class Oracle:
         self.given_by: dict[int, str] = {}  # row index -> the text of the window that gave it
         self.missing: dict[int, list[str]] = {}  # row index -> the fewest values a call lacked
         self.readings = 0
+        self.conditions_asked = 0  # calls that asked for a document condition the model did not read
 
     def start(self, case: dict[str, Any]) -> None:
         with self.lock:
             self.case = case
-            self.calls, self.given_by, self.missing, self.readings = [], {}, {}, 0
+            self.calls, self.given_by, self.missing, self.readings, self.conditions_asked = [], {}, {}, 0, 0
 
     def values(self, index: int) -> list[str | None]:
         row = self.case["rows"][index]["values"]
@@ -141,7 +150,14 @@ class Oracle:
                 records.append(cells | {"record_match": "yes", "page": page, "evidence": evidence, "note": None})
                 call.given.append(index)
             self.calls.append(call)
-            return answer({"records": records})
+            verdict = {}
+            if _asks_document_condition(seen.body):
+                # Kea asks about a document condition the model never read: a perfect model
+                # says the documents with true rows meet it and cannot tell for the others
+                self.conditions_asked += 1
+                held = any(_same_file(row["file"], document) for row in self.case["rows"])
+                verdict = {"document_condition": "met" if held else "unclear"}
+            return answer({"records": records} | verdict)
 
     def given(self) -> list[int]:
         return sorted(self.given_by)
@@ -226,6 +242,7 @@ def compare(case: dict[str, Any], oracle: Oracle, result: dict[str, Any]) -> dic
     return {
         "calls": len(oracle.calls),
         "readings": oracle.readings,
+        "document_conditions_asked": oracle.conditions_asked,
         "given": len(given),
         "lost_before_model": lost,
         "dropped_or_changed": dropped,
