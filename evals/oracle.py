@@ -93,6 +93,17 @@ def evidence_for(pages: list[tuple[int, str]], values: list[str]) -> tuple[int |
     return page, text.strip()[:400]
 
 
+def nearest_line(text: str, values: list[str]) -> str:
+    """The line of the text that holds most of the values (the first of the best): what the
+    text made of a row it does not hold whole."""
+    best, score = "", 0
+    for line in text.splitlines():
+        found = sum(1 for v in values if holds(line, v))
+        if found > score:
+            best, score = line.strip(), found
+    return best
+
+
 @dataclass
 class Call:
     """One document call the oracle answered."""
@@ -110,13 +121,15 @@ class Oracle:
         self.calls: list[Call] = []
         self.given_by: dict[int, str] = {}  # row index -> the text of the window that gave it
         self.missing: dict[int, list[str]] = {}  # row index -> the fewest values a call lacked
+        self.nearest: dict[int, str] = {}  # row index -> the line of that call that holds most of its values
         self.readings = 0
         self.conditions_asked = 0  # calls that asked for a document condition the model did not read
 
     def start(self, case: dict[str, Any]) -> None:
         with self.lock:
             self.case = case
-            self.calls, self.given_by, self.missing, self.readings, self.conditions_asked = [], {}, {}, 0, 0
+            self.calls, self.given_by, self.missing, self.nearest = [], {}, {}, {}
+            self.readings = self.conditions_asked = 0
 
     def values(self, index: int) -> list[str | None]:
         row = self.case["rows"][index]["values"]
@@ -141,6 +154,7 @@ class Oracle:
                 if missing:
                     if index not in self.missing or len(missing) < len(self.missing[index]):
                         self.missing[index] = missing
+                        self.nearest[index] = nearest_line(text, values)
                     continue
                 if self.given_by.setdefault(index, window) != window:
                     continue  # another window gave it
@@ -215,6 +229,7 @@ def compare(case: dict[str, Any], oracle: Oracle, result: dict[str, Any]) -> dic
             "file": row["file"],
             "values": row["values"],
             "missing": oracle.missing.get(index, []) if was_sent else None,
+            "text_holds": oracle.nearest.get(index, "") if was_sent else None,
             "why": "its values never stood together in one call's text" if was_sent else "the document was never sent to the model",
         })
     given = [(rows[i]["file"], _cells(rows[i]["values"], columns)) for i in oracle.given()]
@@ -320,6 +335,14 @@ def _values(values: Any) -> str:
     return " / ".join(str(v or "") or "–" for v in cells)
 
 
+def _line(text: str | None) -> str:
+    """A line of document text as a Markdown table cell: TABs shown as ' ⇥ ', pipes escaped, cut."""
+    if not text:
+        return ""
+    cell = text.replace("\t", " ⇥ ").replace("|", "\\|")
+    return f"`{cell[:160]}{'…' if len(cell) > 160 else ''}`"
+
+
 def report_markdown(report: dict[str, Any]) -> str:
     results = report["cases"]
     by_set: dict[str, list[dict[str, Any]]] = {}
@@ -356,9 +379,10 @@ def report_markdown(report: dict[str, Any]) -> str:
     lost = [(r["id"], x) for r in results for x in r["oracle"]["lost_before_model"]]
     if lost:
         lines += ["", "Rows lost before the model (no call's text held all their values):", "",
-                  "| case | file | row | missing from the text |", "|---|---|---|---|"]
+                  "| case | file | row | missing from the text | the text's line with most of the row |", "|---|---|---|---|---|"]
         lines += [f"| {i} | {x['file']} | {_values(x['values'])} | "
-                  f"{', '.join(repr(v) for v in x['missing']) if x['missing'] is not None else x['why']} |" for i, x in lost]
+                  f"{', '.join(repr(v) for v in x['missing']) if x['missing'] is not None else x['why']} "
+                  f"| {_line(x.get('text_holds'))} |" for i, x in lost]
     dropped = [(r["id"], x) for r in results for x in r["oracle"]["dropped_or_changed"]]
     if dropped:
         lines += ["", "Rows the model gave that the table does not hold as given:", "",
@@ -374,6 +398,13 @@ def report_markdown(report: dict[str, Any]) -> str:
     if added:
         lines += ["", "Rows in the table the model never gave:", "", "| case | file | row |", "|---|---|---|"]
         lines += [f"| {i} | {x['file']} | {_values(x['values'])} |" for i, x in added]
+    wrong = [r for r in results if not r["exact"]]
+    if wrong:
+        lines += ["", "How Kea understood the cases that are not exact (the answer's first line; the model read "
+                  "each as a table of the case's columns and nothing else):", ""]
+        lines += [f"- `{r['id']}` ({r['status']}): {(r.get('answer') or r.get('error') or '').splitlines()[0] if (r.get('answer') or r.get('error')) else ''}"
+                  + (f"; {r['oracle']['document_conditions_asked']} calls asked for a document condition the model "
+                     "had not read" if r["oracle"].get("document_conditions_asked") else "") for r in wrong]
     crashed_ = [r for r in results if r.get("crashed")]
     if crashed_:
         lines += ["", "Crashed: " + "; ".join(f"`{r['id']}`: {r['error']}" for r in crashed_)]
