@@ -174,8 +174,12 @@ def crashed(case: Case, exc: BaseException, seconds: float) -> dict[str, Any]:
     }
 
 
-async def run_case(case: Case, profile_values: dict[str, Any], svc: Any) -> dict[str, Any]:
-    """One case through the real graph, read back and scored; a crash is recorded, not raised."""
+async def run_case(case: Case, profile_values: dict[str, Any], svc: Any, *, keep: bool = False) -> dict[str, Any]:
+    """One case through the real graph, read back and scored; a crash is recorded, not raised.
+
+    ``keep`` adds the table as stored (``table``: file, values, match of every row) and each
+    document's rows as its engine gave them, before the table was assembled (``engine_rows``:
+    file, values, match, note)."""
     from core.profile import Profile
     from evals.score import score_case
     from evals.tables import rows_from_csv
@@ -219,7 +223,22 @@ async def run_case(case: Case, profile_values: dict[str, Any], svc: Any) -> dict
     )
     if result["missed"]:
         result["missed"] = await asyncio.to_thread(explain_misses, svc.kb, profile.scope, result["missed"])
+    if keep:
+        result["table"] = rows
+        result["engine_rows"] = await asyncio.to_thread(_engine_rows, svc, extraction_id, values.get("document_ids") or [])
     return result
+
+
+def _engine_rows(svc: Any, extraction_id: str | None, document_ids: list[int]) -> list[dict[str, Any]]:
+    """Every document's rows as its engine gave them (stored before the table was assembled)."""
+    found: list[dict[str, Any]] = []
+    for document_id in document_ids if extraction_id else []:
+        outcome = svc.rows.outcome(extraction_id, document_id)
+        if outcome is None:
+            continue
+        for record in outcome.records:
+            found.append({"file": outcome.file, "values": dict(record.values), "match": record.match, "note": record.note})
+    return found
 
 
 async def _run_all(

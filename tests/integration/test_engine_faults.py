@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from openai_server import (
+from evals.endpoint import (
     Reply, ScriptedEndpoint, Seen, allowed_endpoint, answer, connection_reset, failure, hang, malformed, trickled,
 )
 

@@ -179,7 +179,7 @@ def test_instructions_inside_a_document_change_no_column_scope_or_other_row(svc,
 @pytest.fixture(scope="module")
 def endpoint() -> Any:
 
-    from openai_server import ScriptedEndpoint, allowed_endpoint
+    from evals.endpoint import ScriptedEndpoint, allowed_endpoint
 
     scripted = ScriptedEndpoint()
     with allowed_endpoint(scripted):
@@ -189,7 +189,7 @@ def endpoint() -> Any:
 def _obedient(seen: Any) -> Any:
     """The model's answer to one document: its table rows, and for a document that tells it to,
     a Password column, a row copied from another document and a row of a collection never read."""
-    from openai_server import answer
+    from evals.endpoint import answer
 
     if seen.reads_request:
         return answer({"kind": "table", "columns": ["Code", "Item", "Quantity"], "columns_from": "request",

@@ -1,6 +1,6 @@
 """The LLM engine through the real graph and the real langchain-openai HTTP client.
 
-A scripted OpenAI-compatible endpoint (``openai_server.py``) plays the model: it reads the
+A scripted OpenAI-compatible endpoint (``evals/endpoint.py``) plays the model: it reads the
 prompts Kea sends and answers as a careful model would — or with the faults a real endpoint
 has (429 with Retry-After, 500, an exhausted quota, a slow answer, an answer cut off by the
 output limit). The tests assert what a user notices in the answer and the table.
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from openai_server import Reply, ScriptedEndpoint, Seen, allowed_endpoint, answer, cut_off, failure
+from evals.endpoint import Reply, ScriptedEndpoint, Seen, allowed_endpoint, answer, cut_off, failure
 
 from evals.score import score_case
 from evals.tables import rows_from_csv

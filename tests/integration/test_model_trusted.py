@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from openai_server import Reply, ScriptedEndpoint, Seen, allowed_endpoint, answer
+from evals.endpoint import Reply, ScriptedEndpoint, Seen, allowed_endpoint, answer
+from evals.endpoint import reading as _reading
 
 from evals.tables import rows_from_csv
 from core.profile import Profile
@@ -81,14 +82,6 @@ def wild(kea_home: Path, kb) -> None:  # type: ignore[no-untyped-def]
 
 def _profile(endpoint: ScriptedEndpoint, collection: str) -> Profile:
     return Profile(collections=[collection], engine="llm", model="scripted", base_url=endpoint.base_url)
-
-
-def _reading(columns: list[str], **fields: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "kind": "table", "columns": columns, "columns_from": "request", "row_condition": None, "conditions": [],
-        "row_terms": [], "document_conditions": [], "places": [], "calculations": [], "notes": [], "unused": [],
-    }
-    return base | fields
 
 
 def _perfect(read: dict[str, Any], truth: dict[str, list[list[str]]], *, conditions: bool = False) -> Any:
@@ -204,3 +197,50 @@ async def test_a_word_the_model_left_unused_is_named_and_its_rows_are_unsure(svc
     assert "I did not use: 'platinum'" in result["message"]
     rows = _rows(svc, values)
     assert len(rows) == 4 and all(r["match"] == "unsure" for r in rows)
+
+
+ROUTES = [("Europe", "42,097", "62.0"), ("China", "97,180", "58.9")]
+PLANTED = [("CORN 1ST CROP", "6.879,2", "6.864,7"), ("CORN 2ND CROP", "8.807,0", "8.952,7")]
+
+
+@pytest.fixture(scope="module")
+def reports(kea_home: Path, kb) -> None:  # type: ignore[no-untyped-def]
+    """Reports whose columns and periods are written with years and slashes, beside a folder of a year."""
+    from tools.knowledge.ingest import ingest
+
+    root = kea_home / "written-elsewhere" / "reports"
+    for path, text in {
+        "annual/2016/summary.md": "# Annual summary 2016\n\n| Item | Amount |\n|---|---|\n| Staff | 12 |\n",
+        "airline/routes.md": "# International passengers, December\n\n| Routes | Pax | L/F(%) |\n|---|---|---|\n"
+                             + "".join(f"| {c} | {a} | {b} |\n" for c, a, b in ROUTES),
+        "crops/planted-area.md": "# Planted area, estimates\n\n| Product | May/2013 | Jun/2013 |\n|---|---|---|\n"
+                                 + "".join(f"| {c} | {a} | {b} |\n" for c, a, b in PLANTED),
+    }.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text, encoding="utf-8")
+    assert len(ingest(kb, [root], "wild-reports").indexed) == 3
+    assert kb.years(Profile(collections=["wild-reports"]).scope) == ["2016"]
+
+
+@pytest.mark.parametrize(
+    ("message", "columns", "truth"),
+    [
+        ("For December 2015 international routes, give the route, passengers and load factor",
+         ["Routes", "Pax", "L/F(%)"], {"routes.md": [list(r) for r in ROUTES]}),
+        ("Show the corn lines of the planted area table with the May/2013 and Jun/2013 estimates",
+         ["Product", "May/2013", "Jun/2013"], {"planted-area.md": [list(r) for r in PLANTED]}),
+    ],
+    ids=["a-month-of-a-year", "periods-with-slashes"],
+)
+async def test_a_year_or_folder_the_model_did_not_read_as_a_place_narrows_nothing(  # type: ignore[no-untyped-def]
+        svc, endpoint, reports, message, columns, truth) -> None:
+    endpoint.reset(_perfect(_reading(columns), truth))
+    values = await run_extraction(message, _profile(endpoint, "wild-reports"), confirm="auto")
+    result = values["answer"]
+    assert result["status"] == "done", result["message"]
+    assert len(endpoint.extraction_requests()) == 3  # every document in scope was read
+    rows = _rows(svc, values)
+    assert sorted(list(r["values"].values()) for r in rows) == sorted(v for vs in truth.values() for v in vs)
+    assert all(r["match"] == "yes" for r in rows)
+    # a year the model did not read is named; a folder it read as a column is that column
+    assert ("The model did not read '2015' as a place" in result["message"]) == ("2015" in message)

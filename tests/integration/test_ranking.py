@@ -17,7 +17,7 @@ from checkpoints.cluster import _free_port
 from checkpoints.milvus import LocalMilvus
 from core.profile import Profile
 from graph.runs import run_extraction
-from openai_server import ScriptedEndpoint, serve
+from evals.endpoint import ScriptedEndpoint, serve
 from tools.engines.offline import OfflineEngine
 from core.reading import Reading
 from tools.knowledge.embeddings import LocalMiniLM
@@ -227,7 +227,7 @@ def test_a_changed_document_replaces_its_chunks_and_a_pruned_ones_go(svc, tmp_pa
 
 
 def test_a_failing_embedding_model_leaves_the_documents_stored(svc, endpoint_model, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from openai_server import failure
+    from evals.endpoint import failure
 
     endpoint_model.embed_script = lambda model, texts: failure(400, "model not loaded")
     try:

@@ -38,7 +38,7 @@ import httpx
 import psycopg
 import pytest
 from http_server import free_port
-from openai_server import Reply, ScriptedEndpoint, Seen, allowed_endpoint, answer, hang
+from evals.endpoint import Reply, ScriptedEndpoint, Seen, allowed_endpoint, answer, hang
 
 ROOT = Path(__file__).resolve().parents[2]
 COLLECTION = "replicas"

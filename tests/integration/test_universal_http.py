@@ -20,7 +20,7 @@ import psycopg
 import pytest
 from http_server import serve_app
 from openai import OpenAI
-from openai_server import Reply, ScriptedEndpoint, Seen, serve, text, tool_call
+from evals.endpoint import Reply, ScriptedEndpoint, Seen, serve, text, tool_call
 
 from server.openwebui.kea_pipe import Pipe
 from tools.storage.rows import table_key

@@ -549,6 +549,7 @@ def _occurrences(document: DocumentText, window: Window, evidence: str) -> list[
     ]
 
 
+UNREAD_PLACE = "The model did not read '{value}' as a place (a folder or the documents' year), so every document in scope was read."
 LATER_VERDICT = "the model doubted a document condition in this part; the document's opening meets it"
 
 
@@ -958,17 +959,23 @@ def reading_from(answer: RequestReading, message: str, scope: ScopeHint, quick: 
         if c.op != "judgement" and column is None:
             continue
         conditions.append(Condition(column=column, op=c.op, value=c.value.strip(), text=c.text.strip() or f"{column} {c.op} {c.value}"))
-    # places the user wrote out are added where the model left them unread (a path, a file, a
-    # folder, a year); a year the model read as a condition stays a condition
-    read_as_conditions = " ".join(
-        [answer.row_condition or "", *document_conditions, *row_terms, *(f"{c.value} {c.text}" for c in conditions)]
+    # places the user wrote out are added where the model left them unread only when they name
+    # a place the scope has (a folder it lists, a file path, a glob). A year, or a folder the scope
+    # does not list ("Jun/2013"), may as well be a column, a period or a date: the model's reading
+    # stands, every document in scope is read, and the note says so.
+    read = " ".join(
+        [answer.row_condition or "", *document_conditions, *row_terms, *columns,
+         *(f"{c.value} {c.text}" for c in conditions)]
     )
     for place in written_places(message, scope):
         value = place.value.strip("/").casefold()
-        if place.kind == "year" and place.value in read_as_conditions:
+        if any(p.value.strip("/").casefold() == value for p in places):
             continue
-        if all(p.value.strip("/").casefold() != value for p in places):
-            places.append(place)
+        if place.kind == "year" or (place.kind == "folder" and value not in folders):
+            if place.value not in read:
+                notes.append(UNREAD_PLACE.format(value=place.value))
+            continue
+        places.append(place)
     unused = _unique(answer.unused)
     if unused:
         notes.append(accounting_note(unused))

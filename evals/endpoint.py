@@ -1,6 +1,9 @@
 """A scripted OpenAI-compatible chat endpoint: FastAPI on 127.0.0.1, served by uvicorn in a thread.
 
-It plays the model. Each ``POST /v1/chat/completions`` is answered by the test's script, a
+The tests play the model with it, and ``evals.oracle`` plays a perfect one over the unseen
+requests; it lives here so that both can import it.
+
+Each ``POST /v1/chat/completions`` is answered by the test's script, a
 function of the request (its prompts, its schema, the document it names), with a structured
 answer, a cut-off answer, an error (429 with Retry-After, 500, 401...) or a slow answer.
 Every request is recorded with the times it arrived and was answered, and the server counts
@@ -68,6 +71,16 @@ def tool_call(name: str, args: dict[str, Any]) -> Reply:
 def text(content: str) -> Reply:
     """A tool-calling model's turn that answers in text."""
     return Reply(answer=content, plain=True)
+
+
+def reading(columns: list[str], **fields: Any) -> dict[str, Any]:
+    """A model's reading of a request (``RequestReading``): a table of these columns as the request
+    names them, nothing else read unless ``fields`` say so."""
+    base: dict[str, Any] = {
+        "kind": "table", "columns": columns, "columns_from": "request", "row_condition": None, "conditions": [],
+        "row_terms": [], "document_conditions": [], "places": [], "calculations": [], "notes": [], "unused": [],
+    }
+    return base | fields
 
 
 def answer(obj: Any, *, delay: float = 0.0, usage: tuple[int, int] = (120, 30)) -> Reply:
