@@ -188,6 +188,14 @@ def build_agent_result(values: dict[str, Any], thread: str | None = None, tables
     )
 
 
+def result_of(values: dict[str, Any], agent: str = "document-tables", full_summary: dict[str, Any] | None = None,
+              thread: str | None = None) -> RunResult:
+    """The answer of a run of either graph from its final state."""
+    if agent == "universal":
+        return build_agent_result(values, thread=thread)
+    return build_result(values, full_summary, thread)
+
+
 def failed_result(message: str, thread: str | None = None, actions: list[Action] | None = None) -> RunResult:
     return RunResult(status="failed", message=message, thread=thread, actions=actions or [])
 

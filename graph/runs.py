@@ -72,13 +72,15 @@ async def run_extraction(
 
 async def continue_extraction(
     thread_id: str, profile: Profile, *, answer: Answerer | None = None, on_progress: ProgressSink | None = None,
-    model: Any = None, durable: Durable | None = None,
+    model: Any = None, durable: Durable | None = None, agent: str = "document-tables",
 ) -> dict[str, Any]:
     """Continue whatever ``thread_id`` waits for, in this or any other process: its questions
     (passed to ``answer``; without it the values hold ``"__interrupt__"``), or a run that did not
     end — its process died, or a node stopped with an error — from its last checkpoint, where
-    LangGraph re-runs only the tasks without saved results. ``NothingToResume`` when it waits for nothing."""
-    return await _drive(thread_id, CONTINUE, profile, answer, on_progress, _extraction(model), durable)
+    LangGraph re-runs only the tasks without saved results. ``NothingToResume`` when it waits for nothing.
+    ``agent``: the graph the thread ran, "document-tables" or "universal"."""
+    build = _universal(model) if agent == "universal" else _extraction(model)
+    return await _drive(thread_id, CONTINUE, profile, answer, on_progress, build, durable)
 
 
 async def run_universal(
@@ -90,12 +92,13 @@ async def run_universal(
     answer: Answerer | None = None,
     on_progress: ProgressSink | None = None,
     thread_id: str | None = None,
+    durable: Durable | None = None,
 ) -> dict[str, Any]:
     """One message to the Universal Agent on a Postgres-checkpointed thread, as ``run_extraction``
     runs one request: its extraction forms go to ``answer`` (without it the run stops there).
     ``model``: a chat model instead of the profile's (``build_universal_agent``)."""
     payload = {"message": message, "confirm": confirm}
-    return await _drive(thread_id or uuid.uuid4().hex, payload, profile, answer, on_progress, _universal(model))
+    return await _drive(thread_id or uuid.uuid4().hex, payload, profile, answer, on_progress, _universal(model), durable)
 
 
 async def resume_universal(

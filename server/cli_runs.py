@@ -22,18 +22,23 @@ CANCEL_WAIT_SECONDS = 60.0
 # -- extract --------------------------------------------------------------------------------------
 
 
-def _load_profile(name: str | None, collection: list[str], path_glob: str | None, user: str | None) -> Any:
-    """The profile, narrowed by the command's options; options never widen what a profile allows."""
+def _load_profile(name: str | None, collection: list[str], path_glob: str | None, user: str | None) -> tuple[Any, str]:
+    """The profile, narrowed by the command's options (options never widen what a profile allows),
+    and the graph that answers it: "document-tables" or "universal". The same profiles as
+    ``kea serve`` offers, or a .json file."""
     from checkpoints.cluster import kea_home
     from core.profile import Profile
+    from server.profiles import AGENTS, Profiles, UnknownModel
 
     values: dict[str, Any] = {}
     if name:
-        candidate = Path(name) if name.endswith(".json") else kea_home() / "profiles" / f"{name}.json"
-        if not candidate.is_file():
-            raise fail(f"No profile {name!r} (looked for {candidate}). A profile is a JSON object of Profile fields.")
-        values = json.loads(candidate.read_text(encoding="utf-8"))
-        values.setdefault("name", candidate.stem)
+        try:
+            values = Profiles.load(kea_home()).values_of(name)
+        except UnknownModel as exc:
+            raise fail(str(exc)) from None
+    agent = str(values.pop("agent", None) or "document-tables")
+    if agent not in AGENTS:
+        raise fail(f"The profile names an unknown agent {agent!r}; the agents are {', '.join(AGENTS)}.")
     if collection:
         allowed = values.get("collections") or []
         outside = [c for c in collection if allowed and c not in allowed]
@@ -49,14 +54,15 @@ def _load_profile(name: str | None, collection: list[str], path_glob: str | None
         values["path_glob"] = path_glob
     if user:
         values["user"] = user
-    return Profile.from_mapping(values)
+    return Profile.from_mapping(values), agent
 
 
-def contract_json(values: dict[str, Any], full_summary: dict[str, Any] | None = None) -> dict[str, Any]:
+def contract_json(values: dict[str, Any], full_summary: dict[str, Any] | None = None,
+                  agent: str = "document-tables") -> dict[str, Any]:
     """The stable ``kea extract --json`` object from a run's final state (and its stored summary)."""
-    from core.result import build_result
+    from core.result import result_of
 
-    return build_result(values, full_summary).contract()
+    return result_of(values, agent, full_summary).contract()
 
 
 def extract(
@@ -79,10 +85,11 @@ def extract(
     kea cancel: the table holds what was read before) or failed. Exit 0 except for failed (1).
     A run cut short (Ctrl-C, a crash) continues with kea resume THREAD.
     """
-    from graph.runs import run_extraction
+    from graph.runs import run_extraction, run_universal
     from server.cli_terminal import ask_in_terminal
 
-    chosen = _load_profile(profile, collection, path_glob, user)
+    chosen, agent = _load_profile(profile, collection, path_glob, user)
+    run = run_universal if agent == "universal" else run_extraction
     if out_file is not None:
         _check_writable(out_file)  # before anything is read: a bad --out never loses an answer
     thread = thread or f"cli-{uuid.uuid4().hex}"
@@ -91,11 +98,11 @@ def extract(
     durable = claimed_thread(thread, chosen, profile or "", narrowing, as_json)
     confirm = "auto" if yes else "ask"
     values = converse(
-        lambda view: run_extraction(message, chosen, confirm=confirm, answer=ask_in_terminal, on_progress=view,
-                                    thread_id=thread, durable=durable),
+        lambda view: run(message, chosen, confirm=confirm, answer=ask_in_terminal, on_progress=view,
+                         thread_id=thread, durable=durable),
         chosen, thread, durable, as_json,
     )
-    finish_answer(values, as_json, out_file)
+    finish_answer(values, as_json, out_file, agent)
 
 
 def claimed_thread(thread: str, chosen: Any, reference: str, narrowing: dict[str, Any], as_json: bool) -> Any:
@@ -191,21 +198,22 @@ def converse(first: Any, chosen: Any, thread: str, durable: Any, as_json: bool) 
         )
 
 
-def finish_answer(values: dict[str, Any], as_json: bool, out_file: Path | None) -> None:
+def finish_answer(values: dict[str, Any], as_json: bool, out_file: Path | None, agent: str = "document-tables") -> None:
     """Print the answer (or its JSON), write --out, and exit: 0, or 1 for a failed answer."""
-    from server.cli_terminal import print_answer
+    from core.result import result_of
+    from server.cli_terminal import print_result
 
-    answer = values.get("answer") or {}
-    if out_file and answer.get("csv"):
-        _copy_table(values["extraction_id"], out_file)
+    result = result_of(values, agent, _stored_summary(values) if agent != "universal" else None)
+    if out_file and result.csv:
+        _copy_table(result.extraction_id, out_file)
     if as_json:
-        sys.stdout.write(json.dumps(contract_json(values, _stored_summary(values)), ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(result.contract(), ensure_ascii=False) + "\n")
     else:
-        if answer.get("status") != "sample":
-            print_answer(values)
-        if out_file and answer.get("csv"):
+        if result.status != "sample":
+            print_result(result)
+        if out_file and result.csv:
             out.print(f"Written to {out_file}.")
-    raise typer.Exit(1 if answer.get("status", "failed") == "failed" else 0)
+    raise typer.Exit(1 if result.status == "failed" else 0)
 
 
 def _stored_summary(values: dict[str, Any]) -> dict[str, Any] | None:
@@ -301,7 +309,7 @@ def resume(
                     "a run whose server stopped within seconds, and a kea serve that starts continues it too).", as_json)
     reference = record.profile if record is not None else ("" if name == "default" else name)
     narrowing = dict(record.narrowing) if record is not None else {}
-    chosen = _load_profile(reference or None, list(narrowing.get("collections") or []), narrowing.get("path_glob"), user)
+    chosen, agent = _load_profile(reference or None, list(narrowing.get("collections") or []), narrowing.get("path_glob"), user)
     records = RunRecords(_database_url(as_json))
     if asyncio.run(records.is_alive(thread)):
         _say_failed(f"Thread {thread} is running in another process right now; wait for it, or stop it with: kea cancel {thread}", as_json)
@@ -311,7 +319,7 @@ def resume(
 
     async def first(view: Any) -> dict[str, Any]:
         try:
-            return await continue_extraction(thread, chosen, answer=answer, on_progress=view, durable=durable)
+            return await continue_extraction(thread, chosen, answer=answer, on_progress=view, durable=durable, agent=agent)
         except NothingToResume as exc:
             return {"answer": {"status": "failed", "message": str(exc)}, "thread_id": thread}
 
@@ -319,7 +327,7 @@ def resume(
     if "__interrupt__" in values:
         _say_failed(f"Thread {thread} waits for answers to its questions, and there is no terminal to ask them in. "
                     f"Run kea resume {thread} in a terminal (without --json to see the answer as text).", as_json)
-    finish_answer(values, as_json, out_file)
+    finish_answer(values, as_json, out_file, agent)
 
 
 def cancel(

@@ -129,9 +129,21 @@ def next_steps(result: Any) -> list[str]:
 
 
 def print_answer(values: dict[str, Any]) -> None:
+    """A document-tables run's answer in the terminal."""
     from core.result import build_result
 
-    result = build_result(values)
+    print_result(build_result(values))
+
+
+def print_result(result: Any) -> None:
+    """The answer in the terminal: its text, the preview, where the files are, what to do next (a
+    Universal Agent's answer: its text, then each of its tables)."""
+    if getattr(result, "tables", None):
+        out.print(result.message or "No answer.", highlight=False, markup=False)
+        for table in result.tables:
+            out.print()
+            print_result(table)
+        return
     out.print(result.message or "No answer.", highlight=False, markup=False)
     if result.preview.rows:
         table = Table(show_lines=False)

@@ -55,6 +55,25 @@ class Profiles:
                 found[path.stem] = values
         return cls(found)
 
+    def values_of(self, reference: str) -> dict[str, Any]:
+        """The fields of profile ``reference``: one of these profiles by name, or a ``.json`` file's
+        path (the CLI's ``--profile``). ``UnknownModel`` says why there is none."""
+        if reference.endswith(".json"):
+            path = Path(reference)
+            try:
+                values = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, json.JSONDecodeError) as exc:
+                raise UnknownModel(f"The profile file {path} cannot be read ({exc}).") from exc
+            if not isinstance(values, dict):
+                raise UnknownModel(f"The profile file {path} is not a JSON object of Profile fields.")
+            return {"name": path.stem, **values}
+        if reference not in self.values:
+            raise UnknownModel(
+                f"No profile {reference!r}; the profiles are {', '.join(self.values)} (a profile is a JSON object of "
+                "Profile fields in $KEA_HOME/profiles/NAME.json)."
+            )
+        return {"name": reference, **self.values[reference]}
+
     def models(self) -> list[str]:
         return [f"kea-{name}" for name in self.values]
 

@@ -222,3 +222,26 @@ def test_without_a_model_the_universal_model_says_so_in_one_sentence(svc, keys) 
         (answer,) = _converse(_client(url, keys["user"]), SLAS)
     assert "kea-document-tables" in answer and "offline engine" in answer
     assert answer.count(". ") == 0 and answer.endswith(".")
+
+
+def test_the_cli_runs_a_universal_agent_profile(endpoint, svc, corpus, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The CLI loads profiles as kea serve does (by name, or a .json file) and runs the graph a
+    profile names: a Universal Agent profile answers with the model's text and its tables."""
+    from server.profiles import SHIPPED
+
+    endpoint.reset(agent_script)
+    profile = tmp_path / "assistant.json"
+    profile.write_text(json.dumps({**SHIPPED["universal"], "model": "scripted", "base_url": endpoint.base_url,
+                                   "engine": "offline", "collections": ["corpus"]}), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "server.cli", "extract", SLAS, "--profile", str(profile), "--yes", "--json"],
+        capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout)
+    assert result["message"] == CLOSING and result["columns"] == ["Priority", "Response time", "Resolution time"]
+    assert result["rows"] > 0 and result["csv"]
+    unknown = subprocess.run([sys.executable, "-m", "server.cli", "extract", SLAS, "--profile", "no-such-profile"],
+                             capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    said = " ".join(unknown.stderr.split())
+    assert unknown.returncode == 1 and "No profile 'no-such-profile'; the profiles are document-tables, universal" in said
