@@ -39,6 +39,7 @@ from typing import Any, Literal
 import psycopg
 from psycopg import sql
 
+from tools.engines.columns import match_column
 from tools.engines.reading import Reading
 from tools.knowledge.base import _scope_where  # the access clause every read of the knowledge base uses
 from tools.knowledge.chunking import document_label
@@ -67,7 +68,8 @@ class Ranking:
 @dataclass(frozen=True)
 class RankQuery:
     text: str  # what is embedded
-    terms: list[tuple[str, int]]  # (term, weight) for the keyword scan
+    terms: list[tuple[str, int]]  # (term, weight) for the keyword scan and the full-text ranking
+    request: str = ""  # the request in the user's words (its words are matched too); else ``text``
 
 
 def query_for(reading: Reading) -> RankQuery:
@@ -94,7 +96,7 @@ def query_for(reading: Reading) -> RankQuery:
         for term in (t.strip() for t in group):
             if len(term) >= 2 and term.lower() not in terms:
                 terms[term.lower()] = (term, weight)
-    return RankQuery(text, list(terms.values()))
+    return RankQuery(text, list(terms.values()), reading.request)
 
 
 def _words(text: str) -> list[tuple[str, int]]:
@@ -116,9 +118,10 @@ def rank(
 ) -> Ranking:
     """Order ``document_ids`` by how well their chunks answer ``query``; every id in scope stays."""
     if isinstance(query, RankQuery):
-        text, weighted = query.text, query.terms
+        text, weighted, words = query.text, query.terms, _words(query.request or query.text)
     else:
         text, weighted = query, ([(t, 1) for t in terms] if terms is not None else _words(query))
+        words = _words(query)
     given = list(dict.fromkeys(int(i) for i in document_ids))
     readable = _in_scope(svc.kb, scope, given)
     ids = [i for i in given if i in readable]
@@ -126,7 +129,7 @@ def rank(
         return Ranking(ids, "unranked")  # nothing to order: no model is loaded, no server started
     note = None
     try:
-        placed = _by_meaning(svc, text, ids, readable, timeout_s)
+        placed = _by_meaning(svc, text, ids, readable, timeout_s, scope, weighted, words)
         if placed:
             return _ordered(ids, placed, "meaning")
         note = "No document in scope has vectors yet; the documents were ordered by keywords."
@@ -165,8 +168,11 @@ def _in_scope(kb: Any, scope: Scope, ids: list[int]) -> dict[int, tuple[int, str
     return {int(r["id"]): (int(r["collection_id"]), r["path"]) for r in rows}
 
 
-def _by_meaning(svc: Any, text: str, ids: list[int], readable: dict[int, tuple[int, str]], timeout_s: float) -> list[int]:
-    """One grouping search per vector source, each with its own model; merged by reciprocal rank fusion."""
+def _by_meaning(svc: Any, text: str, ids: list[int], readable: dict[int, tuple[int, str]], timeout_s: float,
+                scope: Scope | None = None, terms: Sequence[tuple[str, int]] = (),
+                words: Sequence[tuple[str, int]] = ()) -> list[int]:
+    """One grouping search per vector source, each with its own model, and the full-text ranking in
+    each document's language; merged by reciprocal rank fusion."""
     deadline = time.monotonic() + timeout_s
     by_collection: dict[int, list[int]] = defaultdict(list)
     for i in ids:
@@ -183,6 +189,12 @@ def _by_meaning(svc: Any, text: str, ids: list[int], readable: dict[int, tuple[i
         if left <= 0:
             raise TimeoutError(f"ranking took longer than {timeout_s:g} s")
         lists.append(svc.vectors.search(source, queries[source.spec], by_collection[collection_id], timeout_s=left))
+    if scope is not None and (terms or words):
+        left_ms = int((deadline - time.monotonic()) * 1000)
+        try:
+            lists.append(_by_terms(svc.kb, scope, ids, terms, words, min(KEYWORD_BUDGET_MS, max(left_ms, 1))))
+        except Exception:  # noqa: BLE001 - the vectors alone still order the documents
+            log.warning("the full-text ranking failed; ranking by the vectors alone", exc_info=True)
     return reciprocal_rank_fusion(lists)
 
 
@@ -195,6 +207,57 @@ def reciprocal_rank_fusion(lists: Sequence[Sequence[int]], k: int = RRF_K) -> li
             scores[doc] += 1.0 / (k + position)
             first_seen.setdefault(doc, (position, n))
     return sorted(scores, key=lambda d: (-scores[d], first_seen[d]))
+
+
+def _by_terms(kb: Any, scope: Scope, ids: list[int], terms: Sequence[tuple[str, int]],
+              words: Sequence[tuple[str, int]], budget_ms: int = KEYWORD_BUDGET_MS) -> list[int]:
+    """Documents by full-text search in each one's own language, those naming the most first.
+
+    Every term is a group of names: itself and the names the scope's headers and labels give the
+    same column ("Response time", and "Reaktionszeit" where a German table heads it so), so a
+    request in one language finds documents written in another. Each name is matched as a phrase,
+    stemmed and without stop words in the document's language. A document scores the weights of
+    the terms it names, then (to break ties) the number of the request's words it has: naming
+    what the reading wants counts over sharing words with the request. Those naming nothing are
+    left out; ties keep the given order.
+    """
+    vocabulary = [name for name, _ in kb.vocabulary(scope)] if terms else []
+    # (group, weight as a term, weight as a word, phrase)
+    groups = [(n, int(w), 0, name) for n, (t, w) in enumerate(terms) for name in _names_in_scope(t, vocabulary)]
+    groups += [(len(terms) + n, 0, int(w), word) for n, (word, w) in enumerate(words)]
+    if not groups:
+        return []
+    where, params = _scope_where(scope)
+    query = sql.SQL(
+        "SELECT d.id, sum(m.term) AS term, sum(m.word) AS word FROM documents d"
+        " JOIN collections c ON c.id = d.collection_id"
+        " CROSS JOIN LATERAL (SELECT g.grp, max(g.term) AS term, max(g.word) AS word"
+        "  FROM unnest(%s::int[], %s::int[], %s::int[], %s::text[]) AS g(grp, term, word, phrase)"
+        "  WHERE EXISTS (SELECT 1 FROM document_pages p WHERE p.document_id = d.id"
+        "   AND p.terms @@ phraseto_tsquery(d.language::regconfig, g.phrase)) GROUP BY g.grp) AS m"
+        " WHERE d.id = ANY(%s) AND {} GROUP BY d.id"
+    ).format(where)
+    values = [*(list(column) for column in zip(*groups, strict=True)), ids, *params]
+    with kb.pool.connection() as conn:
+        try:
+            with conn.transaction():
+                conn.execute("SELECT set_config('statement_timeout', %s, true)", (str(int(budget_ms)),))
+                rows = conn.execute(query, values).fetchall()
+        except psycopg.errors.QueryCanceled:
+            log.info("the full-text ranking stopped at its %d ms budget", budget_ms)
+            return []
+    order = {doc: n for n, doc in enumerate(ids)}
+    scored = {int(r["id"]): (-int(r["term"]), -int(r["word"]), order[int(r["id"])]) for r in rows}
+    return sorted(scored, key=scored.__getitem__)
+
+
+def _names_in_scope(term: str, vocabulary: Sequence[str]) -> list[str]:
+    """``term`` and the scope's names (header cells, labels) that name the same column in other words."""
+    names = {term.lower(): term}
+    for name in vocabulary:
+        if name.lower() not in names and match_column(term, [name]) == 0:
+            names[name.lower()] = name
+    return list(names.values())
 
 
 def _by_keywords(kb: Any, scope: Scope, ids: list[int], terms: Sequence[tuple[str, int]],
