@@ -3,10 +3,11 @@
 -- stems them ("Reaktionszeiten" finds "Reaktionszeit"), and that ranking is fused with the vector
 -- ranking by reciprocal rank. The language is one of the server's own text search configurations
 -- (german, french, ...), told from the text: the one whose stop words ("der", "und"; "le", "et")
--- the text uses most; 'simple' (no stemming) when none is used, as in a table of numbers.
+-- the text uses most; 'simple' (no stemming) when fewer than three are used, as in a table of
+-- numbers, where one stray word would decide.
 
 -- The language of a text sample: the catalogue's configuration that drops the most of its words
--- as stop words (ties go to the name first in order).
+-- as stop words, at least three (ties go to the name first in order).
 CREATE FUNCTION kea_text_language(sample text) RETURNS text
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
     WITH words AS (
@@ -18,7 +19,7 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
         FROM pg_ts_config c JOIN pg_namespace s ON s.oid = c.cfgnamespace
         WHERE s.nspname = 'pg_catalog' AND c.cfgname <> 'simple'
     )
-    SELECT coalesce((SELECT name FROM dropped WHERE n > 0 ORDER BY n DESC, name LIMIT 1), 'simple')
+    SELECT coalesce((SELECT name FROM dropped WHERE n >= 3 ORDER BY n DESC, name LIMIT 1), 'simple')
 $$;
 
 -- A page's terms in a language; the first page carries the document's label (its path's words

@@ -70,6 +70,7 @@ class RankQuery:
     text: str  # what is embedded
     terms: list[tuple[str, int]]  # (term, weight) for the keyword scan and the full-text ranking
     request: str = ""  # the request in the user's words (its words are matched too); else ``text``
+    columns: tuple[str, ...] = ()  # the terms that are only columns: matched as the scope's headers name them
 
 
 def query_for(reading: Reading) -> RankQuery:
@@ -96,7 +97,8 @@ def query_for(reading: Reading) -> RankQuery:
         for term in (t.strip() for t in group):
             if len(term) >= 2 and term.lower() not in terms:
                 terms[term.lower()] = (term, weight)
-    return RankQuery(text, list(terms.values()), reading.request)
+    columns = tuple(term for term, weight in terms.values() if weight == 1)
+    return RankQuery(text, list(terms.values()), reading.request, columns)
 
 
 def _words(text: str) -> list[tuple[str, int]]:
@@ -119,9 +121,10 @@ def rank(
     """Order ``document_ids`` by how well their chunks answer ``query``; every id in scope stays."""
     if isinstance(query, RankQuery):
         text, weighted, words = query.text, query.terms, _words(query.request or query.text)
+        columns = frozenset(c.lower() for c in query.columns)
     else:
         text, weighted = query, ([(t, 1) for t in terms] if terms is not None else _words(query))
-        words = _words(query)
+        words, columns = _words(query), frozenset()
     given = list(dict.fromkeys(int(i) for i in document_ids))
     readable = _in_scope(svc.kb, scope, given)
     ids = [i for i in given if i in readable]
@@ -129,7 +132,7 @@ def rank(
         return Ranking(ids, "unranked")  # nothing to order: no model is loaded, no server started
     note = None
     try:
-        placed = _by_meaning(svc, text, ids, readable, timeout_s, scope, weighted, words)
+        placed = _by_meaning(svc, text, ids, readable, timeout_s, scope, weighted, words, columns)
         if placed:
             return _ordered(ids, placed, "meaning")
         note = "No document in scope has vectors yet; the documents were ordered by keywords."
@@ -170,7 +173,7 @@ def _in_scope(kb: Any, scope: Scope, ids: list[int]) -> dict[int, tuple[int, str
 
 def _by_meaning(svc: Any, text: str, ids: list[int], readable: dict[int, tuple[int, str]], timeout_s: float,
                 scope: Scope | None = None, terms: Sequence[tuple[str, int]] = (),
-                words: Sequence[tuple[str, int]] = ()) -> list[int]:
+                words: Sequence[tuple[str, int]] = (), columns: frozenset[str] = frozenset()) -> list[int]:
     """One grouping search per vector source, each with its own model, and the full-text ranking in
     each document's language; merged by reciprocal rank fusion."""
     deadline = time.monotonic() + timeout_s
@@ -192,7 +195,8 @@ def _by_meaning(svc: Any, text: str, ids: list[int], readable: dict[int, tuple[i
     if scope is not None and (terms or words):
         left_ms = int((deadline - time.monotonic()) * 1000)
         try:
-            lists.append(_by_terms(svc.kb, scope, ids, terms, words, min(KEYWORD_BUDGET_MS, max(left_ms, 1))))
+            lists.append(_by_terms(svc.kb, scope, ids, terms, words, min(KEYWORD_BUDGET_MS, max(left_ms, 1)),
+                                   columns))
         except Exception:  # noqa: BLE001 - the vectors alone still order the documents
             log.warning("the full-text ranking failed; ranking by the vectors alone", exc_info=True)
     return reciprocal_rank_fusion(lists)
@@ -210,21 +214,29 @@ def reciprocal_rank_fusion(lists: Sequence[Sequence[int]], k: int = RRF_K) -> li
 
 
 def _by_terms(kb: Any, scope: Scope, ids: list[int], terms: Sequence[tuple[str, int]],
-              words: Sequence[tuple[str, int]], budget_ms: int = KEYWORD_BUDGET_MS) -> list[int]:
+              words: Sequence[tuple[str, int]], budget_ms: int = KEYWORD_BUDGET_MS,
+              columns: frozenset[str] = frozenset()) -> list[int]:
     """Documents by full-text search in each one's own language, those naming the most first.
 
     Every term is a group of names: itself and the names the scope's headers and labels give the
     same column ("Response time", and "Reaktionszeit" where a German table heads it so), so a
-    request in one language finds documents written in another. Each name is matched as a phrase,
-    stemmed and without stop words in the document's language. A document scores the weights of
+    request in one language finds documents written in another. A column (a term in ``columns``)
+    counts only as the scope names it: one that no header or label in scope names is no sign of
+    a document holding it (a request's "supplier too" read as a column names nothing). Each name
+    is matched as a phrase, stemmed and without stop words in the document's language. A
+    document scores the weights of
     the terms it names, then (to break ties) the number of the request's words it has: naming
-    what the reading wants counts over sharing words with the request. Those naming nothing are
-    left out; ties keep the given order.
+    what the reading wants counts over sharing words with the request. Only a document naming at
+    least half of what is asked (by weight) is listed: a list of nearly every document, each
+    sharing a word or two, would push the documents it misses (written in a language no header
+    bridges) below them all in the fusion; those the list leaves out are ordered by the vectors
+    alone. Ties keep the given order.
     """
     vocabulary = [name for name, _ in kb.vocabulary(scope)] if terms else []
     # (group, weight as a term, weight as a word, phrase)
-    groups = [(n, int(w), 0, name) for n, (t, w) in enumerate(terms) for name in _names_in_scope(t, vocabulary)]
-    groups += [(len(terms) + n, 0, int(w), word) for n, (word, w) in enumerate(words)]
+    named = [(names, int(w)) for t, w in terms if (names := _names_in_scope(t, vocabulary, t.lower() in columns))]
+    groups = [(n, w, 0, name) for n, (names, w) in enumerate(named) for name in names]
+    groups += [(len(named) + n, 0, int(w), word) for n, (word, w) in enumerate(words)]
     if not groups:
         return []
     where, params = _scope_where(scope)
@@ -247,13 +259,16 @@ def _by_terms(kb: Any, scope: Scope, ids: list[int], terms: Sequence[tuple[str, 
             log.info("the full-text ranking stopped at its %d ms budget", budget_ms)
             return []
     order = {doc: n for n, doc in enumerate(ids)}
-    scored = {int(r["id"]): (-int(r["term"]), -int(r["word"]), order[int(r["id"])]) for r in rows}
+    wanted = sum(w for _, w in named) if named else sum(int(w) for _, w in words)
+    scored = {int(r["id"]): (-int(r["term"]), -int(r["word"]), order[int(r["id"])]) for r in rows
+              if 2 * int(r["term" if named else "word"]) >= wanted}
     return sorted(scored, key=scored.__getitem__)
 
 
-def _names_in_scope(term: str, vocabulary: Sequence[str]) -> list[str]:
-    """``term`` and the scope's names (header cells, labels) that name the same column in other words."""
-    names = {term.lower(): term}
+def _names_in_scope(term: str, vocabulary: Sequence[str], printed_only: bool = False) -> list[str]:
+    """``term`` and the scope's names (header cells, labels) that name the same column, in any
+    words; with ``printed_only``, the scope's names alone (none when the scope prints none)."""
+    names = {} if printed_only else {term.lower(): term}
     for name in vocabulary:
         if name.lower() not in names and match_column(term, [name]) == 0:
             names[name.lower()] = name
