@@ -29,7 +29,7 @@ from tools.parsing.base import PARSER_VERSION, ParsedDocument
 from tools.visible import visible
 
 DEFAULT_SEARCH_BUDGET_MS = 3000
-LANGUAGE_SAMPLE_CHARS = 4000  # a document's language is told from its first characters
+LANGUAGE_SAMPLE_CHARS = 2000  # a document's language is told from its first characters
 _YEAR_IN_PATH = r"(?:^|[^0-9])((?:19|20)[0-9]{2})(?![0-9])"
 
 
