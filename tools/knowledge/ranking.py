@@ -14,11 +14,12 @@ is the profile's scope with the asking user (``profile.scope``): an id outside i
 returned, whatever the caller passes. ``rank`` returns a ``Ranking`` whose ``document_ids``
 hold every given id in scope exactly once: the ranked ones first (at most the best 1,000 of
 each vector source), the rest after in their given order, so no document is ever left out for
-its score. ``Ranking.method`` names how it
-was ranked: ``"meaning"`` (a grouping search per document in Milvus, one search per vector
-source, each query embedded with the model that embedded that collection, merged by
-reciprocal rank fusion), ``"keywords"`` (the fallback when ranking by meaning fails, times out
-or places nothing: how many of the terms each document's text or path contains) or
+its score. ``Ranking.method`` names how it was ranked: ``"meaning"`` (a grouping search per
+document in Milvus, one search per vector source, each query embedded with the model that
+embedded that collection, and a full-text ranking in each document's own language that also
+matches the names the scope's headers give the wanted columns, all merged by reciprocal rank
+fusion), ``"keywords"`` (the fallback when ranking by meaning fails, times out or places
+nothing: how many of the terms each document's text or path contains) or
 ``"unranked"`` (neither placed anything; the given order). ``choose_sample`` returns up to
 ``k`` ids, the documents most likely to hold wanted rows for ``reading``: by meaning, else
 those containing the identifying terms (document conditions) and row terms, filled up by a
@@ -224,9 +225,9 @@ def _by_terms(kb: Any, scope: Scope, ids: list[int], terms: Sequence[tuple[str, 
     counts only as the scope names it: one that no header or label in scope names is no sign of
     a document holding it (a request's "supplier too" read as a column names nothing). Each name
     is matched as a phrase, stemmed and without stop words in the document's language. A
-    document scores the weights of
-    the terms it names, then (to break ties) the number of the request's words it has: naming
-    what the reading wants counts over sharing words with the request. Only a document naming at
+    document scores the weights of the terms it names, then (to break ties) the number of the
+    request's words it has: naming what the reading wants counts over sharing words with the
+    request. Only a document naming at
     least half of what is asked (by weight) is listed: a list of nearly every document, each
     sharing a word or two, would push the documents it misses (written in a language no header
     bridges) below them all in the fusion; those the list leaves out are ordered by the vectors
