@@ -354,3 +354,52 @@ def test_migration_gives_stored_documents_their_header_vocabulary(database) -> N
     finally:
         with psycopg.connect(database, autocommit=True) as admin:
             admin.execute("DROP DATABASE IF EXISTS kea_backfill WITH (FORCE)")
+
+
+def test_migration_gives_stored_documents_their_language_and_terms(database) -> None:  # type: ignore[no-untyped-def]
+    import psycopg
+    from psycopg.conninfo import make_conninfo
+
+    from checkpoints.migrations import apply_migrations, migration_files
+
+    with psycopg.connect(database, autocommit=True) as admin:
+        admin.execute("DROP DATABASE IF EXISTS kea_languages")
+        admin.execute("CREATE DATABASE kea_languages")
+    url = make_conninfo(database, dbname="kea_languages")
+    pages = {
+        "de.txt": "Die Reaktionszeiten gelten ab dem Eingang der Meldung und werden an Werktagen gemessen.",
+        "fr.txt": "Les délais de résolution sont mesurés à partir de la réception du ticket par le support.",
+        "en.txt": "The response times are measured from the moment the ticket is opened by the customer.",
+        "numbers.txt": "P1 15 30 60 120",
+    }
+    try:
+        with psycopg.connect(url, autocommit=True) as conn:
+            # the schema as it was before documents had a language
+            conn.execute("CREATE TABLE kea_schema_version (version integer PRIMARY KEY, name text NOT NULL,"
+                         " applied_at timestamptz NOT NULL DEFAULT now())")
+            for version, name, text in migration_files():
+                if version < 12:
+                    conn.execute(text)  # type: ignore[arg-type]
+                    conn.execute("INSERT INTO kea_schema_version (version, name) VALUES (%s, %s)", (version, name))
+            conn.execute("INSERT INTO collections (name) VALUES ('old')")
+            for path, text in pages.items():
+                conn.execute("INSERT INTO documents (collection_id, path, media_type, size, sha256, page_count)"
+                             " SELECT id, %s, 'text/plain', 1, 'x', 1 FROM collections", (path,))
+                conn.execute("INSERT INTO document_pages (document_id, page_no, text)"
+                             " SELECT id, 1, %s FROM documents WHERE path = %s", (text, path))
+        assert apply_migrations(url)[0] == "0012_full_text.sql"  # and any later ones
+        with psycopg.connect(url) as conn:
+            languages = dict(conn.execute("SELECT path, language FROM documents").fetchall())
+            found = conn.execute(
+                "SELECT d.path FROM documents d JOIN document_pages p ON p.document_id = d.id"
+                " WHERE p.terms @@ phraseto_tsquery(d.language::regconfig, %s) ORDER BY 1", ("Reaktionszeit",)
+            ).fetchall()
+            by_path = conn.execute(
+                "SELECT d.path FROM documents d JOIN document_pages p ON p.document_id = d.id"
+                " WHERE p.terms @@ phraseto_tsquery(d.language::regconfig, 'numbers')").fetchall()
+        assert languages == {"de.txt": "german", "fr.txt": "french", "en.txt": "english", "numbers.txt": "simple"}
+        assert found == [("de.txt",)]  # stemmed: "Reaktionszeiten" is found as "Reaktionszeit"
+        assert by_path == [("numbers.txt",)]  # the first page carries the path's words
+    finally:
+        with psycopg.connect(database, autocommit=True) as admin:
+            admin.execute("DROP DATABASE IF EXISTS kea_languages WITH (FORCE)")

@@ -28,6 +28,7 @@ from tools.knowledge.vectors import VectorIndex
 from tools.services import Services, using_services
 
 CORPUS = Scope(collections=["corpus"])
+MIXED = Scope(collections=["corpus", "corpus-languages"])
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -64,6 +65,84 @@ def _dead_services(svc) -> Services:  # type: ignore[no-untyped-def]
                     VectorIndex(svc.kb, uri=f"http://127.0.0.1:{_free_port()}", timeout_s=2))
 
 
+# Documents in German and French beside the generated corpus: two German SLAs (one calls itself a
+# "Service Level Agreement", the other only "Dienstgütevereinbarung"), German minutes and French minutes.
+LANGUAGE_DOCUMENTS = {
+    "vertraege/sla-rheinhost-rechenzentrum.md": """# Service Level Agreement Rechenzentrumsbetrieb
+
+**Anbieter:** RheinHost GmbH, Köln
+**Kunde:** Marlow Systems GmbH
+**Gültig ab:** 01.01.2025
+
+Diese Vereinbarung legt fest, wie schnell der Anbieter auf Störungen der gehosteten Systeme reagiert und
+bis wann sie behoben sind. Die Zeiten gelten ab dem Eingang der Störungsmeldung über das Kundenportal oder
+die Hotline und werden rund um die Uhr gemessen.
+
+| Priorität | Beschreibung | Reaktionszeit | Lösungszeit |
+|---|---|---|---|
+| 1 | Ausfall aller Systeme | 15 Minuten | 4 Stunden |
+| 2 | Ausfall einzelner Dienste | 1 Stunde | 8 Stunden |
+| 3 | Eingeschränkte Funktion | 4 Stunden | 3 Werktage |
+| 4 | Anfrage oder Änderung | 1 Werktag | 10 Werktage |
+
+Wird eine Lösungszeit überschritten, schreibt der Anbieter dem Kunden 5 % der Monatsgebühr gut.
+""",
+    "vertraege/dienstguete-druckerflotte.md": """# Dienstgütevereinbarung Druckerflotte
+
+Auftragnehmer: Bürotechnik Weser GmbH, Bremen
+Auftraggeber: Marlow Systems GmbH
+
+Der Auftragnehmer betreut die 48 Multifunktionsgeräte an den Standorten Berlin und Hamburg. Für jede
+Störung gelten je nach Dringlichkeit die folgenden Fristen; sie laufen montags bis freitags von 8 bis
+17 Uhr.
+
+| Prio | Reaktionszeit | Behebungszeit |
+|---|---|---|
+| A | 2 Stunden | 1 Werktag |
+| B | 1 Werktag | 3 Werktage |
+| C | 3 Werktage | 10 Werktage |
+
+Verbrauchsmaterial wird innerhalb von zwei Werktagen nach Bestellung geliefert.
+""",
+    "protokolle/besprechung-umzug-2025-03.md": """# Protokoll der Besprechung zum Umzug des Lagers
+
+Datum: 12.03.2025
+Teilnehmer: Einkauf, Logistik, Hausverwaltung
+
+Das Lager zieht im Juni in die neue Halle am Hafen. Die Logistik plant die Reihenfolge der Regale; der
+Einkauf bestellt zwei neue Gabelstapler. Die Hausverwaltung klärt, wann die Halle übergeben wird und
+ob die Beleuchtung vorher erneuert werden kann. Offene Fragen werden bis zur nächsten Sitzung geklärt.
+
+| Aufgabe | Verantwortlich | Termin |
+|---|---|---|
+| Regalplan | Logistik | 31.03.2025 |
+| Gabelstapler bestellen | Einkauf | 15.04.2025 |
+| Übergabe der Halle | Hausverwaltung | 30.05.2025 |
+""",
+    "comptes-rendus/reunion-fournisseurs-2025-02.md": """# Compte rendu de la réunion fournisseurs
+
+Date : 18/02/2025
+Participants : achats, qualité, direction technique
+
+La réunion a passé en revue les livraisons du trimestre et les retards constatés chez deux
+fournisseurs. La qualité demande un contrôle à réception plus strict pour les câbles. La direction
+technique présentera un plan de réduction des stocks au mois d'avril.
+
+| Fournisseur | Retards | Action |
+|---|---|---|
+| Câbles Delorme | 3 | rappel écrit |
+| Visserie Morel | 1 | aucune |
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def languages(corpus, svc, tmp_path_factory) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    root = _write(tmp_path_factory.mktemp("languages"), LANGUAGE_DOCUMENTS)
+    ingest(svc.kb, [root], "corpus-languages")
+    return corpus
+
+
 @pytest.fixture(scope="module")
 def endpoint() -> Iterator[ScriptedEndpoint]:
     scripted = ScriptedEndpoint()
@@ -98,15 +177,17 @@ def test_ranking_puts_documents_with_wanted_rows_first(case_id, corpus, svc) -> 
 
 
 def test_unranked_documents_follow_in_their_given_order(corpus, svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    ingest(svc.kb, [_write(tmp_path, {f"plain-{n}.txt": f"Service levels, note {n}" for n in range(3)})],
+    files = {f"plain-{n}.txt": f"Canteen menu, week {n}" for n in range(3)}
+    ingest(svc.kb, [_write(tmp_path, {**files, "service.txt": "Service levels: response times"})],
            "unembedded", embed=False)
-    plain = [d.id for d in svc.kb.resolve(Scope(collections=["unembedded"])).documents]
+    *plain, worded = [d.id for d in svc.kb.resolve(Scope(collections=["unembedded"])).documents]
     corpus_ids = list(_paths(svc))[:20]
-    given = [plain[2], *corpus_ids, plain[0], plain[1]]
+    given = [plain[2], *corpus_ids, plain[0], worded, plain[1]]
     ranking = rank(svc, "response times of the service level agreements", given, scope=Scope())
-    assert ranking.method == "meaning" and ranking.ranked == 20
-    assert ranking.document_ids[20:] == [plain[2], plain[0], plain[1]]
-    assert sorted(ranking.document_ids[:20]) == sorted(corpus_ids)
+    # a document without vectors is placed by its words (the full-text ranking); one with neither follows
+    assert ranking.method == "meaning" and ranking.ranked == 21
+    assert ranking.document_ids[21:] == [plain[2], plain[0], plain[1]]
+    assert sorted(ranking.document_ids[:21]) == sorted([*corpus_ids, worded])
 
 
 def test_a_stopped_milvus_or_a_timeout_falls_back_to_keywords(corpus, svc) -> None:  # type: ignore[no-untyped-def]
@@ -267,3 +348,65 @@ def test_the_local_server_serves_several_processes_and_the_cli_manages_it(corpus
     assert not server.is_running()
     status = subprocess.run([*kea, "status"], capture_output=True, text=True, env=alone, timeout=60)
     assert "Milvus Lite: stopped (starts on first use)" in status.stdout
+
+
+def test_an_english_request_ranks_slas_in_every_language_first(languages, svc) -> None:  # type: ignore[no-untyped-def]
+    paths = _paths(svc, MIXED)
+    ids = list(paths)
+    slas = {p for p in paths.values() if p.startswith("slas/")} | {
+        "vertraege/sla-rheinhost-rechenzentrum.md", "vertraege/dienstguete-druckerflotte.md"}
+    message = "Service, priority, response time and resolution time from every service level agreement"
+    reading = _reading(svc, message, MIXED)
+    ranking = rank(svc, query_for(reading), ids, scope=MIXED)
+    sample = choose_sample(svc, reading, ids, scope=MIXED)
+    places = {paths[i]: n for n, i in enumerate(ranking.document_ids, start=1)}
+    print(f"\nreading columns {reading.columns}; {len(ids)} documents; method {ranking.method}")
+    print("SLA ranks:", {p: places[p] for p in sorted(slas)})
+    print("first 8:", [paths[i] for i in ranking.document_ids[:8]])
+    print("sample:", [paths[i] for i in sample])
+    assert ranking.method == "meaning" and sorted(ranking.document_ids) == sorted(ids)
+    assert {paths[i] for i in ranking.document_ids[: len(slas)]} == slas
+    assert {paths[i] for i in sample} == slas
+
+
+_REPLICA = """
+import asyncio, json, os
+import pymilvus
+tokens = []
+_init = pymilvus.MilvusClient.__init__
+def _recording(self, *args, **kwargs):
+    tokens.append(kwargs.get("token"))
+    _init(self, *args, **kwargs)
+pymilvus.MilvusClient.__init__ = _recording
+from tools.engines.offline import OfflineEngine
+from tools.knowledge.ranking import query_for, rank
+from core.selection import Scope
+from tools.services import services
+svc = services()
+scope = Scope(collections=["corpus", "corpus-languages"])
+ids = [d.id for d in svc.kb.resolve(scope).documents]
+reading = asyncio.run(OfflineEngine().read_request(os.environ["MESSAGE"], svc.kb.scope_hint(scope)))
+ranking = rank(svc, query_for(reading), ids, scope=scope)
+print(json.dumps({"method": ranking.method, "order": ranking.document_ids, "tokens": tokens}))
+"""
+
+
+def test_two_processes_on_one_milvus_server_with_a_token_rank_alike(languages, svc) -> None:  # type: ignore[no-untyped-def]
+    """Two replicas: separate processes pointed at one Milvus server by URI, with a token."""
+    import json
+
+    message = "Service, priority, response time and resolution time from every service level agreement"
+    uri = LocalMilvus.default().uri
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "KEA_MILVUS_URI": uri, "KEA_MILVUS_TOKEN": "root:Milvus",
+           "MESSAGE": message}
+    replicas = [subprocess.Popen([sys.executable, "-c", _REPLICA], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True, env=env) for _ in range(2)]
+    answers = []
+    for replica in replicas:
+        out, err = replica.communicate(timeout=180)
+        assert replica.returncode == 0, err[-2000:]
+        answers.append(json.loads(out.strip().splitlines()[-1]))
+    here = rank(svc, query_for(_reading(svc, message, MIXED)), list(_paths(svc, MIXED)), scope=MIXED)
+    for answer in answers:
+        assert answer["method"] == "meaning" and answer["tokens"] == ["root:Milvus"]
+        assert answer["order"] == here.document_ids

@@ -100,3 +100,15 @@ def test_the_local_tokenizer_is_the_pinned_file_and_a_changed_one_is_refused(tmp
     monkeypatch.setattr(embeddings, "TOKENIZER_FILE", tmp_path / "absent.json")
     with pytest.raises(EmbeddingError, match="missing"):
         LocalMiniLM().embed(["anything"])
+
+
+def test_a_column_is_matched_by_the_names_the_scope_prints_it_under() -> None:
+    from tools.knowledge.ranking import _names_in_scope
+
+    vocabulary = ["Priorität", "Reaktionszeit", "Amount", "Lösungszeit"]
+    assert _names_in_scope("Response time", vocabulary) == ["Response time", "Reaktionszeit"]
+    assert _names_in_scope("Resolution time", vocabulary, printed_only=True) == ["Lösungszeit"]
+    assert _names_in_scope("Supplier too", vocabulary, printed_only=True) == []  # no header names it
+    query = query_for(Reading(request="Brightline invoices: amount", document_conditions=["Brightline"],
+                              columns=["Amount", "Date"]))
+    assert query.columns == ("Amount", "Date") and query.request == "Brightline invoices: amount"

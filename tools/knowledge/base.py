@@ -29,6 +29,7 @@ from tools.parsing.base import PARSER_VERSION, ParsedDocument
 from tools.visible import visible
 
 DEFAULT_SEARCH_BUDGET_MS = 3000
+LANGUAGE_SAMPLE_CHARS = 2000  # a document's language is told from its first characters
 _YEAR_IN_PATH = r"(?:^|[^0-9])((?:19|20)[0-9]{2})(?![0-9])"
 
 
@@ -415,6 +416,16 @@ class KnowledgeBase:
                         (doc_id, ordinal, table.page, _json([_clean(c) for c in table.header]),
                          _json([[_clean(c) for c in r] for r in table.rows]), _json([_clean(t) for t in table.title]))
                     )
+            # the language its words are stemmed in, told from its first characters, then each page's terms
+            conn.execute(
+                "UPDATE documents SET language = kea_text_language(%s) WHERE id = %s",
+                (_clean("\n".join(parsed.pages)[:LANGUAGE_SAMPLE_CHARS]), doc_id),
+            )
+            conn.execute(
+                "UPDATE document_pages p SET terms = kea_page_terms(d.language, kea_document_label(d.path, d.title),"
+                " p.page_no, p.text) FROM documents d WHERE d.id = p.document_id AND d.id = %s",
+                (doc_id,),
+            )
         return doc_id
 
     def delete_documents(self, collection_id: int, paths: Sequence[str]) -> int:

@@ -14,11 +14,12 @@ is the profile's scope with the asking user (``profile.scope``): an id outside i
 returned, whatever the caller passes. ``rank`` returns a ``Ranking`` whose ``document_ids``
 hold every given id in scope exactly once: the ranked ones first (at most the best 1,000 of
 each vector source), the rest after in their given order, so no document is ever left out for
-its score. ``Ranking.method`` names how it
-was ranked: ``"meaning"`` (a grouping search per document in Milvus, one search per vector
-source, each query embedded with the model that embedded that collection, merged by
-reciprocal rank fusion), ``"keywords"`` (the fallback when ranking by meaning fails, times out
-or places nothing: how many of the terms each document's text or path contains) or
+its score. ``Ranking.method`` names how it was ranked: ``"meaning"`` (a grouping search per
+document in Milvus, one search per vector source, each query embedded with the model that
+embedded that collection, and a full-text ranking in each document's own language that also
+matches the names the scope's headers give the wanted columns, all merged by reciprocal rank
+fusion), ``"keywords"`` (the fallback when ranking by meaning fails, times out or places
+nothing: how many of the terms each document's text or path contains) or
 ``"unranked"`` (neither placed anything; the given order). ``choose_sample`` returns up to
 ``k`` ids, the documents most likely to hold wanted rows for ``reading``: by meaning, else
 those containing the identifying terms (document conditions) and row terms, filled up by a
@@ -41,6 +42,7 @@ from psycopg import sql
 
 from core.reading import Reading
 from core.selection import Scope
+from tools.engines.columns import match_column
 from tools.knowledge.base import _scope_where  # the access clause every read of the knowledge base uses
 from tools.knowledge.chunking import document_label
 from tools.knowledge.embeddings import embedder_for
@@ -67,7 +69,9 @@ class Ranking:
 @dataclass(frozen=True)
 class RankQuery:
     text: str  # what is embedded
-    terms: list[tuple[str, int]]  # (term, weight) for the keyword scan
+    terms: list[tuple[str, int]]  # (term, weight) for the keyword scan and the full-text ranking
+    request: str = ""  # the request in the user's words (its words are matched too); else ``text``
+    columns: tuple[str, ...] = ()  # the terms that are only columns: matched as the scope's headers name them
 
 
 def query_for(reading: Reading) -> RankQuery:
@@ -94,7 +98,8 @@ def query_for(reading: Reading) -> RankQuery:
         for term in (t.strip() for t in group):
             if len(term) >= 2 and term.lower() not in terms:
                 terms[term.lower()] = (term, weight)
-    return RankQuery(text, list(terms.values()))
+    columns = tuple(term for term, weight in terms.values() if weight == 1)
+    return RankQuery(text, list(terms.values()), reading.request, columns)
 
 
 def _words(text: str) -> list[tuple[str, int]]:
@@ -116,9 +121,11 @@ def rank(
 ) -> Ranking:
     """Order ``document_ids`` by how well their chunks answer ``query``; every id in scope stays."""
     if isinstance(query, RankQuery):
-        text, weighted = query.text, query.terms
+        text, weighted, words = query.text, query.terms, _words(query.request or query.text)
+        columns = frozenset(c.lower() for c in query.columns)
     else:
         text, weighted = query, ([(t, 1) for t in terms] if terms is not None else _words(query))
+        words, columns = _words(query), frozenset()
     given = list(dict.fromkeys(int(i) for i in document_ids))
     readable = _in_scope(svc.kb, scope, given)
     ids = [i for i in given if i in readable]
@@ -126,7 +133,7 @@ def rank(
         return Ranking(ids, "unranked")  # nothing to order: no model is loaded, no server started
     note = None
     try:
-        placed = _by_meaning(svc, text, ids, readable, timeout_s)
+        placed = _by_meaning(svc, text, ids, readable, timeout_s, scope, weighted, words, columns)
         if placed:
             return _ordered(ids, placed, "meaning")
         note = "No document in scope has vectors yet; the documents were ordered by keywords."
@@ -165,8 +172,11 @@ def _in_scope(kb: Any, scope: Scope, ids: list[int]) -> dict[int, tuple[int, str
     return {int(r["id"]): (int(r["collection_id"]), r["path"]) for r in rows}
 
 
-def _by_meaning(svc: Any, text: str, ids: list[int], readable: dict[int, tuple[int, str]], timeout_s: float) -> list[int]:
-    """One grouping search per vector source, each with its own model; merged by reciprocal rank fusion."""
+def _by_meaning(svc: Any, text: str, ids: list[int], readable: dict[int, tuple[int, str]], timeout_s: float,
+                scope: Scope | None = None, terms: Sequence[tuple[str, int]] = (),
+                words: Sequence[tuple[str, int]] = (), columns: frozenset[str] = frozenset()) -> list[int]:
+    """One grouping search per vector source, each with its own model, and the full-text ranking in
+    each document's language; merged by reciprocal rank fusion."""
     deadline = time.monotonic() + timeout_s
     by_collection: dict[int, list[int]] = defaultdict(list)
     for i in ids:
@@ -183,6 +193,13 @@ def _by_meaning(svc: Any, text: str, ids: list[int], readable: dict[int, tuple[i
         if left <= 0:
             raise TimeoutError(f"ranking took longer than {timeout_s:g} s")
         lists.append(svc.vectors.search(source, queries[source.spec], by_collection[collection_id], timeout_s=left))
+    if scope is not None and (terms or words):
+        left_ms = int((deadline - time.monotonic()) * 1000)
+        try:
+            lists.append(_by_terms(svc.kb, scope, ids, terms, words, min(KEYWORD_BUDGET_MS, max(left_ms, 1)),
+                                   columns))
+        except Exception:  # noqa: BLE001 - the vectors alone still order the documents
+            log.warning("the full-text ranking failed; ranking by the vectors alone", exc_info=True)
     return reciprocal_rank_fusion(lists)
 
 
@@ -195,6 +212,68 @@ def reciprocal_rank_fusion(lists: Sequence[Sequence[int]], k: int = RRF_K) -> li
             scores[doc] += 1.0 / (k + position)
             first_seen.setdefault(doc, (position, n))
     return sorted(scores, key=lambda d: (-scores[d], first_seen[d]))
+
+
+def _by_terms(kb: Any, scope: Scope, ids: list[int], terms: Sequence[tuple[str, int]],
+              words: Sequence[tuple[str, int]], budget_ms: int = KEYWORD_BUDGET_MS,
+              columns: frozenset[str] = frozenset()) -> list[int]:
+    """Documents by full-text search in each one's own language, those naming the most first.
+
+    Every term is a group of names: itself and the names the scope's headers and labels give the
+    same column ("Response time", and "Reaktionszeit" where a German table heads it so), so a
+    request in one language finds documents written in another. A column (a term in ``columns``)
+    counts only as the scope names it: one that no header or label in scope names is no sign of
+    a document holding it (a request's "supplier too" read as a column names nothing). Each name
+    is matched as a phrase, stemmed and without stop words in the document's language. A
+    document scores the weights of the terms it names, then (to break ties) the number of the
+    request's words it has: naming what the reading wants counts over sharing words with the
+    request. Only a document naming at
+    least half of what is asked (by weight) is listed: a list of nearly every document, each
+    sharing a word or two, would push the documents it misses (written in a language no header
+    bridges) below them all in the fusion; those the list leaves out are ordered by the vectors
+    alone. Ties keep the given order.
+    """
+    vocabulary = [name for name, _ in kb.vocabulary(scope)] if terms else []
+    # (group, weight as a term, weight as a word, phrase)
+    named = [(names, int(w)) for t, w in terms if (names := _names_in_scope(t, vocabulary, t.lower() in columns))]
+    groups = [(n, w, 0, name) for n, (names, w) in enumerate(named) for name in names]
+    groups += [(len(named) + n, 0, int(w), word) for n, (word, w) in enumerate(words)]
+    if not groups:
+        return []
+    where, params = _scope_where(scope)
+    query = sql.SQL(
+        "SELECT d.id, sum(m.term) AS term, sum(m.word) AS word FROM documents d"
+        " JOIN collections c ON c.id = d.collection_id"
+        " CROSS JOIN LATERAL (SELECT g.grp, max(g.term) AS term, max(g.word) AS word"
+        "  FROM unnest(%s::int[], %s::int[], %s::int[], %s::text[]) AS g(grp, term, word, phrase)"
+        "  WHERE EXISTS (SELECT 1 FROM document_pages p WHERE p.document_id = d.id"
+        "   AND p.terms @@ phraseto_tsquery(d.language::regconfig, g.phrase)) GROUP BY g.grp) AS m"
+        " WHERE d.id = ANY(%s) AND {} GROUP BY d.id"
+    ).format(where)
+    values = [*(list(column) for column in zip(*groups, strict=True)), ids, *params]
+    with kb.pool.connection() as conn:
+        try:
+            with conn.transaction():
+                conn.execute("SELECT set_config('statement_timeout', %s, true)", (str(int(budget_ms)),))
+                rows = conn.execute(query, values).fetchall()
+        except psycopg.errors.QueryCanceled:
+            log.info("the full-text ranking stopped at its %d ms budget", budget_ms)
+            return []
+    order = {doc: n for n, doc in enumerate(ids)}
+    wanted = sum(w for _, w in named) if named else sum(int(w) for _, w in words)
+    scored = {int(r["id"]): (-int(r["term"]), -int(r["word"]), order[int(r["id"])]) for r in rows
+              if 2 * int(r["term" if named else "word"]) >= wanted}
+    return sorted(scored, key=scored.__getitem__)
+
+
+def _names_in_scope(term: str, vocabulary: Sequence[str], printed_only: bool = False) -> list[str]:
+    """``term`` and the scope's names (header cells, labels) that name the same column, in any
+    words; with ``printed_only``, the scope's names alone (none when the scope prints none)."""
+    names = {} if printed_only else {term.lower(): term}
+    for name in vocabulary:
+        if name.lower() not in names and match_column(term, [name]) == 0:
+            names[name.lower()] = name
+    return list(names.values())
 
 
 def _by_keywords(kb: Any, scope: Scope, ids: list[int], terms: Sequence[tuple[str, int]],
