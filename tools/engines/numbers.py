@@ -227,7 +227,8 @@ def cell_readings(text: str) -> list[str]:
     return list(dict.fromkeys(readings))
 
 
-# a time of day after the date (a spreadsheet's date-and-time cell, "2025-02-01 0:00:00") is no part of the day
+# a time of day after the date (a spreadsheet's date-and-time cell, "2025-02-01 0:00:00") is no
+# part of the day
 _DATE = re.compile(
     r"(?:(?P<d>\d{1,2})[./](?P<m>\d{1,2})[./](?P<y>\d{4})|(?P<Y>\d{4})-(?P<M>\d{1,2})-(?P<D>\d{1,2}))"
     r"(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?"

@@ -13,7 +13,7 @@ reader and ``1.689,00`` to a German one. The marks come from, in this order:
 1. a locale tag in the cell's code (``[$-407]``, ``[$€-de-DE]``);
 2. the workbook: ``workbook_marks`` reads the tags of all its codes, and else the notation its
    own text writes numbers and dates in (``0,30 €``, ``Stand: 30.06.2025`` or a ``DD.MM.YYYY``
-   date code are European; ``€0.30`` or ``1,250.00`` are English);
+   date code are European; ``€0.30`` or ``1,250.00`` are English), whichever it shows more;
 3. otherwise the code's own notation (``.`` decimal, ``,`` grouping), which every number reader
    of Kea reads unambiguously when there are decimals; the locale's short date (built-in
    ``mm-dd-yy``) is then given as ISO ``yyyy-mm-dd``.
@@ -31,7 +31,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 
 
 @dataclass(frozen=True)
@@ -52,12 +52,25 @@ _NBSP = "\u00a0"
 _SWISS = Marks(".", "'", "dd.mm.yyyy")
 # decimal mark, grouping and short date of a locale's language (Windows defaults)
 _LANGUAGES = {
-    "en": ENGLISH, "de": EUROPEAN, "nl": Marks(",", ".", "d-m-yyyy"), "it": Marks(",", ".", "dd/mm/yyyy"),
-    "es": Marks(",", ".", "dd/mm/yyyy"), "pt": Marks(",", ".", "dd/mm/yyyy"), "da": Marks(",", ".", "dd-mm-yyyy"),
-    "tr": Marks(",", ".", "dd.mm.yyyy"), "fr": Marks(",", _NBSP, "dd/mm/yyyy"), "sv": Marks(",", _NBSP, "yyyy-mm-dd"),
-    "nb": Marks(",", _NBSP, "dd.mm.yyyy"), "no": Marks(",", _NBSP, "dd.mm.yyyy"), "fi": Marks(",", _NBSP, "d.m.yyyy"),
-    "pl": Marks(",", _NBSP, "dd.mm.yyyy"), "cs": Marks(",", _NBSP, "dd.mm.yyyy"), "ru": Marks(",", _NBSP, "dd.mm.yyyy"),
-    "ja": Marks(".", ",", "yyyy/mm/dd"), "zh": Marks(".", ",", "yyyy/m/d"), "ko": Marks(".", ",", "yyyy-mm-dd"),
+    "en": ENGLISH,
+    "de": EUROPEAN,
+    "nl": Marks(",", ".", "d-m-yyyy"),
+    "it": Marks(",", ".", "dd/mm/yyyy"),
+    "es": Marks(",", ".", "dd/mm/yyyy"),
+    "pt": Marks(",", ".", "dd/mm/yyyy"),
+    "da": Marks(",", ".", "dd-mm-yyyy"),
+    "tr": Marks(",", ".", "dd.mm.yyyy"),
+    "fr": Marks(",", _NBSP, "dd/mm/yyyy"),
+    "sv": Marks(",", _NBSP, "yyyy-mm-dd"),
+    "nb": Marks(",", _NBSP, "dd.mm.yyyy"),
+    "no": Marks(",", _NBSP, "dd.mm.yyyy"),
+    "fi": Marks(",", _NBSP, "d.m.yyyy"),
+    "pl": Marks(",", _NBSP, "dd.mm.yyyy"),
+    "cs": Marks(",", _NBSP, "dd.mm.yyyy"),
+    "ru": Marks(",", _NBSP, "dd.mm.yyyy"),
+    "ja": Marks(".", ",", "yyyy/mm/dd"),
+    "zh": Marks(".", ",", "yyyy/m/d"),
+    "ko": Marks(".", ",", "yyyy-mm-dd"),
 }
 # Windows primary language ids (the low ten bits of an LCID) of the languages above
 _LCID_LANGUAGES = {
@@ -117,17 +130,22 @@ _TOKEN = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)+(?![\d.,]*\d)")
 _DOTTED_DATE_CODE = re.compile(r"d{1,2}\.m{1,2}\.(?:yy){1,2}", re.IGNORECASE)
 
 
+_EUROPEAN_SHAPES = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+,\d+|\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})")
+_ENGLISH_SHAPES = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+")
+_EITHER = re.compile(r"[1-9]\d{0,2}[.,]\d{3}")  # 1.234 or 1,234: read alike in neither notation
+
+
 def _token_notation(token: str) -> str | None:
-    """'european', 'english' or None (a token both read alike, such as ``1.234``)."""
-    dots, commas = token.count("."), token.count(",")
-    if dots and commas:
-        return "european" if token.rfind(",") > token.rfind(".") else "english"
-    mark = "." if dots else ","
-    if dots + commas > 1:  # a mark standing twice groups (thousands, or a dotted date)
-        return "european" if mark == "." else "english"
-    if re.fullmatch(rf"[1-9]\d{{0,2}}{re.escape(mark)}\d{{3}}", token):
+    """'european' for ``1.234,50``, ``0,30``, ``1.234.567`` or a dotted date ``30.06.2025``;
+    'english' for ``1,234.50``, ``0.30``, ``1,234,567``; None for anything else (``1.234``,
+    a version ``1.2.3``, an address ``10.0.0.1``)."""
+    if _EITHER.fullmatch(token):
         return None
-    return "european" if mark == "," else "english"
+    if _EUROPEAN_SHAPES.fullmatch(token):
+        return "european"
+    if _ENGLISH_SHAPES.fullmatch(token):
+        return "english"
+    return None
 
 
 def workbook_marks(codes: Iterable[str], texts: Iterable[str]) -> Marks | None:
@@ -135,7 +153,7 @@ def workbook_marks(codes: Iterable[str], texts: Iterable[str]) -> Marks | None:
 
     ``codes`` are the format codes of its value cells, ``texts`` its text cells. The locale tags
     of its codes decide when they agree; else the notation its text writes numbers and dates in
-    (and a day.month.year date code), when it shows only one.
+    (and a day.month.year date code): the one it shows more often, None on a tie.
     """
     codes = list(codes)
     tagged = {marks for marks in (_tag_locale(code)[0] for code in codes) if marks is not None}
@@ -152,9 +170,9 @@ def workbook_marks(codes: Iterable[str], texts: Iterable[str]) -> Marks | None:
             notation = _token_notation(token)
             if notation:
                 seen[notation] += 1
-    if len(seen) == 1:
-        return EUROPEAN if "european" in seen else ENGLISH
-    return None
+    if seen["european"] == seen["english"]:
+        return None
+    return EUROPEAN if seen["european"] > seen["english"] else ENGLISH
 
 
 # --- the format code ------------------------------------------------------------------------
@@ -257,6 +275,12 @@ def _group(digits: str, separator: str) -> str:
 
 
 def _number(value: float, section: str, marks: Marks, signed: bool) -> str:
+    with localcontext() as context:
+        context.prec = 400  # every digit of the largest float, and its decimals
+        return _number_digits(value, section, marks, signed)
+
+
+def _number_digits(value: float, section: str, marks: Marks, signed: bool) -> str:
     tokens = _tokens(section)
     codes = [t for kind, t in tokens if kind == "code"]
     if "/" in codes and any(c in "#0?" for c in codes):
@@ -311,8 +335,10 @@ def _number(value: float, section: str, marks: Marks, signed: bool) -> str:
         text += "E" + ("-" if exponent < 0 else "+") + str(abs(exponent)).rjust(exponent_digits, "0")
     if sign and not re.search(r"[1-9]", text):
         sign = ""  # -0.001 shown with two decimals is 0.00
-    before = "".join(t if kind != "elapsed" else "" for kind, t in tokens[:first] if not (kind == "code" and t == ","))
-    after_text = "".join(t for kind, t in tokens[after:] if kind != "elapsed" and not (kind == "code" and t == ","))
+    def shown(part: list[tuple[str, str]]) -> str:
+        return "".join(t for kind, t in part if kind != "elapsed" and (kind, t) != ("code", ","))
+
+    before, after_text = shown(tokens[:first]), shown(tokens[after:])
     # literals inside the digits ("000-0000") are not drawn: the digits read the same
     return sign + before + text + after_text
 
@@ -348,7 +374,8 @@ def _date(value, section: str, language: str) -> str:
             runs[-1] = ("code", runs[-1][1] + text)
         else:
             runs.append((kind, text))
-    letters = [(k, text[0]) for k, (kind, text) in enumerate(runs) if kind in ("code", "elapsed") and text[0] in "ymdhse"]
+    # the date and time letters in order: an "m" after an hour or before seconds is minutes
+    letters = [(k, run[0]) for k, (kind, run) in enumerate(runs) if kind != "lit" and run[0] in "ymdhse"]
     out: list[str] = []
     for k, (kind, text) in enumerate(runs):
         if kind == "lit":
@@ -435,7 +462,7 @@ def display(value, code: str | None, marks: Marks | None = None) -> str:
         return ("-" if value < 0 and signed else "") + _general(abs(value), marks)
     if re.search(r"(?i)general", _strip_literals(section)):  # General with literals around it
         head, tail = re.split(r"(?i)general", section, maxsplit=1)
-        shown = "".join(t for kind, t in [*_tokens(head), ("num", _general(abs(value), marks)), *_tokens(tail)]
-                        if kind != "elapsed")
+        parts = [*_tokens(head), ("num", _general(abs(value), marks)), *_tokens(tail)]
+        shown = "".join(t for kind, t in parts if kind != "elapsed")
         return ("-" if value < 0 and signed else "") + shown
     return _number(value, section, marks, signed)

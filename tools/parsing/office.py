@@ -195,7 +195,11 @@ def _cell_text(value, number_format: str | None, marks: Marks | None) -> str:
     if value is None:
         return ""
     if isinstance(value, (bool, int, float, dt.date, dt.time, dt.timedelta)):
-        return display(value, number_format, marks)
+        try:
+            return display(value, number_format, marks)
+        except (ArithmeticError, ValueError, IndexError, OverflowError):
+            # a format code past what is drawn: the value as stored, the sheet still reads
+            return display(value, None, marks) if isinstance(value, (int, float)) else str(value)
     return str(value)
 
 
@@ -292,7 +296,9 @@ def parse_xlsx(path: Path) -> ParsedDocument:
         for sheet in workbook.worksheets:
             if hasattr(sheet, "reset_dimensions"):
                 sheet.reset_dimensions()  # rows as stored, not padded to a claimed size
-            rows = [[(cell.value, getattr(cell, "number_format", None)) for cell in row] for row in sheet.iter_rows()]
+            rows = [
+                [(cell.value, getattr(cell, "number_format", None)) for cell in row] for row in sheet.iter_rows()
+            ]
             sheets.append((sheet.title, rows))
     finally:
         workbook.close()
