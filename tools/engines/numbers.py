@@ -227,7 +227,12 @@ def cell_readings(text: str) -> list[str]:
     return list(dict.fromkeys(readings))
 
 
-_DATE = re.compile(r"(?P<d>\d{1,2})[./](?P<m>\d{1,2})[./](?P<y>\d{4})|(?P<Y>\d{4})-(?P<M>\d{1,2})-(?P<D>\d{1,2})")
+# a time of day after the date (a spreadsheet's date-and-time cell, "2025-02-01 0:00:00") is no
+# part of the day
+_DATE = re.compile(
+    r"(?:(?P<d>\d{1,2})[./](?P<m>\d{1,2})[./](?P<y>\d{4})|(?P<Y>\d{4})-(?P<M>\d{1,2})-(?P<D>\d{1,2}))"
+    r"(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?"
+)
 _TRAILING_UNIT = re.compile(r"^(?P<number>.*?\d)\s*(?P<unit>[^\W\d_]{1,6}\.?|[%²³]+)$")
 
 
@@ -237,7 +242,8 @@ def is_amount(text: str) -> bool:
 
 
 def parse_date(text: str) -> date | None:
-    """``30.06.2024``, ``30/06/2024`` (day first) or ``2024-06-30``; None for anything else."""
+    """``30.06.2024``, ``30/06/2024`` (day first) or ``2024-06-30``, maybe with a time after it;
+    None for anything else."""
     match = _DATE.fullmatch(text.strip())
     if not match:
         return None

