@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from core.protocol import clean_input, clean_text, parse_reply, reply_problem
-from tools.engines.offline import request as offline_request
 from tools.engines.offline.request import read_message
+from tools.engines.offline.scan import Scan
 from core.reading import FolderCount, ScopeHint
 from tools.knowledge.paths import MAX_WILDCARDS, BadPattern, glob_to_regex, matches_glob
 
@@ -26,16 +26,16 @@ def test_control_characters_and_lone_surrogates_are_dropped_and_the_rest_kept() 
 
 def _boundary_checks(message: str, monkeypatch: pytest.MonkeyPatch) -> int:
     calls = 0
-    original = offline_request._Reader.is_boundary
+    original = Scan.is_boundary
 
     def counted(self, i):  # type: ignore[no-untyped-def]
         nonlocal calls
         calls += 1
         return original(self, i)
 
-    monkeypatch.setattr(offline_request._Reader, "is_boundary", counted)
+    monkeypatch.setattr(Scan, "is_boundary", counted)
     read_message(message, HINT)
-    monkeypatch.setattr(offline_request._Reader, "is_boundary", original)
+    monkeypatch.setattr(Scan, "is_boundary", original)
     return calls
 
 

@@ -13,7 +13,8 @@ import asyncio
 from core.reading import DocumentText, Reading, Record, ScopeHint
 from tools.engines.base import Estimate
 from tools.engines.offline.extract import extract_records, meets_document_conditions, text_outside_tables
-from tools.engines.offline.request import JUDGEMENT_HINT, read_message
+from tools.engines.offline.request import read_message
+from tools.engines.offline.scan import JUDGEMENT_HINT
 
 __all__ = [
     "JUDGEMENT_HINT",

@@ -1,0 +1,154 @@
+"""The columns, from the list the message gives: after "Columns:", after a colon, after
+"with"/"mit"/"give", or opening the request; and the thing every row is about, when a header
+of the scope names it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from tools.engines.columns import folded, match_column, names_of, normalise
+from tools.engines.offline import grammar as g
+from tools.engines.offline.scan import Scan
+from tools.engines.offline.tokens import MAX_VALUE_PHRASE, WHICH, capitalise
+
+
+@dataclass
+class Columns:
+    """The columns a request names."""
+
+    scan: Scan
+
+    def take_columns(self) -> None:
+        lists = self._labelled_lists() or self._colon_lists() or self._keyword_lists()
+        if not lists and not self.scan.columns:
+            lists = self._leading_lists()
+        for start, end in lists:
+            self._list(start, end)
+
+    def take_row_key(self) -> None:
+        """"each state with its growth rates", "Which states have …? Show their …": the thing every
+        row is about, when a header of the scope names it and the values wanted are its own ("its",
+        "their") or the request asks which ones, is the first column."""
+        for i, tok in enumerate(self.scan.tokens[:-3]):
+            noun, joiner, owner = self.scan.tokens[i + 1 : i + 4]
+            if not tok.is_(g.QUANTIFIERS) or not noun.is_word or noun.used or not owner.is_(g.POSSESSIVES):
+                continue
+            if (joiner.is_(g.LIST_KEYWORDS) or joiner.is_(g.CONJUNCTIONS)) and self._names_header(noun.bare):
+                self.scan.columns.append((i + 1, capitalise(noun.bare)))
+                noun.used = True
+        # "Which states have …? Show …", "every state whose …": the things asked about are the
+        # rows' first column
+        for i, tok in enumerate(self.scan.tokens[:-1]):
+            noun, after = self.scan.tokens[i + 1], self.scan.at(i + 2)
+            picked = tok.is_(g.QUANTIFIERS) and after is not None and (after.is_(g.RELATIVE) or after.low == "whose")
+            if not (tok.low in WHICH or picked) or not noun.is_word or not self._names_header(noun.bare):
+                continue
+            named = [c for _, c in self.scan.columns]
+            if named and match_column(noun.bare, named) is None:
+                self.scan.columns.append((-1, capitalise(noun.bare)))
+
+    @cached_property
+    def header_names(self) -> frozenset[str]:
+        """The scope's headers and labels, folded, with each name a header joins with a slash."""
+        return frozenset(name for term in self.scan.scope.vocabulary for name in names_of(term))
+
+    def _names_header(self, word: str) -> bool:
+        """Whether a word is a header or label of the scope, or one of the names a header joins
+        with a slash ("state" in "States/Union Territories")."""
+        return folded(word) in self.header_names
+
+    def _labelled_lists(self) -> list[tuple[int, int]]:
+        found = []
+        for i, tok in enumerate(self.scan.tokens):
+            nxt = self.scan.at(i + 1)
+            if tok.is_(g.COLUMN_LABELS) and nxt is not None and nxt.text == ":":
+                self.scan.use(i, i + 2)
+                found.append((i + 2, self._list_stop(i + 2)))
+            elif tok.is_(g.ROW_LABELS) and nxt is not None and nxt.text == ":":
+                self.scan.use(i, i + 2)
+        return found
+
+    def _colon_lists(self) -> list[tuple[int, int]]:
+        for i, tok in enumerate(self.scan.tokens):
+            if tok.text == ":" and not tok.used:
+                tok.used = True
+                return [(i + 1, self._list_stop(i + 1))]
+        return []
+
+    def _list_stop(self, start: int) -> int:
+        """The end of a labelled list: the sentence's end, or a preposition that names documents."""
+        end = self.scan.sentence_end(start)
+        for k in range(start + 1, end):
+            tok = self.scan.tokens[k]
+            if tok.is_(g.ENDS_LIST) and not tok.used and not self.scan.joins_name(k) and self.scan.names_documents(k + 1):
+                return k
+        return end
+
+    def _keyword_lists(self) -> list[tuple[int, int]]:
+        found = []
+        for i, tok in enumerate(self.scan.tokens):
+            if not tok.is_(g.LIST_KEYWORDS) or tok.used:
+                continue
+            start = i + 1
+            while self.scan.at(start) is not None and self.scan.tokens[start].is_(g.PRONOUNS):
+                start += 1  # "give me the state, …"
+            end = self.scan.list_end(start)
+            if end > start and self.scan.is_list(start, end) and not self.scan.names_a_party(start, end):
+                self.scan.use(i, start)
+                found.append((start, end))
+        return found
+
+    def _leading_lists(self) -> list[tuple[int, int]]:
+        found = []
+        i = 0
+        while i < len(self.scan.tokens):
+            while i < len(self.scan.tokens) and (self.scan.tokens[i].used or self.scan.tokens[i].kind == "punct"):
+                i += 1
+            if i >= len(self.scan.tokens):
+                break
+            i = self._past_opening(i)
+            if i >= len(self.scan.tokens):
+                break
+            first = self.scan.tokens[i]
+            end = self.scan.list_end(i)
+            opens_rows = first.is_(g.QUANTIFIERS) or first.low in ("which", "welche", "quels", "quelles", "for", "für", "pour")
+            stop = self.scan.sentence_end(i)
+            if stop + 1 < len(self.scan.tokens) and self.scan.tokens[stop].text == "?":
+                opens_rows = True  # "What did Feldmann Bau order in August? Article, …": the list follows the question
+            if i < self.scan.counted_rows:
+                i = self.scan.sentence_end(i) + 1
+                continue
+            if end > i and not opens_rows and self.scan.is_list(i, end) and not self._is_row_phrase(i, end):
+                found.append((i, end))
+            i = self.scan.sentence_end(i) + 1
+        return found
+
+    def _past_opening(self, i: int) -> int:
+        """Where a sentence's list starts: past a phrase that names the document it is read from
+        ("In the Senate expenditures, …", "From Table 325, which …") and past the verb that asks
+        for the values ("show their …", "give me …"). The phrase's words stay for the owners and
+        places."""
+        end = self.scan.sentence_end(i)
+        tok = self.scan.tokens[i]
+        if tok.is_(g.ENDS_LIST) and not (self.scan.at(i + 1) and self.scan.tokens[i + 1].is_(g.QUANTIFIERS)):
+            comma = next((k for k in range(i + 1, min(end, i + 2 * MAX_VALUE_PHRASE)) if self.scan.tokens[k].text == ","), None)
+            if comma is not None:
+                i = comma + 1
+        while i < end and (self.scan.tokens[i].is_(g.ASKING) or self.scan.tokens[i].is_(g.PRONOUNS)) and not self.scan.tokens[i].used:
+            self.scan.tokens[i].used = True
+            i += 1
+        return i
+
+    def _is_row_phrase(self, start: int, end: int) -> bool:
+        """A lone phrase that names rows or documents rather than values: "Timesheet lines", "Manifests"."""
+        items = self.scan.items(start, end)
+        if len(items) != 1:
+            return False
+        head = items[0][1].split()[-1].casefold()
+        return head in g.ROW_NOUNS and normalise(items[0][1]) not in self.scan.vocabulary
+
+    def _list(self, start: int, end: int) -> None:
+        for offset, item in self.scan.items(start, end):
+            self.scan.columns.append((offset, capitalise(item)))
+        self.scan.use(start, end)

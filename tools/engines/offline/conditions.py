@@ -1,0 +1,369 @@
+"""Conditions on the rows: "where/whose <column> <op> <value>", "with a <column> of more than
+<value>", "between X and Y", "dated after …", "that mentions X", a label of the scope then its
+value, and an implicit equality ("for priority 1", "in the Sales department"). Values keep
+their currency and unit; a condition that cannot be read is named as one only meaning can judge."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.reading import Condition
+from tools.engines.columns import normalise
+from tools.engines.numbers import is_amount, parse_number
+from tools.engines.offline import grammar as g
+from tools.engines.offline.scan import JUDGEMENT_HINT, Scan
+from tools.engines.offline.tokens import MAX_VALUE_PHRASE, SENTENCE_END, WHICH, Tok, capitalise, strip_determiners, text_of
+
+
+@dataclass
+class Conditions:
+    """The conditions a request sets on rows."""
+
+    scan: Scan
+
+    def take_conditions(self) -> None:
+        for i, tok in enumerate(self.scan.tokens):
+            if tok.used or tok.kind != "word":
+                continue
+            if tok.is_(g.CONDITION_KEYWORDS) or tok.is_(g.HAS_WORDS) and self._after_which(i):
+                end = self._chain(i + 1)
+                if end is not None:
+                    self.scan.use(i, end)
+                elif tok.is_(g.HAS_WORDS):
+                    self._with_condition(i)
+                elif tok.is_(g.CONDITION_KEYWORDS):
+                    self._unreadable(i + 1, self.scan.clause_end(i + 1))
+                    self.scan.use(i, self.scan.clause_end(i + 1))
+            elif tok.low == "dated" and (op := self.scan.operator_at(i + 1)):
+                end = self._value(op[0], "Date", op[1], i + 1)
+                self.scan.use(i, end)
+            elif tok.is_(g.RELATIVE) or tok.low in ("mentioning", "containing"):
+                self._relative(i)
+            elif tok.is_(g.LIST_KEYWORDS):
+                self._with_condition(i)
+            elif tok.is_(g.ABOUT_WORDS) and i > 0:
+                end = self.scan.clause_end(i + 1)
+                if end > i + 1:
+                    self.scan.row_terms.append(text_of(self.scan.tokens[i + 1 : end]))
+                    self.scan.use(i, end)
+        self._term_values()
+        self._implicit_equalities()
+        self._leading_condition()
+        self._comparisons()
+
+    def _term_values(self) -> None:
+        """A label of the scope, then a value written as a name or a figure: "paid by Ilse Vermeer",
+        "Facture n° F-2024-118": the label's value equals it."""
+        for i, tok in enumerate(self.scan.tokens):
+            if not tok.term or tok.used:
+                continue
+            end = self._value_phrase_end(i + 1)
+            value = [t for t in self.scan.tokens[i + 1 : end] if not t.is_(g.DETERMINERS)]
+            if not value or any(t.used or t.kind not in ("word", "quoted") for t in value):
+                continue
+            if all(t.kind == "quoted" or t.has_digit or t.capital and t.is_content for t in value):
+                self._add(i, capitalise(tok.text), "equals", text_of(value).strip("'\"‘’“”"))
+                self.scan.use(i, end)
+
+    def _after_which(self, i: int) -> bool:
+        return any(t.low in WHICH or t.low == "many" for t in self.scan.tokens[max(0, i - 6) : i])
+
+    def _chain(self, start: int) -> int | None:
+        """``a is x and b > 3`` from ``start``; the index after what was read, or None."""
+        end = None
+        k = start
+        while True:
+            while self.scan.at(k) is not None and self.scan.tokens[k].is_(g.DETERMINERS):
+                k += 1
+            column_end = k
+            while column_end < len(self.scan.tokens) and column_end - k < 5 and not self.scan.operator_at(column_end):
+                tok = self.scan.tokens[column_end]
+                if tok.used or tok.kind != "word" or tok.is_(g.HAS_WORDS) or tok.is_(g.RELATIVE) or tok.is_(g.QUANTIFIERS):
+                    break
+                after = self.scan.at(column_end + 1)
+                in_period = tok.low in ("in", "for", "im") and after is not None and after.has_digit  # "growth in 2001-2011"
+                if tok.is_(g.CONJUNCTIONS) or tok.is_(g.ENDS_LIST) and not self.scan.joins_name(column_end) and not in_period:
+                    break
+                if tok.low == "of" and self.scan.operator_at(column_end + 1):
+                    break
+                column_end += 1
+            op = self.scan.operator_at(column_end)
+            if op is None and self.scan.at(column_end) is not None and self.scan.tokens[column_end].low == "of":
+                op = self.scan.operator_at(column_end + 1)
+                op_start = column_end + 1
+            else:
+                op_start = column_end
+            if op is None or column_end == k:
+                return end if end is not None else None
+            column = capitalise(text_of(self.scan.tokens[k:column_end]))
+            end = self._value(op[0], column, op[1], op_start)
+            joiner = self.scan.at(end)
+            if joiner is not None and joiner.is_(g.CONJUNCTIONS) and not joiner.used:
+                k = end + 1
+                continue
+            return end
+
+    def _value(self, op: str, column: str, start: int, op_start: int) -> int:
+        """Read the value of ``column op`` from ``start``; return the index after it."""
+        words = text_of(self.scan.tokens[op_start:start])
+        if op == "between":
+            return self._between(column, start)
+        tok = self.scan.at(start)
+        if tok is not None and tok.kind == "quoted":
+            self._add(start, column, op, tok.text)
+            return start + 1
+        if op in ("lt", "le", "gt", "ge"):
+            end = self._amount_end(start)
+        else:
+            end = start
+            while end < len(self.scan.tokens) and not self.scan.is_boundary(end):
+                if end > start and self.scan.tokens[end].is_(g.CONJUNCTIONS) and self._condition_follows(end + 1):
+                    break
+                end += 1
+        value = text_of(self.scan.tokens[start:end]).strip("'\"‘’“”")
+        # a literal value is a name, a number or a short phrase; a clause of lower-case words is a description
+        described = op in ("equals", "not") and len(value.split()) > 3 and value == value.lower() and not any(ch.isdigit() for ch in value)
+        if not value or described or (op in ("lt", "le", "gt", "ge") and not is_amount(value)):
+            self._note_unreadable(f"{column} {words} {value}".strip())
+            self.scan.conditions.append((start, Condition(column=None, op="judgement", value=f"{column} {words} {value}".strip(), text=f"{column} {words} {value}".strip())))
+            return max(end, start + (1 if value else 0))
+        self._add(start, column, op, value)
+        return end
+
+    def _amount_end(self, start: int) -> int:
+        """A number with its currency or unit: "EUR 2.500", "2,50 EUR", "100 kg", "30.06.2024"."""
+        end = start
+        tok = self.scan.at(end)
+        if tok is not None and tok.kind == "word" and not tok.has_digit and self.scan.at(end + 1) is not None and self.scan.tokens[end + 1].has_digit:
+            end += 1  # a currency before the number
+        while self.scan.at(end) is not None and self.scan.tokens[end].kind == "word" and (self.scan.tokens[end].has_digit or self.scan.tokens[end].low in ("million", "millionen", "mio", "thousand", "k")):
+            end += 1
+        if end == start:  # "one million"
+            while self.scan.at(end) is not None and self.scan.tokens[end].kind == "word" and not self.scan.is_boundary(end) and end - start < 3:
+                if parse_number(text_of(self.scan.tokens[start : end + 1])) is None and end > start:
+                    break
+                end += 1
+            return end
+        unit = self.scan.at(end)
+        cent = self.scan.at(end + 1)
+        if unit is not None and unit.low in ("per", "pour") and cent is not None and cent.low == "cent":
+            return end + 2  # "60 per cent"
+        if unit is not None and unit.kind == "word" and not unit.used and _is_unit(unit.text):
+            end += 1
+        return end
+
+    def _between(self, column: str, start: int) -> int:
+        low_end = self._amount_end(start)
+        conj = self.scan.at(low_end)
+        if conj is None or not conj.is_(g.CONJUNCTIONS):
+            self._note_unreadable(f"{column} between {text_of(self.scan.tokens[start:low_end])}")
+            return low_end
+        high_end = self._amount_end(low_end + 1)
+        low, high = text_of(self.scan.tokens[start:low_end]), text_of(self.scan.tokens[low_end + 1 : high_end])
+        unit = _unit_of(high)
+        if unit and not _unit_of(low) and parse_number(f"{low} {unit}") is not None or unit and not _unit_of(low) and _is_unit(unit):
+            low = f"{low} {unit}"
+        self._add(start, column, "ge", low)
+        self._add(low_end + 1, column, "le", high)
+        return high_end
+
+    def _condition_follows(self, k: int) -> bool:
+        while self.scan.at(k) is not None and self.scan.tokens[k].is_(g.DETERMINERS):
+            k += 1
+        for j in range(k, min(k + 5, len(self.scan.tokens))):
+            if self.scan.operator_at(j):
+                return j > k
+            if self.scan.tokens[j].kind != "word":
+                return False
+        return False
+
+    def _add(self, at: int, column: str | None, op: str, value: str) -> None:
+        text = f"{column} {g.OP_WORDS[op]} {value}" if column else f"any value {g.OP_WORDS[op]} {value}"
+        self.scan.conditions.append((at, Condition(column=column, op=op, value=value, text=text)))  # type: ignore[arg-type]
+
+    def _relative(self, i: int) -> None:
+        """``that mentions Falkner`` (anywhere in the row), or a clause only meaning can judge."""
+        tok = self.scan.tokens[i]
+        start = i if tok.low in ("mentioning", "containing") else i + 1
+        op = self.scan.operator_at(start)
+        if op and op[0] == "contains":
+            end = self._value("contains", "", op[1], start)
+            for k, (at, condition) in enumerate(self.scan.conditions):
+                if at == op[1] and condition.column == "":
+                    self.scan.conditions[k] = (at, condition.model_copy(update={"column": None, "text": f"the row mentions {condition.value}"}))
+            self.scan.use(i, end)
+            return
+        if tok.low in ("mentioning", "containing"):
+            return
+        if tok.low in WHICH and (i == 0 or self.scan.tokens[i - 1].text in SENTENCE_END):
+            start = self._asked_rows_end(i + 1)  # "Which leases …": the rows asked about, then what they must do
+            nxt = self.scan.at(start)
+            if nxt is None or nxt.is_(g.HAS_WORDS) or nxt.kind == "punct":
+                return
+        if self.scan.operator_at(start) or self._chain(start) is not None:
+            return
+        end = self.scan.clause_end(start)
+        if end > start:
+            self.scan.row_terms.append(text_of(self.scan.tokens[start:end]))
+            self.scan.use(i, end)
+
+    def _asked_rows_end(self, k: int) -> int:
+        """After "which": the noun of the rows asked about ("insurance policies"), up to its plural."""
+        start = k
+        while k < len(self.scan.tokens) and k - start < 3 and self.scan.tokens[k].is_content and not self.scan.tokens[k].is_(g.HAS_WORDS):
+            k += 1
+            if self.scan.tokens[k - 1].low.endswith("s"):
+                break
+        while k < len(self.scan.tokens) and (self.scan.tokens[k].used or self.scan.tokens[k].is_(g.ENDS_LIST) and self.scan.at(k + 1) is not None and self.scan.tokens[k + 1].used):
+            k += 1
+        return k
+
+    def _with_condition(self, i: int) -> None:
+        """``with a quantity of more than 100``, ``with more than 8 hours``, ``with priority P1``."""
+        start = i + 1
+        op = self.scan.operator_at(start)
+        if op and op[0] in ("lt", "le", "gt", "ge"):
+            value_end = self._amount_end(op[1])
+            name_end = self.scan.name_end(value_end)
+            last = self.scan.tokens[value_end - 1]
+            if name_end == value_end and value_end - op[1] >= 2 and not last.has_digit:
+                value_end -= 1  # "with more than 8 hours": the unit names the column
+            if name_end > value_end:
+                column = capitalise(text_of(self.scan.tokens[value_end:name_end]))
+                self._add(op[1], column, op[0], text_of(self.scan.tokens[op[1] : value_end]))
+                self.scan.use(i, name_end)
+                return
+        end = self._chain(start)
+        if end is not None:
+            self.scan.use(i, end)
+            return
+        end = self.scan.list_end(start)
+        before_colon = self.scan.at(end) is not None and self.scan.tokens[end].text == ":" and end - start >= 2
+        # "mit dem Spediteur PostNL Cargo": a column named with its article, then a name
+        with_article = end - start >= 3 and self.scan.tokens[start].is_(g.DETERMINERS) and self.scan.tokens[end - 1].capital
+        if end > start and len(self.scan.items(start, end)) == 1 and (self.scan.trailing_value(start, end) or before_colon or with_article):
+            self._equality(start, end)
+            self.scan.use(i, end)
+
+    def _equality(self, start: int, end: int) -> None:
+        """A name then its value: "priority P1", "product family Sensors", "Warengruppe Kabel"."""
+        toks = strip_determiners(self.scan.tokens[start:end])
+        split = self._known_prefix(toks)
+        if split is None:
+            lower = [k for k, t in enumerate(toks) if not t.capital and not t.has_digit and t.kind == "word"]
+            split = (lower[-1] + 1) if lower else 1
+            if split >= len(toks):
+                split = len(toks) - 1
+        column, value = text_of(toks[:split]), text_of(toks[split:])
+        self._add(start, capitalise(column), "equals", value.strip("'\"‘’“”"))
+
+    def _known_prefix(self, toks: list[Tok]) -> int | None:
+        for split in range(len(toks) - 1, 0, -1):
+            if normalise(text_of(toks[:split])) in self.scan.vocabulary:
+                return split
+        return None
+
+    def _implicit_equalities(self) -> None:
+        """``for priority 1``, ``of product family Sensors``, ``der Abteilung Quality``, and — where
+        the scope's documents have such a column — ``in the Sales department``."""
+        for i, tok in enumerate(self.scan.tokens):
+            if tok.used or tok.kind != "word":
+                continue
+            if tok.low in ("for", "für", "pour", "of", "der", "des", "du"):
+                nxt = self.scan.at(i + 1)
+                if nxt is None or nxt.is_(g.QUANTIFIERS) or nxt.used:
+                    continue
+                end = self._value_phrase_end(i + 1)
+                if end - (i + 1) > MAX_VALUE_PHRASE:
+                    continue  # running text, not a name and its value
+                # "der Abteilung Quality" closing the request: German capitalises the column too
+                closing = tok.low in ("der", "des") and end - (i + 1) == 2 and (end >= len(self.scan.tokens) or self.scan.tokens[end].text in SENTENCE_END)
+                compared = any(self.scan.operator_at(k) for k in range(i + 1, end))  # "of swimmers born before 1930"
+                if end - (i + 1) >= 2 and not compared and (self.scan.trailing_value(i + 1, end) or closing) and not any(
+                    t.possessive for t in self.scan.tokens[i + 1 : end]
+                ):
+                    if tok.low == "of" and not any(not t.capital for t in self.scan.tokens[i + 1 : end - 1]):
+                        continue  # "of Acme Ltd": a name, not a column and its value
+                    self._equality(i + 1, end)
+                    self.scan.use(i, end)
+            elif tok.low in ("in", "im") and self.scan.vocabulary:
+                self._named_in(i)
+
+    def _named_in(self, i: int) -> None:
+        """``in the Sales department``: a value, then a column the scope's documents have."""
+        k = i + 1
+        while self.scan.at(k) is not None and self.scan.tokens[k].is_(g.DETERMINERS):
+            k += 1
+        end = self._value_phrase_end(k)
+        toks = self.scan.tokens[k:end]
+        if 2 <= len(toks) <= MAX_VALUE_PHRASE and normalise(toks[-1].bare) in self.scan.vocabulary and toks[0].capital:
+            self._add(k, capitalise(toks[-1].bare), "equals", text_of(toks[:-1]))
+            self.scan.use(i, end)
+
+    def _value_phrase_end(self, start: int) -> int:
+        """Where the phrase from ``start`` ends; the scan stops one past ``MAX_VALUE_PHRASE``
+        tokens (a longer phrase is no name and value), so reading stays linear in the message."""
+        k = start
+        stop = min(len(self.scan.tokens), start + MAX_VALUE_PHRASE + 1)
+        while k < stop and not self.scan.is_boundary(k) and not self.scan.tokens[k].is_(g.CONJUNCTIONS):
+            if self.scan.tokens[k].kind == "quoted":
+                return k + 1
+            k += 1
+        return k
+
+    def _leading_condition(self) -> None:
+        """``Liability caps below one million in …``: a condition opening the request names its column."""
+        first = next((k for k, t in enumerate(self.scan.tokens) if not t.used and t.kind == "word"), None)
+        if first is None or first != 0 and not all(t.used for t in self.scan.tokens[:first]):
+            return
+        if self.scan.tokens[first].low in WHICH or self.scan.tokens[first].is_(g.QUANTIFIERS):
+            return
+        end = self._chain(first)
+        if end is not None:
+            self.scan.use(first, end)
+            if not self.scan.columns:
+                column = next((c.column for _, c in self.scan.conditions if c.column), None)
+                if column:
+                    self.scan.columns.append((first, column))
+
+    def _comparisons(self) -> None:
+        """``… and amount at least 100``: a comparison after a name, wherever it stands; the name stays a column."""
+        for k, tok in enumerate(self.scan.tokens):
+            op = self.scan.operator_at(k) if not tok.used else None
+            if op is None or op[0] in ("equals", "contains"):
+                continue
+            start = k
+            while start > 0 and self.scan.tokens[start - 1].kind == "word" and not self.scan.tokens[start - 1].used and not (
+                self.scan.tokens[start - 1].is_(g.CONJUNCTIONS) or self.scan.is_boundary(start - 1)
+            ):
+                start -= 1
+            if start == k:
+                continue
+            column = capitalise(text_of(strip_determiners(self.scan.tokens[start:k])))
+            end = self._value(op[0], column, op[1], k)
+            self.scan.use(k, end)
+
+    def _unreadable(self, start: int, end: int) -> None:
+        words = text_of(self.scan.tokens[start:end])
+        if words:
+            self._note_unreadable(words)
+            self.scan.conditions.append((start, Condition(column=None, op="judgement", value=words, text=words)))
+
+    def _note_unreadable(self, words: str) -> None:
+        self.scan.notes.append(
+            f"The offline engine cannot read the condition '{words}'; it keeps every row that meets the other "
+            f"conditions and marks none of them as meeting it. {JUDGEMENT_HINT}"
+        )
+
+
+_UNIT = re.compile(r"^(?:[a-zA-Z]{1,3}\.?|[€$£¥₩%]|eur|usd|gbp|chf|kg|km|hours?|hrs?|days?|stk\.?|pcs)$", re.IGNORECASE)
+
+
+def _is_unit(word: str) -> bool:
+    return bool(_UNIT.match(word)) and word.casefold() not in g.CONJUNCTIONS | g.ENDS_LIST | g.DETERMINERS | {"or"}
+
+
+def _unit_of(value: str) -> str:
+    words = value.split()
+    return words[-1] if len(words) > 1 and not any(ch.isdigit() for ch in words[-1]) else ""

@@ -1,0 +1,102 @@
+"""The owner of the documents: "Acme's invoices", "invoices from Acme Ltd", "every Acme invoice",
+"Nordwerk or Brightline"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tools.engines.offline import grammar as g
+from tools.engines.offline.scan import Scan
+from tools.engines.offline.tokens import SENTENCE_END, WHICH
+
+
+@dataclass
+class Owners:
+    """The owners of the documents a request names."""
+
+    scan: Scan
+
+    def take_owners(self) -> None:
+        i = 0
+        while i < len(self.scan.tokens):
+            tok = self.scan.tokens[i]
+            if tok.used or not tok.capital or not tok.is_content or tok.low in WHICH or tok.is_(g.LIST_KEYWORDS):
+                i += 1
+                continue
+            end = self._name_run(i)
+            run = self.scan.tokens[i:end]
+            before = self.scan.at(i - 1)
+            after = self.scan.at(end)
+            possessive = run[-1].possessive
+            after_owner_word = before is not None and not before.used and (
+                before.is_(g.OWNER_PREPOSITIONS) or before.is_(g.LIST_KEYWORDS) and self.scan.names_a_party(i, end)
+            )
+            of_documents = before is not None and before.low == "of" and self._documents_after(end)
+            before_document = (
+                before is not None
+                and (before.is_(g.QUANTIFIERS) or before.is_(g.DETERMINERS) and i > 1)
+                and after is not None
+                and after.is_word
+                and not after.capital
+                and not after.used
+                and after.low not in g.ENDS_LIST
+                and not after.is_(g.LIST_KEYWORDS)
+            )
+            sentence_start = i == 0 or (before is not None and (before.text in SENTENCE_END or before.used and before.kind != "place"))
+            alternative = (
+                before is not None and before.low in ("and", "or", "und", "oder", "et", "ou")
+                and self.scan.owners and self.scan.owners[-1][0] + len(self.scan.owners[-1][1].split()) == i - 1
+            )
+            if possessive or after_owner_word or of_documents or alternative or (before_document and not (sentence_start and i == 0)):
+                name = " ".join(t.bare for t in run)
+                if name.casefold() not in {c.casefold() for _, c in self.scan.columns}:
+                    self.scan.owners.append((i, name))
+                    self.scan.use(i, end)
+                    if before is not None and before.is_(g.OWNER_PREPOSITIONS):
+                        before.used = True
+            i = end
+
+    def _documents_after(self, end: int) -> bool:
+        """After "of Acme": a document noun follows ("of Acme invoices"), or "and"/"or" and another name."""
+        after = self.scan.at(end)
+        if after is None:
+            return False
+        if after.low in ("and", "or", "oder", "und", "ou") and (nxt := self.scan.at(end + 1)) is not None and nxt.capital:
+            return self._documents_after(self._name_run(end + 1))
+        return after.is_content and not after.capital
+
+    def merge_alternatives(self) -> None:
+        """``Nordwerk or Brightline`` (also "and" between two owners): one owner term with alternatives."""
+        merged: list[tuple[int, str, int]] = []
+        for at, name in sorted(self.scan.owners):
+            end = at + len(name.split())
+            if merged:
+                last_at, last_name, last_end = merged[-1]
+                between = [t.low for t in self.scan.tokens[last_end:at]]
+                if between in (["and"], ["or"], ["und"], ["oder"], ["et"], ["ou"]):
+                    self.scan.tokens[last_end].used = True
+                    merged[-1] = (last_at, f"{last_name} or {name}", end)
+                    continue
+            merged.append((at, name, end))
+        self.scan.owners = [(at, name) for at, name, _ in merged]
+
+    def _name_run(self, i: int) -> int:
+        """A name: capitalised words, with ``&`` and particles (van, der, de) between them."""
+        end = i + 1
+        while end < len(self.scan.tokens):
+            tok = self.scan.tokens[end]
+            if self.scan.tokens[end - 1].possessive or tok.used:
+                break
+            if tok.capital and tok.is_content:
+                end += 1
+                continue
+            nxt = self.scan.at(end + 1)
+            if tok.text in ("&", "van", "der", "de", "von", "du", "la", "y", "und") and nxt is not None and nxt.capital and not nxt.used:
+                if tok.text in ("der", "de", "du", "von") and not self.scan.tokens[i].text.lower() in ("van", "von"):
+                    # "Van der Linde" keeps its particles; "Rechnungen von Acme" does not
+                    if not (end - 1 >= i and self.scan.tokens[end - 1].text in ("Van", "van", "De", "de")):
+                        break
+                end += 2
+                continue
+            break
+        return end

@@ -1,0 +1,119 @@
+"""Places written out — paths, globs, file names, "the X folder", years — and folder names
+written in words as the scope's folders spell them ("the SLAs", "price list")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.reading import Place
+from tools.engines.offline import grammar as g
+from tools.engines.offline.scan import Scan
+from tools.engines.offline.tokens import Tok
+
+
+@dataclass
+class Places:
+    """The places a request names, and its folders named in words."""
+
+    scan: Scan
+
+    def take_written(self) -> None:
+        """Paths, globs and file names written out (quoted ones may hold spaces)."""
+        for tok in self.scan.tokens:
+            place = self._place_of(tok)
+            if place:
+                tok.kind, tok.place, tok.used = "place", place, True
+
+    def take_folders_and_years(self) -> None:
+        """"the X folder", "folder X", and years; after the scope's names are read whole."""
+        for i, tok in enumerate(self.scan.tokens):
+            if tok.is_(g.FOLDER_WORDS):
+                self._folder_word(i)
+            elif tok.kind == "word" and g.YEAR.fullmatch(tok.bare) and not tok.used and not self._compared(i):
+                tok.kind, tok.place, tok.used = "place", Place(kind="year", value=tok.bare), True
+                before = self.scan.at(i - 1)
+                if before is not None and before.is_(g.YEAR_WORDS):
+                    before.used = True
+
+    def _compared(self, i: int) -> bool:
+        """A year that a comparison ends ("born before 1930", "after 2020") is a value, not a place."""
+        return any(self.scan.operator_at(k) and self.scan.operator_at(k)[1] == i for k in range(max(0, i - 3), i))  # type: ignore[index]
+
+    def _place_of(self, tok: Tok) -> Place | None:
+        text = tok.text
+        if tok.kind == "quoted":
+            return Place(kind="file", value=text) if g.FILE_NAME.fullmatch(text) else None
+        if tok.kind != "word" or text.startswith("http"):
+            return None
+        if "*" in text or ("?" in text and "/" in text):
+            return Place(kind="glob", value=text)
+        if g.FILE_NAME.fullmatch(text) and not re.fullmatch(r"[\d.,]+", text):
+            return Place(kind="file", value=text)
+        if "/" in text and re.search(r"\w", text) and not re.fullmatch(r"[\d./-]+", text) and not self._alternatives(text):
+            return Place(kind="folder", value=self._stored_folder(text.strip("/")))
+        return None
+
+    def _alternatives(self, text: str) -> bool:
+        """"surplus/deficit", "layoff/closure", "kWh/year": two words joined by a slash, neither of
+        them a folder of the scope, name one thing two ways; a path starts or ends with a slash,
+        has more parts, or starts at a folder the scope has."""
+        parts = text.split("/")
+        if len(parts) != 2 or not all(p.isalpha() for p in parts):
+            return False
+        segments = {seg.casefold() for f in self.scan.folders for seg in f.strip("/").split("/")}
+        return not any(p.casefold() in segments for p in parts)
+
+    def _stored_folder(self, written: str) -> str:
+        """The scope's folder as stored, when the written path names one (case aside)."""
+        return next((f for f in self.scan.folders if f.strip("/").casefold() == written.casefold()), written)
+
+    def _folder_word(self, i: int) -> None:
+        """``the leases folder``, ``folder leases``, ``the receipts/ folder``, ``dossier contracts/``."""
+        tok = self.scan.tokens[i]
+        before, after = self.scan.at(i - 1), self.scan.at(i + 1)
+        if before is not None and before.kind == "place":
+            tok.used = True
+        elif after is not None and after.kind == "place":
+            tok.used = True
+        elif before is not None and before.is_word and not before.used and not before.is_(g.DETERMINERS):
+            before.kind, before.place, before.used = "place", Place(kind="folder", value=self._stored_folder(before.bare)), True
+            tok.used = True
+        elif after is not None and after.is_word and not after.used:
+            after.kind, after.place, after.used = "place", Place(kind="folder", value=self._stored_folder(after.bare)), True
+            tok.used = True
+
+    def take_folder_names(self) -> None:
+        """Folder names written in words, as the scope's folders spell them: ``the SLAs``, ``price list``."""
+        if not self.scan.folders:
+            return
+        named = self.scan.folder_names
+        i = 0
+        while i < len(self.scan.tokens):
+            for n in (3, 2, 1):
+                run = self.scan.tokens[i : i + n]
+                if len(run) < n or not all(t.is_word and not t.used for t in run) or any(t.possessive for t in run[:-1]):
+                    continue
+                folder = named.named([w for t in run for w in t.bare.split()])
+                if folder is None and n == 1 and run[0].term:
+                    folder = named.named(run[0].bare.split()[-1:])  # "purchase order" names the orders
+                if folder and self._within_written(folder):
+                    # "purchase order in orders/2024/": the written path is the place, the words name the kind
+                    self.scan.use(i, i + n)
+                    i += n - 1
+                    break
+                if folder:
+                    run[0].kind, run[0].place = "place", Place(kind="folder", value=folder)
+                    self.scan.use(i, i + n)
+                    i += n - 1
+                    break
+            i += 1
+
+    def _within_written(self, folder: str) -> bool:
+        """Whether a folder named in words holds a folder or file the message writes out as a path."""
+        inner = folder.strip("/").casefold() + "/"
+        return any(
+            t.place is not None and t.place.kind in ("folder", "file", "glob")
+            and t.place.value.strip("/").casefold().startswith(inner)
+            for t in self.scan.tokens
+        )

@@ -1,0 +1,200 @@
+"""What the passes of the offline reader share: the message's tokens, what each pass has read
+so far, the scope's names, and the ways every pass looks at the tokens.
+
+Each pass (``terms``, ``places``, ``calculations``, ``conditions``, ``columns``, ``owners``,
+``judgement``) takes a ``Scan``, marks the tokens it reads as used, and adds what it read to
+the scan's lists; ``request`` runs the passes in order and assembles the ``Reading``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from core.reading import Condition, ScopeHint
+from tools.engines.columns import folded, is_known_column, normalise
+from tools.engines.offline import grammar as g
+from tools.engines.offline.folder_names import FolderNames
+from tools.engines.offline.tokens import SENTENCE_END, Tok, strip_determiners, text_of
+
+JUDGEMENT_HINT = "Configure a language model (KEA_MODEL) to filter by meaning."
+
+
+@dataclass
+class Scan:
+    """One message being read: its tokens, and the columns, conditions, owners, calculations,
+    row terms and notes read from them so far (each with the token index it was read at)."""
+
+    message: str
+    scope: ScopeHint
+    tokens: list[Tok] = field(default_factory=list)
+    columns: list[tuple[int, str]] = field(default_factory=list)
+    conditions: list[tuple[int, Condition]] = field(default_factory=list)
+    owners: list[tuple[int, str]] = field(default_factory=list)
+    calculations: list[str] = field(default_factory=list)
+    row_terms: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    group_first: bool = False  # a calculation "by" a column: the grouping column comes first
+    counted_rows: int = -1  # "How many …": the tokens before this name the rows counted, not columns
+    # the scope's names, worked out once from the scope
+    vocabulary: set[str] = field(init=False, repr=False)
+    terms: dict[str, list[str]] = field(init=False, repr=False)
+    folders: list[str] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.vocabulary = {normalise(term) for term in self.scope.vocabulary}
+        self.terms = {}
+        for term in self.scope.vocabulary:
+            if key := folded(term):
+                self.terms.setdefault(key, []).append(term)
+        self.folders = [f.folder for f in self.scope.folders]
+
+    def free(self, i: int) -> bool:
+        return 0 <= i < len(self.tokens) and not self.tokens[i].used
+
+    def at(self, i: int) -> Tok | None:
+        return self.tokens[i] if 0 <= i < len(self.tokens) else None
+
+    def use(self, start: int, end: int) -> None:
+        for tok in self.tokens[start:end]:
+            tok.used = True
+
+    def operator_at(self, i: int) -> tuple[str, int] | None:
+        """The operator whose phrase starts at token ``i``: (op, index after it)."""
+        tok = self.at(i)
+        if tok is None or tok.kind != "word" or tok.low not in g.OPERATOR_FIRST_WORDS:
+            return None
+        for op, phrase in g.OPERATOR_PHRASES:
+            window = self.tokens[i : i + len(phrase)]
+            if len(window) == len(phrase) and all(t.kind == "word" and t.low == w for t, w in zip(window, phrase)):
+                return op, i + len(phrase)
+        return None
+
+    @cached_property
+    def folder_names(self) -> FolderNames:
+        return FolderNames(self.folders)
+
+    def is_boundary(self, i: int) -> bool:
+        """Where a value or a name ends: punctuation, a place, a keyword, or a preposition that names documents."""
+        tok = self.at(i)
+        if tok is None or tok.used or tok.kind in ("punct", "place"):
+            return True
+        if tok.is_(g.CONDITION_KEYWORDS) or tok.is_(g.LIST_KEYWORDS) or tok.low == "dated":
+            return True
+        if tok.is_(g.ENDS_LIST) and not self.joins_name(i):
+            return True
+        return False
+
+    def joins_name(self, i: int) -> bool:
+        """``of``/``de`` inside a name: "number of containers", "date de fin" (a bare lower-case noun follows)."""
+        tok, nxt = self.at(i), self.at(i + 1)
+        if tok is None or not tok.is_(g.JOINS_NAME) or nxt is None or not nxt.is_word or nxt.used:
+            return False
+        if self.folders and self.folder_names.named([nxt.bare]):
+            return False  # "supplier of contracts": the scope's contracts folder, not a name "… of contracts"
+        return not (nxt.capital or nxt.has_digit or nxt.is_(g.DETERMINERS) or nxt.is_(g.QUANTIFIERS))
+
+    def sentence_end(self, i: int) -> int:
+        while i < len(self.tokens) and self.tokens[i].text not in SENTENCE_END:
+            i += 1
+        return i
+
+    def name_end(self, j: int) -> int:
+        """Where a name (a column, a value's column) that starts at ``j`` ends."""
+        k = j
+        while k < len(self.tokens) and not self.is_boundary(k):
+            tok = self.tokens[k]
+            if k > j and (tok.is_(g.CONJUNCTIONS) or self.operator_at(k) or tok.is_(g.RELATIVE)):
+                break
+            if k > j and tok.kind == "word" and tok.low.endswith("ed") and self.at(k + 1) is not None and self.tokens[k + 1].is_(g.ENDS_LIST):
+                break  # "number of parcels delivered by …"
+            k += 1
+        return k
+
+    def list_end(self, start: int) -> int:
+        k = start
+        while k < len(self.tokens):
+            tok = self.tokens[k]
+            if tok.text in SENTENCE_END or tok.text == ":":
+                break
+            if tok.kind == "punct" and tok.text not in (",", ";"):
+                break
+            if tok.used or tok.kind == "place" or k > start and tok.is_(g.QUANTIFIERS):
+                break
+            if k > start and (self.is_boundary(k) or self.operator_at(k) or tok.is_(g.RELATIVE) or tok.is_(g.ABOUT_WORDS)):
+                if tok.text not in (",", ";"):
+                    break
+            if k > start and tok.kind == "word" and tok.low.endswith("ed") and self.at(k + 1) is not None and self.tokens[k + 1].is_(g.ENDS_LIST):
+                break
+            k += 1
+        while k > start and self.tokens[k - 1].text in (",", ";"):
+            k -= 1
+        return k
+
+    def items(self, start: int, end: int) -> list[tuple[int, str]]:
+        items: list[tuple[int, str]] = []
+        current: list[Tok] = []
+        first = start
+        for k in range(start, end):
+            tok = self.tokens[k]
+            if tok.text in (",", ";") or tok.is_(g.CONJUNCTIONS) or tok.used:
+                if current:
+                    items.append((first, text_of(current)))
+                current = []
+                first = k + 1
+                continue
+            if not current and tok.is_(g.DETERMINERS):
+                first = k + 1
+                continue
+            current.append(tok)
+        if current:
+            items.append((first, text_of(current)))
+        return [(i, re.sub(r"\s+(?:columns?|fields?)$", "", t, flags=re.IGNORECASE)) for i, t in items if t]
+
+    def is_list(self, start: int, end: int) -> bool:
+        """Whether the words name values: not a condition (an operator, "priority P1")."""
+        if any(self.operator_at(k) for k in range(start, end)):
+            return False
+        items = self.items(start, end)
+        if not items or any(all(w in g.ENDS_LIST for w in text.casefold().split()) for _, text in items):
+            return False  # "in" left of "each age group" names no value
+        if len(items) == 1:
+            return not self.trailing_value(start, end)
+        return all(len(text.split()) <= 6 for _, text in items)
+
+    def trailing_value(self, start: int, end: int) -> bool:
+        """Whether the last word of a lone phrase is a value: "rank 1", "priority P1", "project code PRJ-207"."""
+        toks = strip_determiners(self.tokens[start:end])
+        if len(toks) < 2:
+            return False
+        last = toks[-1]
+        if last.kind == "quoted" or last.has_digit:
+            return True
+        return last.capital and any(not t.capital for t in toks[:-1])
+
+    def clause_end(self, start: int) -> int:
+        k = start
+        while k < len(self.tokens):
+            tok = self.tokens[k]
+            if tok.kind in ("punct", "place") or tok.used or tok.is_(g.LIST_KEYWORDS) and k > start and self.is_list(k + 1, self.list_end(k + 1)):
+                break
+            if tok.is_(g.ENDS_LIST) and k > start and self.names_documents(k + 1):
+                break
+            k += 1
+        return k
+
+    def names_documents(self, k: int) -> bool:
+        tok = self.at(k)
+        return tok is not None and (tok.kind == "place" or tok.capital or tok.possessive or tok.is_(g.DETERMINERS) or tok.is_(g.QUANTIFIERS))
+
+    def names_a_party(self, start: int, end: int) -> bool:
+        """"… of the SLA with Nordlicht AG": after "with", one name written as a name (every word
+        capitalised) that is no column the scope or the synonym map knows names the other party
+        of the documents, not the values wanted (those stand in the list the request opened with)."""
+        items = self.items(start, end)
+        if len(items) != 1 or start == 1:
+            return False
+        name = items[0][1]
+        toks = [t for t in self.tokens[start:end] if t.is_word]
+        return bool(toks) and all(t.capital for t in toks) and not is_known_column(name) and normalise(name) not in self.vocabulary

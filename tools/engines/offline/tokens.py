@@ -1,0 +1,138 @@
+"""The words of a request: each word, punctuation mark, quoted phrase or place as one token.
+
+Also the small helpers every pass of the reader writes tokens back to text with, and the
+bounds on how far a pass looks for a name and its value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from core.reading import Place
+from tools.engines.offline import grammar as g
+
+MAX_TERM_TOKENS = 10  # a header or label of the scope found whole in a message: "Total Costs All Funds"
+MAX_VALUE_PHRASE = 12  # words of "for priority 1", "in the Sales department": a name and its value
+
+_TOKEN = re.compile(r"""(?<![\w'’])['"‘“](?P<quoted>[^'"‘’“”]+)['"’”](?![\w])|(?P<word>[^\s]+)""")
+_TRAILING = re.compile(r"^(?P<body>.*?)(?P<punct>[,;:?!)]+)$")
+SENTENCE_END = frozenset(".?!")
+SEPARATORS = frozenset(",;:.?!")
+WHICH = frozenset({"which", "welche", "welcher", "quels", "quelles", "quel", "quelle"})
+
+
+@dataclass
+class Tok:
+    """One word, punctuation mark, quoted phrase or place of the message."""
+
+    text: str
+    kind: str = "word"  # word | punct | quoted | place
+    place: Place | None = None
+    used: bool = False
+    term: bool = False  # a header or label of the scope, found whole in the message
+    start: int = 0  # where the token stands in the message
+    _bare: str | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def low(self) -> str:
+        return self.bare.casefold()
+
+    @property
+    def bare(self) -> str:
+        """The word without a possessive: ``Nordwerk's`` -> ``Nordwerk``."""
+        if self.kind != "word":
+            return self.text
+        # a token's text never changes once read, and this is asked at every step of every
+        # scan: worked out once, a long message stays fast to read
+        if self._bare is None:
+            self._bare = re.sub(r"['’]s?$", "", self.text)
+        return self._bare
+
+    @property
+    def possessive(self) -> bool:
+        return self.kind == "word" and bool(re.search(r"\w['’]s?$", self.text)) and not self.text.endswith("'s'")
+
+    @property
+    def is_word(self) -> bool:
+        return self.kind == "word" and any(ch.isalnum() for ch in self.text)
+
+    @property
+    def capital(self) -> bool:
+        return self.kind == "word" and self.text[:1].isupper()
+
+    @property
+    def has_digit(self) -> bool:
+        return any(ch.isdigit() for ch in self.text)
+
+    def is_(self, vocabulary: frozenset[str]) -> bool:
+        return self.kind == "word" and self.low in vocabulary
+
+    @property
+    def is_content(self) -> bool:
+        """A word that names something: not a determiner, quantifier, preposition or conjunction."""
+        return self.is_word and not self.used and not (
+            self.is_(g.DETERMINERS) or self.is_(g.QUANTIFIERS) or self.is_(g.ENDS_LIST) or self.is_(g.CONJUNCTIONS)
+        )
+
+
+def tokenize(text: str) -> list[Tok]:
+    """Words, quoted phrases and punctuation; a sentence's closing period is its own token."""
+    tokens: list[Tok] = []
+    for match in _TOKEN.finditer(text):
+        if match.group("quoted") is not None:
+            tokens.append(Tok(match.group("quoted").strip(), "quoted"))
+            continue
+        word = match.group("word")
+        lead = ""
+        while word[:1] in "([" and len(word) > 1:
+            lead, word = lead + word[0], word[1:]
+        if lead:
+            tokens.append(Tok(lead, "punct"))
+        tail = ""
+        trailing = _TRAILING.match(word)
+        if trailing and trailing.group("body"):
+            word, tail = trailing.group("body"), trailing.group("punct")
+        elif trailing:
+            tokens.append(Tok(word, "punct"))
+            continue
+        end = match.end()
+        rest = text[end:]
+        if word.endswith(".") and _closes_sentence(word, rest):
+            tokens.append(Tok(word[:-1]))
+            tokens.append(Tok(".", "punct"))
+        else:
+            tokens.append(Tok(word))
+        for ch in tail:
+            tokens.append(Tok(ch, "punct"))
+    cursor = 0
+    for tok in tokens:
+        found = text.find(tok.text, cursor)
+        if found >= 0:
+            tok.start, cursor = found, found + len(tok.text)
+        else:
+            tok.start = cursor
+    return [t for t in tokens if t.text]
+
+
+def _closes_sentence(word: str, rest: str) -> bool:
+    """Whether a word's final period ends a sentence (not "Stk.", "Pos.", "B.V.", "no.")."""
+    body = word[:-1]
+    if "." in body or len(body) <= 3 or not body.isalpha():
+        return not rest.strip() and not ("." in body or len(body) <= 3)
+    return not rest.strip() or bool(re.match(r"\s+[A-ZÄÖÜ0-9\"'“‘]", rest))
+
+
+def text_of(tokens: list[Tok]) -> str:
+    return " ".join(t.text for t in tokens)
+
+
+def capitalise(words: str) -> str:
+    words = words.strip()
+    return words[:1].upper() + words[1:]
+
+
+def strip_determiners(tokens: list[Tok]) -> list[Tok]:
+    while tokens and tokens[0].is_(g.DETERMINERS):
+        tokens = tokens[1:]
+    return tokens
