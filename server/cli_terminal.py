@@ -156,8 +156,8 @@ def print_result(result: Any) -> None:
             out.print(f"First {min(TERMINAL_PREVIEW_ROWS, len(result.preview.rows))} of {result.rows} rows; the CSV holds them all.")
         if result.preview.note:
             out.print(result.preview.note)
-    for line in next_steps(result):
-        out.print(line, highlight=False, markup=False)
+    for line in next_steps(result):  # one line each, never broken inside a path or a command
+        out.print(line, highlight=False, markup=False, soft_wrap=True)
 
 
 def ask_after_sample(thread: str) -> str | None:
