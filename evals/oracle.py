@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sys
 import threading
 import time
@@ -39,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from evals.endpoint import Reply, ScriptedEndpoint, Seen, allowed_endpoint, answer, reading
+from evals.report import save_report
 from evals.run import EVALS, Case, UnknownCase, crashed, run_case, select, unseen_sets
 
 DEFAULT_OUT = EVALS / "results" / "oracle.json"
@@ -425,13 +425,7 @@ def main(argv: list[str] | None = None) -> int:
     except UnknownCase as exc:
         print(exc, file=sys.stderr)
         return 2
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    text = report_markdown(report)
-    print(text)
-    if args.markdown:
-        args.markdown.parent.mkdir(parents=True, exist_ok=True)
-        args.markdown.write_text(text, encoding="utf-8")
+    save_report(report, args.out, report_markdown(report), args.markdown)
     print(f"Report: {args.out}", file=sys.stderr)
     return 1 if any(r.get("crashed") for r in report["cases"]) else 0
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from evals.score import markdown_table, summarise
@@ -168,3 +170,13 @@ def _real_rows(r: dict[str, Any]) -> list[str]:
         lines += ["| file | row |", "|---|---|"]
         lines += [f"| {row['file']} | {_cells(row)} |" for row in r["extra"]]
     return lines
+
+
+def save_report(report: dict[str, Any], out: Path, text: str, markdown: Path | None) -> None:
+    """The JSON report to ``out``, its Markdown summary printed and, with ``markdown``, written."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(text)
+    if markdown:
+        markdown.parent.mkdir(parents=True, exist_ok=True)
+        markdown.write_text(text, encoding="utf-8")

@@ -47,6 +47,7 @@ from evals.report import (
     corpus_totals,
     group_totals,
     report_markdown,
+    save_report,
 )
 from evals.score import normalise_text
 
@@ -384,13 +385,7 @@ def main(argv: list[str] | None = None) -> int:
         from evals.public.score import score_origins
 
         report["public"] = score_origins()
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    text = report_markdown(report)
-    print(text)
-    if args.markdown:
-        args.markdown.parent.mkdir(parents=True, exist_ok=True)
-        args.markdown.write_text(text, encoding="utf-8")
+    save_report(report, args.out, report_markdown(report), args.markdown)
     if args.out.resolve() == DEFAULT_OUT and not args.cases:
         from evals.bench.charts import write_results_page
 

@@ -251,14 +251,9 @@ def _by_terms(kb: Any, scope: Scope, ids: list[int], terms: Sequence[tuple[str, 
         " WHERE d.id = ANY(%s) AND {} GROUP BY d.id"
     ).format(where)
     values = [*(list(column) for column in zip(*groups, strict=True)), ids, *params]
-    with kb.pool.connection() as conn:
-        try:
-            with conn.transaction():
-                conn.execute("SELECT set_config('statement_timeout', %s, true)", (str(int(budget_ms)),))
-                rows = conn.execute(query, values).fetchall()
-        except psycopg.errors.QueryCanceled:
-            log.info("the full-text ranking stopped at its %d ms budget", budget_ms)
-            return []
+    rows = _within_budget(kb, query, values, budget_ms, "the full-text ranking")
+    if rows is None:
+        return []
     order = {doc: n for n, doc in enumerate(ids)}
     wanted = sum(w for _, w in named) if named else sum(int(w) for _, w in words)
     scored = {int(r["id"]): (-int(r["term"]), -int(r["word"]), order[int(r["id"])]) for r in rows
@@ -276,6 +271,18 @@ def _names_in_scope(term: str, vocabulary: Sequence[str], printed_only: bool = F
     return list(names.values())
 
 
+def _within_budget(kb: Any, query: sql.Composable, values: list[Any], budget_ms: int, what: str) -> list[Any] | None:
+    """The query's rows, or None when it ran past ``budget_ms`` (a ranking only orders: it never waits)."""
+    with kb.pool.connection() as conn:
+        try:
+            with conn.transaction():
+                conn.execute("SELECT set_config('statement_timeout', %s, true)", (str(int(budget_ms)),))
+                return list(conn.execute(query, values).fetchall())
+        except psycopg.errors.QueryCanceled:
+            log.info("%s stopped at its %d ms budget", what, budget_ms)
+            return None
+
+
 def _by_keywords(kb: Any, scope: Scope, ids: list[int], terms: Sequence[tuple[str, int]],
                  budget_ms: int = KEYWORD_BUDGET_MS) -> list[int]:
     """Documents containing the terms (text or path), the weightiest first; those with none left out."""
@@ -290,14 +297,9 @@ def _by_keywords(kb: Any, scope: Scope, ids: list[int], terms: Sequence[tuple[st
         " GROUP BY d.id"
     ).format(where)
     values = [[t for t, _ in terms], [int(w) for _, w in terms], ids, *params]
-    with kb.pool.connection() as conn:
-        try:
-            with conn.transaction():
-                conn.execute("SELECT set_config('statement_timeout', %s, true)", (str(int(budget_ms)),))
-                rows = conn.execute(query, values).fetchall()
-        except psycopg.errors.QueryCanceled:
-            log.info("the keyword scan for ranking stopped at its %d ms budget", budget_ms)
-            return []
+    rows = _within_budget(kb, query, values, budget_ms, "the keyword scan for ranking")
+    if rows is None:
+        return []
     order = {doc: n for n, doc in enumerate(ids)}
     scored = {int(r["id"]): int(r["score"]) for r in rows}
     return sorted(scored, key=lambda d: (-scored[d], order[d]))
