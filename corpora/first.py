@@ -18,27 +18,26 @@ See ``corpora/first.md`` for what the corpus holds and what each case asks.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import datetime as dt
-import io
-import json
 import random
-import re
 import sys
-import uuid
-import zipfile
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from corpora import writers as w
+
 # One instant for every embedded date: PDF creation dates, Office core properties, zip entries.
 FIXED_INSTANT = dt.datetime(2025, 6, 30, 12, 0, 0, tzinfo=dt.UTC)
-ZIP_TIME = (2025, 6, 30, 12, 0, 0)
-CORE_DATE = "2025-06-30T12:00:00Z"
+LOOK = w.Look(FIXED_INSTANT, docx_font="Calibri", pdf_margin=15, pdf_bottom=20)
 
 DOCUMENTS = "documents"  # the folder under OUT that holds the knowledge base
 UNREADABLE = "notes/scan-broken.pdf"
 SCANNED = "notes/scanned-receipt.pdf"  # an image of a receipt and no text layer: it needs OCR
+_SCANNED_LINES = [  # what the picture in SCANNED shows
+    "Nordwerk GmbH  Quittung",
+    "Pos  Artikel            Menge  Preis",
+    "1    Patchkabel Cat6   10     8,00",
+]
 QUOTE = "quotes/견적서-2025.hwpx"
 
 CUSTOMER = ("Marlow Systems GmbH", "Friedrichstraße 120", "10117 Berlin", "Deutschland")
@@ -918,76 +917,14 @@ def build(seed: int = 7) -> Corpus:
 
 
 # --------------------------------------------------------------------------------------------
-# Writers: zip-based formats
-
-
-def _freeze_zip(path: Path) -> None:
-    """Rewrite a zip package with pinned timestamps and core-property dates, same entry order."""
-    with zipfile.ZipFile(path) as src:
-        entries = [(info, src.read(info.filename)) for info in src.infolist()]
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as dst:
-        for info, data in entries:
-            if info.filename == "docProps/core.xml":
-                data = re.sub(
-                    rb"(<dcterms:(created|modified)\b[^>]*>)[^<]*(</dcterms:\2>)",
-                    lambda m: m.group(1) + CORE_DATE.encode() + m.group(3),
-                    data,
-                )
-            fixed = zipfile.ZipInfo(info.filename, date_time=ZIP_TIME)
-            fixed.compress_type = info.compress_type
-            fixed.external_attr = 0o644 << 16
-            fixed.create_system = 0
-            dst.writestr(fixed, data)
-    path.write_bytes(buffer.getvalue())
-
-
-def _docx_document(title: str, author: str):
-    from docx import Document
-    from docx.shared import Pt
-
-    doc = Document()
-    style = doc.styles["Normal"]
-    style.font.name = "Calibri"
-    style.font.size = Pt(10)
-    props = doc.core_properties
-    props.title = title
-    props.author = author
-    props.last_modified_by = author
-    props.revision = 1
-    props.created = FIXED_INSTANT.replace(tzinfo=None)
-    props.modified = FIXED_INSTANT.replace(tzinfo=None)
-    return doc
-
-
-def _docx_save(doc, path: Path) -> None:
-    doc.save(str(path))
-    _freeze_zip(path)
-
-
-def _docx_table(doc, header: list[str] | tuple[str, ...], rows: list[list[str]], right: set[int]) -> None:
-    from docx.enum.text import WD_ALIGN_PARAGRAPH
-
-    table = doc.add_table(rows=1, cols=len(header))
-    table.style = "Table Grid"
-    for i, text in enumerate(header):
-        cell = table.rows[0].cells[i]
-        cell.text = text
-        cell.paragraphs[0].runs[0].bold = True
-    for row in rows:
-        cells = table.add_row().cells
-        for i, text in enumerate(row):
-            cells[i].text = text
-            if i in right:
-                cells[i].paragraphs[0].alignment = WD_ALIGN_PARAGRAPH.RIGHT
+# Writers (how a file is made lives in corpora/writers.py; what it says, here)
 
 
 def _write_invoice_docx(inv: Invoice, path: Path) -> None:
     s = inv.supplier
     german = s.notation == "de"
-    doc = _docx_document(f"{'Rechnung' if german else 'Invoice'} {inv.number}", s.name)
-    head = doc.add_paragraph()
-    head.add_run(s.name).bold = True
+    doc = w.docx_document(LOOK, f"{'Rechnung' if german else 'Invoice'} {inv.number}", s.name)
+    w.docx_bold(doc, s.name)
     doc.add_paragraph(", ".join(s.address))
     doc.add_heading("Rechnung" if german else "Invoice", level=1)
     if german:
@@ -999,10 +936,10 @@ def _write_invoice_docx(inv: Invoice, path: Path) -> None:
         doc.add_paragraph(f"Date: {date_text(inv.date, 'en')}")
         doc.add_paragraph("Bill to: " + ", ".join(CUSTOMER))
     right = {3, 4, 5} if german else {2, 3, 4}
-    _docx_table(doc, s.header, [inv.cells(i) for i in inv.items], right)
+    w.docx_table(doc, [list(s.header)] + [inv.cells(i) for i in inv.items], right=right)
     for line in _total_lines(inv):
         doc.add_paragraph(line)
-    _docx_save(doc, path)
+    w.save_package(LOOK, doc, path)
 
 
 def _total_lines(inv: Invoice) -> list[str]:
@@ -1028,7 +965,7 @@ def _total_lines(inv: Invoice) -> list[str]:
 
 
 def _write_contract_docx(c: Contract, path: Path) -> None:
-    doc = _docx_document(c.title, c.supplier)
+    doc = w.docx_document(LOOK, c.title, c.supplier)
     doc.add_heading(c.title, level=0)
     for text in c.paragraphs:
         doc.add_paragraph(text)
@@ -1036,209 +973,81 @@ def _write_contract_docx(c: Contract, path: Path) -> None:
         doc.add_heading("Key terms", level=2)
         for key, value in c.key_terms:
             doc.add_paragraph(f"{key}: {value}")
-    _docx_save(doc, path)
+    w.save_package(LOOK, doc, path)
+
+
+_SLA_HEADER = ["Priority", "Response time", "Resolution time"]
 
 
 def _write_sla_docx(sla: Sla, path: Path) -> None:
-    doc = _docx_document(sla.title, sla.provider)
+    doc = w.docx_document(LOOK, sla.title, sla.provider)
     doc.add_heading(sla.title, level=0)
     doc.add_paragraph(f"Provider: {sla.provider}")
     doc.add_paragraph(sla.intro)
-    _docx_table(doc, ["Priority", "Response time", "Resolution time"], [list(r) for r in sla.rows], set())
+    w.docx_table(doc, [_SLA_HEADER] + [list(r) for r in sla.rows])
     doc.add_paragraph("Times not met are credited at 5 % of the monthly fee per breach.")
-    _docx_save(doc, path)
+    w.save_package(LOOK, doc, path)
 
 
 def _write_price_list(rows: list[tuple[str, str, str, int]], path: Path) -> None:
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
-
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "Prices"
-    ws.append(["Item code", "Product group", "Description", "Unit price"])
-    for cell in ws[1]:
-        cell.font = Font(bold=True)
-    for code, group, desc, cents in rows:
-        ws.append([code, group, desc, round(cents / 100, 2)])
-        r = ws.max_row
-        ws.cell(r, 1).number_format = "@"
-        ws.cell(r, 4).number_format = "#,##0.00"
-    for col, width in zip("ABCD", (12, 16, 42, 12)):
-        ws.column_dimensions[col].width = width
-    ws.freeze_panes = "A2"
-    wb.properties.creator = "Purchasing"
-    wb.properties.title = "Price list 2025"
-    wb.properties.created = FIXED_INSTANT.replace(tzinfo=None)
-    wb.save(str(path))
-    _freeze_zip(path)
+    wb = w.workbook(LOOK, "Price list 2025", "Purchasing")
+    cells = [[code, group, desc, round(cents / 100, 2)] for code, group, desc, cents in rows]
+    w.sheet(wb, "Prices", ["Item code", "Product group", "Description", "Unit price"], cells,
+            {0: "@", 3: "#,##0.00"}, (12, 16, 42, 12))  # fmt: skip
+    w.save_package(LOOK, wb, path)
 
 
-def _write_pptx(path: Path) -> None:
-    from pptx import Presentation
-
-    prs = Presentation()
-    props = prs.core_properties
-    props.title = "Project Heron kickoff"
-    props.author = "PMO"
-    props.last_modified_by = "PMO"
-    props.revision = 1
-    props.created = FIXED_INSTANT.replace(tzinfo=None)
-    props.modified = FIXED_INSTANT.replace(tzinfo=None)
-    slides = [
-        (
-            "Project Heron kickoff",
-            [
-                "Replace the intranet with a searchable portal",
-                "Team: product, design, two engineers",
-                "Weekly demo on Thursdays",
-            ],
-        ),
-        (
-            "Milestones",
-            [
-                "Discovery interviews in April",
-                "First prototype by the end of May",
-                "Pilot with the finance team in June",
-            ],
-        ),
-    ]
-    layout = prs.slide_layouts[1]
-    for title, bullets in slides:
-        slide = prs.slides.add_slide(layout)
-        slide.shapes.title.text = title
-        body = slide.placeholders[1].text_frame
-        body.text = bullets[0]
-        for bullet in bullets[1:]:
-            body.add_paragraph().text = bullet
-    prs.save(str(path))
-    _freeze_zip(path)
-
-
-@contextlib.contextmanager
-def _stable_hwpx_ids(seed: int) -> Iterator[None]:
-    """python-hwpx numbers new paragraphs and tables with uuid4; make them repeatable."""
-    try:
-        from hwpx.oxml import _document_impl as impl
-    except ImportError:  # pragma: no cover - other python-hwpx layouts keep random ids
-        yield
-        return
-    original = getattr(impl, "uuid4", None)
-    ids = random.Random(seed)
-    impl.uuid4 = lambda: uuid.UUID(int=ids.getrandbits(128), version=4)
-    try:
-        yield
-    finally:
-        if original is not None:
-            impl.uuid4 = original
+_KICKOFF_SLIDES = [
+    (
+        "Project Heron kickoff",
+        [
+            "Replace the intranet with a searchable portal",
+            "Team: product, design, two engineers",
+            "Weekly demo on Thursdays",
+        ],
+    ),
+    (
+        "Milestones",
+        [
+            "Discovery interviews in April",
+            "First prototype by the end of May",
+            "Pilot with the finance team in June",
+        ],
+    ),
+]
 
 
 def _write_quote_hwpx(rows: list[tuple[str, int, int]], path: Path, seed: int) -> None:
-    from hwpx import HwpxDocument
-
     total = sum(q * p for _, q, p in rows)
-    with _stable_hwpx_ids(seed):
-        doc = HwpxDocument.new()
-        for line in (
-            "견적서",
-            "견적번호: Q-2025-014",
-            "견적일: 2025년 4월 8일",
-            "공급자: 한빛테크 주식회사 (서울특별시 강남구 테헤란로 152)",
-            f"수신: {CUSTOMER[0]}",
-            "아래와 같이 견적합니다.",
-        ):
-            doc.add_paragraph(line)
-        table = doc.add_table(len(rows) + 1, 3)
-        for col, text in enumerate(("품목", "수량", "단가")):
-            table.set_cell_text(0, col, text)
-        for r, (name, qty, price) in enumerate(rows, start=1):
-            table.set_cell_text(r, 0, name)
-            table.set_cell_text(r, 1, str(qty))
-            table.set_cell_text(r, 2, f"{price:,}")
-        doc.add_paragraph(f"합계 금액: {total:,}원 (부가세 별도)")
-        doc.add_paragraph("견적 유효기간: 견적일로부터 30일")
-        data = doc.to_bytes()
-    path.write_bytes(data)
-    _freeze_zip(path)
-
-
-# --------------------------------------------------------------------------------------------
-# Writers: PDF
-
-
-def _latin1(text: str) -> str:
-    """PDFs use the core Helvetica font (no font files needed), which covers Latin-1 only."""
-    text.encode("latin-1")
-    return text
-
-
-def _pdf(title: str, author: str, footer: str = ""):
-    from fpdf import FPDF
-
-    class _Pdf(FPDF):
-        def footer(self) -> None:
-            if not footer:
-                return
-            self.set_y(-14)
-            self.set_font("Helvetica", size=7)
-            self.cell(0, 5, _latin1(f"{footer} | Seite {self.page_no()} von {{nb}}"), align="C")
-
-    pdf = _Pdf(orientation="P", unit="mm", format="A4")
-    pdf.set_creation_date(FIXED_INSTANT)
-    pdf.set_title(_latin1(title))
-    pdf.set_author(_latin1(author))
-    pdf.set_margins(15, 15, 15)
-    pdf.set_auto_page_break(True, margin=20)
-    pdf.add_page()
-    return pdf
-
-
-def _write_scanned_pdf(path: Path) -> None:
-    """A receipt as a scanner makes it: one page holding a picture of the text, no text layer."""
-    from PIL import Image, ImageDraw
-
-    picture = Image.new("L", (1240, 620), 250)
-    draw = ImageDraw.Draw(picture)
-    for i, line in enumerate(["Nordwerk GmbH  Quittung", "Pos  Artikel            Menge  Preis", "1    Patchkabel Cat6   10     8,00"]):
-        draw.text((60, 60 + 70 * i), line, fill=20)
-    buffer = io.BytesIO()
-    picture.save(buffer, format="PNG")
-    pdf = _pdf("Scan", "Scanner")
-    pdf.image(buffer, x=15, y=15, w=180)
-    path.write_bytes(bytes(pdf.output()))
-
-
-def _pdf_lines(pdf, lines: list[str], size: float = 10) -> None:
-    pdf.set_font("Helvetica", "", size)
-    for line in lines:
-        pdf.cell(0, 5, _latin1(line), new_x="LMARGIN", new_y="NEXT")
-
-
-def _pdf_letterhead(pdf, name: str, lines: list[str]) -> None:
-    pdf.set_font("Helvetica", "B", 16)
-    pdf.cell(0, 8, _latin1(name), new_x="LMARGIN", new_y="NEXT")
-    _pdf_lines(pdf, lines)
-
-
-def _pdf_paragraph(pdf, text: str, size: float = 10) -> None:
-    pdf.set_font("Helvetica", "", size)
-    pdf.multi_cell(0, 5, _latin1(text), new_x="LMARGIN", new_y="NEXT")
-    pdf.ln(2)
+    before = [
+        "견적서",
+        "견적번호: Q-2025-014",
+        "견적일: 2025년 4월 8일",
+        "공급자: 한빛테크 주식회사 (서울특별시 강남구 테헤란로 152)",
+        f"수신: {CUSTOMER[0]}",
+        "아래와 같이 견적합니다.",
+    ]
+    table = [["품목", "수량", "단가"]] + [[name, str(qty), f"{price:,}"] for name, qty, price in rows]
+    after = [f"합계 금액: {total:,}원 (부가세 별도)", "견적 유효기간: 견적일로부터 30일"]
+    w.write_hwpx(LOOK, path, seed, before, table, after)
 
 
 def _write_nordwerk_pdf(inv: Invoice, path: Path) -> None:
     """German invoice, ruled table; a long table runs onto the next page without a header row."""
-    from fpdf.fonts import FontFace
-
     s = inv.supplier
-    pdf = _pdf(f"Rechnung {inv.number}", s.name, footer=f"{s.name} | {', '.join(s.address[:2])}")
-    _pdf_letterhead(pdf, s.name, [", ".join(s.address), "Tel. +49 40 555 0190 | rechnung@nordwerk.example"])
+    place = f"{s.name} | {', '.join(s.address[:2])}"
+
+    def footer(page: int) -> str:
+        return f"{place} | Seite {page} von {{nb}}"
+
+    pdf = w.pdf_document(LOOK, f"Rechnung {inv.number}", s.name, footer=footer)
+    w.pdf_heading(pdf, s.name, 16, 8)
+    w.pdf_lines(pdf, [", ".join(s.address), "Tel. +49 40 555 0190 | rechnung@nordwerk.example"])
     pdf.ln(6)
-    _pdf_lines(pdf, ["Rechnungsempfänger:", *CUSTOMER[:3]])
+    w.pdf_lines(pdf, ["Rechnungsempfänger:", *CUSTOMER[:3]])
     pdf.ln(4)
-    pdf.set_font("Helvetica", "B", 14)
-    pdf.cell(0, 8, "Rechnung", new_x="LMARGIN", new_y="NEXT")
-    _pdf_lines(
+    w.pdf_heading(pdf, "Rechnung", 14, 8)
+    w.pdf_lines(
         pdf,
         [
             f"Rechnungsnummer: {inv.number}",
@@ -1247,25 +1056,21 @@ def _write_nordwerk_pdf(inv: Invoice, path: Path) -> None:
         ],
     )
     pdf.ln(4)
-    pdf.set_font("Helvetica", "", 9)
-    with pdf.table(
-        col_widths=(10, 22, 82, 14, 26, 26),
-        text_align=("LEFT", "LEFT", "LEFT", "RIGHT", "RIGHT", "RIGHT"),
+    w.pdf_ruled(
+        pdf,
+        (10, 22, 82, 14, 26, 26),
+        ("LEFT", "LEFT", "LEFT", "RIGHT", "RIGHT", "RIGHT"),
+        [list(s.header)] + [inv.cells(item) for item in inv.items],
+        9,
         line_height=5.5,
-        repeat_headings=0,
-        headings_style=FontFace(emphasis="BOLD"),
         padding=(0.8, 1.5),
-    ) as table:
-        table.row(list(s.header))
-        for item in inv.items:
-            table.row([_latin1(c) for c in inv.cells(item)])
+        width="page",
+        repeat_headings=0,
+    )
     pdf.ln(5)
-    lines = _total_lines(inv)
-    pdf.set_font("Helvetica", "B", 10)
-    pdf.cell(0, 6, _latin1(lines[0]), new_x="LMARGIN", new_y="NEXT")
-    _pdf_lines(pdf, lines[1:])
+    _pdf_totals(pdf, _total_lines(inv))
     pdf.ln(3)
-    _pdf_lines(
+    w.pdf_lines(
         pdf,
         [
             "Bankverbindung: Hanseatische Bank, IBAN DE12 2003 0000 0012 3456 78",
@@ -1276,26 +1081,28 @@ def _write_nordwerk_pdf(inv: Invoice, path: Path) -> None:
     pdf.output(str(path))
 
 
+def _pdf_totals(pdf, lines: list[str]) -> None:
+    w.pdf_heading(pdf, lines[0], 10, 6)
+    w.pdf_lines(pdf, lines[1:])
+
+
 def _write_unruled_pdf(inv: Invoice, path: Path) -> None:
     """English invoice whose table is text in aligned columns, without any ruling lines."""
     s = inv.supplier
-    pdf = _pdf(f"Invoice {inv.number}", s.name)
+    pdf = w.pdf_document(LOOK, f"Invoice {inv.number}", s.name)
     if s is TESSEL:
-        _pdf_letterhead(
-            pdf,
-            s.name,
-            [
-                "Resale of IT equipment and accessories",
-                ", ".join(s.address),
-                "KvK 71829304 | VAT NL 8618.22.917.B01",
-            ],
-        )
+        letterhead = [
+            "Resale of IT equipment and accessories",
+            ", ".join(s.address),
+            "KvK 71829304 | VAT NL 8618.22.917.B01",
+        ]
     else:
-        _pdf_letterhead(pdf, s.name, [", ".join(s.address), "accounts@brightline.example | +44 161 555 0134"])
+        letterhead = [", ".join(s.address), "accounts@brightline.example | +44 161 555 0134"]
+    w.pdf_heading(pdf, s.name, 16, 8)
+    w.pdf_lines(pdf, letterhead)
     pdf.ln(6)
-    pdf.set_font("Helvetica", "B", 14)
-    pdf.cell(0, 8, "Invoice", new_x="LMARGIN", new_y="NEXT")
-    _pdf_lines(
+    w.pdf_heading(pdf, "Invoice", 14, 8)
+    w.pdf_lines(
         pdf,
         [
             f"Invoice no.: {inv.number}",
@@ -1304,72 +1111,41 @@ def _write_unruled_pdf(inv: Invoice, path: Path) -> None:
         ],
     )
     pdf.ln(6)
-    widths = (14, 92, 16, 28, 30)
-    aligns = ("L", "L", "R", "R", "R")
-    pdf.set_font("Helvetica", "B", 9)
-    for w, a, text in zip(widths, aligns, s.header):
-        pdf.cell(w, 6, text, align=a)
-    pdf.ln(7)
-    pdf.set_font("Helvetica", "", 9)
-    for item in inv.items:
-        for w, a, text in zip(widths, aligns, inv.cells(item)):
-            pdf.cell(w, 6, _latin1(text), align=a)
-        pdf.ln(6)
+    rows = [list(s.header)] + [inv.cells(item) for item in inv.items]
+    w.pdf_unruled(pdf, (14, 92, 16, 28, 30), ("L", "L", "R", "R", "R"), rows)
     pdf.ln(6)
-    lines = _total_lines(inv)
-    pdf.set_font("Helvetica", "B", 10)
-    pdf.cell(0, 6, _latin1(lines[0]), new_x="LMARGIN", new_y="NEXT")
-    _pdf_lines(pdf, lines[1:])
+    _pdf_totals(pdf, _total_lines(inv))
     pdf.output(str(path))
 
 
 def _write_contract_pdf(c: Contract, path: Path) -> None:
-    pdf = _pdf(c.title, c.supplier)
-    pdf.set_font("Helvetica", "B", 16)
-    pdf.cell(0, 10, _latin1(c.title), new_x="LMARGIN", new_y="NEXT")
+    pdf = w.pdf_document(LOOK, c.title, c.supplier)
+    w.pdf_heading(pdf, c.title, 16, 10)
     pdf.ln(3)
     for text in c.paragraphs:
-        _pdf_paragraph(pdf, text)
+        w.pdf_paragraph(pdf, text)
     if c.key_terms:
         pdf.ln(2)
-        pdf.set_font("Helvetica", "B", 12)
-        pdf.cell(0, 7, "Key terms", new_x="LMARGIN", new_y="NEXT")
-        _pdf_lines(pdf, [f"{k}: {v}" for k, v in c.key_terms])
+        w.pdf_heading(pdf, "Key terms", 12, 7)
+        w.pdf_lines(pdf, [f"{k}: {v}" for k, v in c.key_terms])
     pdf.output(str(path))
 
 
 def _write_sla_pdf(sla: Sla, path: Path) -> None:
-    from fpdf.fonts import FontFace
-
-    pdf = _pdf(sla.title, sla.provider)
-    pdf.set_font("Helvetica", "B", 16)
-    pdf.cell(0, 10, _latin1(sla.title), new_x="LMARGIN", new_y="NEXT")
-    _pdf_lines(pdf, [f"Provider: {sla.provider}"])
+    pdf = w.pdf_document(LOOK, sla.title, sla.provider)
+    w.pdf_heading(pdf, sla.title, 16, 10)
+    w.pdf_lines(pdf, [f"Provider: {sla.provider}"])
     pdf.ln(2)
-    _pdf_paragraph(pdf, sla.intro)
-    pdf.set_font("Helvetica", "", 10)
-    with pdf.table(
-        col_widths=(20, 40, 40),
-        width=120,
-        align="LEFT",
-        line_height=6,
-        headings_style=FontFace(emphasis="BOLD"),
-        text_align="LEFT",
-    ) as table:
-        table.row(["Priority", "Response time", "Resolution time"])
-        for row in sla.rows:
-            table.row(list(row))
+    w.pdf_paragraph(pdf, sla.intro)
+    rows = [_SLA_HEADER] + [list(row) for row in sla.rows]
+    w.pdf_ruled(pdf, (20, 40, 40), "LEFT", rows, 10, line_height=6, padding=None, width=120)
     pdf.ln(4)
-    _pdf_paragraph(pdf, "Service credits apply when a resolution time is missed.")
+    w.pdf_paragraph(pdf, "Service credits apply when a resolution time is missed.")
     pdf.output(str(path))
 
 
 # --------------------------------------------------------------------------------------------
 # Writers: text
-
-
-def _write_text(path: Path, text: str) -> None:
-    path.write_bytes(text.encode("utf-8"))
 
 
 def _contract_md(c: Contract) -> str:
@@ -1379,17 +1155,8 @@ def _contract_md(c: Contract) -> str:
 
 
 def _sla_md(sla: Sla) -> str:
-    lines = [
-        f"# {sla.title}",
-        "",
-        f"Provider: {sla.provider}",
-        "",
-        sla.intro,
-        "",
-        "| Priority | Response time | Resolution time |",
-        "|---|---|---|",
-    ]
-    lines += [f"| {p} | {r} | {s} |" for p, r, s in sla.rows]
+    lines = [f"# {sla.title}", "", f"Provider: {sla.provider}", "", sla.intro, ""]
+    lines += w.md_table([_SLA_HEADER] + [list(r) for r in sla.rows])
     lines += ["", "Times are suspended while the ticket waits for the customer's reply.", ""]
     return "\n".join(lines)
 
@@ -1597,15 +1364,9 @@ def generate(out: Path, seed: int = 7) -> dict:
     Returns the truth.
     """
     out = Path(out)
-    root = out / DOCUMENTS
+    folder = w.Folder(out / DOCUMENTS)
+    target = folder.path
     corpus = build(seed)
-    written: list[str] = []
-
-    def target(rel: str) -> Path:
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        written.append(rel)
-        return path
 
     for inv in corpus.invoices:
         path = target(inv.path)
@@ -1623,7 +1384,7 @@ def generate(out: Path, seed: int = 7) -> dict:
         elif contract.path.endswith(".pdf"):
             _write_contract_pdf(contract, path)
         else:
-            _write_text(path, _contract_md(contract))
+            w.write_text(path, _contract_md(contract))
 
     for sla in corpus.slas:
         path = target(sla.path)
@@ -1632,29 +1393,29 @@ def generate(out: Path, seed: int = 7) -> dict:
         elif sla.path.endswith(".pdf"):
             _write_sla_pdf(sla, path)
         else:
-            _write_text(path, _sla_md(sla))
+            w.write_text(path, _sla_md(sla))
 
     _write_price_list(corpus.prices, target("pricelists/price-list-2025.xlsx"))
     _write_quote_hwpx(corpus.quote, target(QUOTE), seed)
 
-    _write_text(target("notes/team-offsite.txt"), _NOTE_OFFSITE)
-    _write_text(target("notes/reading-list.md"), _NOTE_READING)
-    _write_pptx(target("notes/kickoff.pptx"))
+    w.write_text(target("notes/team-offsite.txt"), _NOTE_OFFSITE)
+    w.write_text(target("notes/reading-list.md"), _NOTE_READING)
+    w.write_pptx(LOOK, target("notes/kickoff.pptx"), "Project Heron kickoff", "PMO", _KICKOFF_SLIDES)
     garbage = random.Random(seed * 7919 + 1).randbytes(4096)
     target(UNREADABLE).write_bytes(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n" + garbage)
-    _write_scanned_pdf(target(SCANNED))
+    w.write_scanned_pdf(LOOK, target(SCANNED), _SCANNED_LINES)
 
     for ticket in corpus.tickets:
-        _write_text(target(ticket["path"]), _ticket_text(ticket))
+        w.write_text(target(ticket["path"]), _ticket_text(ticket))
 
     truth = {
         "seed": seed,
-        "documents": sorted(written),
+        "documents": sorted(folder.written),
         "unreadable": [UNREADABLE],
         "scanned": [SCANNED],
         "cases": _truth(corpus),
     }
-    (out / "truth.json").write_text(json.dumps(truth, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    w.write_truth(out / "truth.json", truth)
     return truth
 
 

@@ -24,18 +24,16 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import io
-import json
 import random
-import re
 import sys
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from corpora import writers as w
+
 FIXED_INSTANT = dt.datetime(2024, 12, 31, 9, 0, 0, tzinfo=dt.UTC)
-ZIP_TIME = (2024, 12, 31, 9, 0, 0)
-CORE_DATE = "2024-12-31T09:00:00Z"
+# PDFs print in Windows-1252 with the core Helvetica font, so "€" needs no font file
+LOOK = w.Look(FIXED_INSTANT, docx_font="Arial", pdf_margin=16, pdf_bottom=18, pdf_encoding="cp1252")
 DOCUMENTS = "documents"
 PREFIX = "c2-"  # every case id of this corpus starts with it
 
@@ -887,181 +885,20 @@ def build(seed: int = 7) -> Corpus:
 
 
 # --------------------------------------------------------------------------------------------
-# Writers: zip packages (DOCX, XLSX) with pinned dates
-
-
-def _freeze_zip(path: Path) -> None:
-    """Rewrite an Office package with fixed entry timestamps and core-property dates."""
-    with zipfile.ZipFile(path) as src:
-        entries = [(info, src.read(info.filename)) for info in src.infolist()]
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as dst:
-        for info, data in entries:
-            if info.filename == "docProps/core.xml":
-                data = re.sub(
-                    rb"(<dcterms:(created|modified)\b[^>]*>)[^<]*(</dcterms:\2>)",
-                    lambda m: m.group(1) + CORE_DATE.encode() + m.group(3),
-                    data,
-                )
-            fixed = zipfile.ZipInfo(info.filename, date_time=ZIP_TIME)
-            fixed.compress_type = zipfile.ZIP_DEFLATED
-            fixed.external_attr = 0o644 << 16
-            fixed.create_system = 0
-            dst.writestr(fixed, data)
-    path.write_bytes(buffer.getvalue())
-
-
-def _docx(title: str, author: str):
-    from docx import Document
-    from docx.shared import Pt
-
-    doc = Document()
-    style = doc.styles["Normal"]
-    style.font.name = "Arial"
-    style.font.size = Pt(10)
-    props = doc.core_properties
-    props.title, props.author, props.last_modified_by, props.revision = title, author, author, 1
-    props.created = props.modified = FIXED_INSTANT.replace(tzinfo=None)
-    return doc
-
-
-def _docx_save(doc, path: Path) -> None:
-    doc.save(str(path))
-    _freeze_zip(path)
-
-
-def _docx_table(
-    doc, rows: list[list[str]], bold_first: bool = True, right: frozenset[int] = frozenset()
-) -> None:
-    from docx.enum.text import WD_ALIGN_PARAGRAPH
-
-    table = doc.add_table(rows=0, cols=len(rows[0]))
-    table.style = "Table Grid"
-    for r, row in enumerate(rows):
-        cells = table.add_row().cells
-        for i, text in enumerate(row):
-            cells[i].text = text
-            if r == 0 and bold_first:
-                cells[i].paragraphs[0].runs[0].bold = True
-            if r and i in right:
-                cells[i].paragraphs[0].alignment = WD_ALIGN_PARAGRAPH.RIGHT
-
-
-def _workbook(title: str):
-    from openpyxl import Workbook
-
-    wb = Workbook()
-    wb.properties.creator = "Caravel Biolabs"
-    wb.properties.title = title
-    wb.properties.created = FIXED_INSTANT.replace(tzinfo=None)
-    wb.properties.modified = FIXED_INSTANT.replace(tzinfo=None)
-    return wb
-
-
-def _sheet(wb, name: str, header: list[str], rows: list[list], formats: dict[int, str], widths: list[int]):
-    from openpyxl.styles import Font
-    from openpyxl.utils import get_column_letter
-
-    ws = wb.active if wb.active.max_row == 1 and wb.active.title == "Sheet" else wb.create_sheet()
-    ws.title = name
-    ws.append(header)
-    for cell in ws[1]:
-        cell.font = Font(bold=True)
-    for row in rows:
-        ws.append(row)
-        for col, fmt in formats.items():
-            ws.cell(ws.max_row, col + 1).number_format = fmt
-    for i, width in enumerate(widths, start=1):
-        ws.column_dimensions[get_column_letter(i)].width = width
-    ws.freeze_panes = "A2"
-    return ws
-
-
-def _wb_save(wb, path: Path) -> None:
-    wb.save(str(path))
-    _freeze_zip(path)
-
-
-# --------------------------------------------------------------------------------------------
-# Writers: PDF (core Helvetica in Windows-1252, so "€" prints without font files)
-
-
-def _pdf(title: str, author: str):
-    from fpdf import FPDF
-
-    pdf = FPDF(orientation="P", unit="mm", format="A4")
-    pdf.core_fonts_encoding = "cp1252"
-    pdf.set_creation_date(FIXED_INSTANT)
-    pdf.set_title(title)
-    pdf.set_author(author)
-    pdf.set_margins(16, 16, 16)
-    pdf.set_auto_page_break(True, margin=18)
-    pdf.add_page()
-    return pdf
-
-
-def _pdf_text(pdf, lines: list[str], size: float = 10, style: str = "") -> None:
-    pdf.set_font("Helvetica", style, size)
-    for line in lines:
-        pdf.cell(0, 5, line, new_x="LMARGIN", new_y="NEXT")
-
-
-def _pdf_title(pdf, text: str, size: float = 15) -> None:
-    pdf.set_font("Helvetica", "B", size)
-    pdf.cell(0, 9, text, new_x="LMARGIN", new_y="NEXT")
-
-
-def _pdf_paragraph(pdf, text: str) -> None:
-    pdf.set_font("Helvetica", "", 10)
-    pdf.multi_cell(0, 5, text, new_x="LMARGIN", new_y="NEXT")
-    pdf.ln(2)
-
-
-def _pdf_ruled(
-    pdf, widths: tuple[float, ...], aligns: tuple[str, ...], rows: list[list[str]], size: float = 8.5
-) -> None:
-    from fpdf.fonts import FontFace
-
-    pdf.set_font("Helvetica", "", size)
-    with pdf.table(
-        col_widths=widths,
-        width=sum(widths),
-        align="LEFT",
-        text_align=aligns,
-        line_height=5,
-        headings_style=FontFace(emphasis="BOLD"),
-        padding=(0.6, 1.2),
-    ) as table:
-        for row in rows:
-            table.row(row)
-
-
-def _pdf_unruled(
-    pdf, widths: tuple[float, ...], aligns: tuple[str, ...], rows: list[list[str]], size: float = 9
-) -> None:
-    """Columns of text placed side by side; no line is drawn anywhere."""
-    for r, row in enumerate(rows):
-        pdf.set_font("Helvetica", "B" if r == 0 else "", size)
-        for w, a, text in zip(widths, aligns, row):
-            pdf.cell(w, 6, text, align=a)
-        pdf.ln(6 if r else 7)
-
-
-# --------------------------------------------------------------------------------------------
-# Writers: documents
+# Writers (how a file is made lives in corpora/writers.py; what it says, here)
 
 
 def _write_vdl_invoice(inv: Invoice, path: Path) -> None:
     """Dutch supplier, English labels, Dutch notation (€ 1.234,50); net and gross per line."""
     c = inv.company
-    pdf = _pdf(f"Invoice {inv.number}", c.name)
-    _pdf_title(pdf, c.name, 16)
-    _pdf_text(
+    pdf = w.pdf_document(LOOK, f"Invoice {inv.number}", c.name)
+    w.pdf_heading(pdf, c.name, 16, 9)
+    w.pdf_lines(
         pdf, [", ".join(c.address), "KvK 58120473 | BTW NL852014776B01 | IBAN NL91 ABNA 0417 1643 00"], 9
     )
     pdf.ln(6)
-    _pdf_title(pdf, "Invoice", 14)
-    _pdf_text(
+    w.pdf_heading(pdf, "Invoice", 14, 9)
+    w.pdf_lines(
         pdf,
         [
             f"Invoice number: {inv.number}",
@@ -1077,7 +914,7 @@ def _write_vdl_invoice(inv: Invoice, path: Path) -> None:
          nl(l.net_cents), "21%", nl(l.gross_cents)]
         for l in inv.lines
     ]  # fmt: skip
-    _pdf_ruled(
+    w.pdf_ruled(
         pdf,
         (20, 50, 15, 9, 20, 22, 10, 23),
         ("LEFT", "LEFT", "LEFT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT"),
@@ -1085,17 +922,17 @@ def _write_vdl_invoice(inv: Invoice, path: Path) -> None:
         7.5,
     )
     pdf.ln(4)
-    _pdf_text(pdf, [f"Net total: {nl(inv.net_cents)}", f"VAT 21%: {nl(inv.vat_cents)}"])
-    _pdf_text(pdf, [f"Gross total: {nl(inv.gross_cents)}"], style="B")
+    w.pdf_lines(pdf, [f"Net total: {nl(inv.net_cents)}", f"VAT 21%: {nl(inv.vat_cents)}"])
+    w.pdf_lines(pdf, [f"Gross total: {nl(inv.gross_cents)}"], style="B")
     pdf.ln(3)
-    _pdf_text(pdf, ["Payment within 30 days of the invoice date, quoting the invoice number."], 9)
+    w.pdf_lines(pdf, ["Payment within 30 days of the invoice date, quoting the invoice number."], 9)
     pdf.output(str(path))
 
 
 def _write_roussel_invoice(inv: Invoice, path: Path) -> None:
     """French invoice in Word; the letterhead is in the page header (1 234,50 €)."""
     c = inv.company
-    doc = _docx(f"Facture {inv.number}", c.name)
+    doc = w.docx_document(LOOK, f"Facture {inv.number}", c.name)
     header = doc.sections[0].header
     header.is_linked_to_previous = False
     header.paragraphs[0].text = f"{c.name} — {', '.join(c.address)} — SIRET 812 455 963 00027"
@@ -1108,14 +945,14 @@ def _write_roussel_invoice(inv: Invoice, path: Path) -> None:
         [l.product.code, l.product.description, str(l.quantity), fr(l.unit_cents), fr(l.net_cents)]
         for l in inv.lines
     ]
-    _docx_table(doc, rows, right=frozenset({2, 3, 4}))
+    w.docx_table(doc, rows, right=frozenset({2, 3, 4}))
     doc.add_paragraph(f"Total HT : {fr(inv.net_cents)}")
     doc.add_paragraph(f"TVA 20 % : {fr(inv.vat_cents)}")
     doc.add_paragraph(f"Total TTC : {fr(inv.gross_cents)}")
     doc.add_paragraph(
         "Conditions de paiement : 30 jours fin de mois. Pénalités de retard : 3 fois le taux légal."
     )
-    _docx_save(doc, path)
+    w.save_package(LOOK, doc, path)
 
 
 def _order_rows(o: Order) -> list[list[str]]:
@@ -1146,33 +983,33 @@ def _order_head(o: Order) -> list[str]:
 
 
 def _write_order_docx(o: Order, path: Path) -> None:
-    doc = _docx(f"Purchase order {o.number}", CUSTOMER[0])
-    doc.add_paragraph().add_run(f"{CUSTOMER[0]} · Purchasing").bold = True
+    doc = w.docx_document(LOOK, f"Purchase order {o.number}", CUSTOMER[0])
+    w.docx_bold(doc, f"{CUSTOMER[0]} · Purchasing")
     doc.add_heading("Purchase order", level=1)
     for line in _order_head(o):
         doc.add_paragraph(line)
-    _docx_table(doc, _order_rows(o), right=frozenset({3, 5, 6}))
+    w.docx_table(doc, _order_rows(o), right=frozenset({3, 5, 6}))
     doc.add_paragraph(f"Net total: EUR {en(o.net_cents)}")
     doc.add_paragraph("Please quote the purchase order number on every delivery note and invoice.")
-    _docx_save(doc, path)
+    w.save_package(LOOK, doc, path)
 
 
 def _write_order_pdf(o: Order, path: Path) -> None:
-    pdf = _pdf(f"Purchase order {o.number}", CUSTOMER[0])
-    _pdf_text(pdf, [f"{CUSTOMER[0]} · Purchasing", ", ".join(CUSTOMER[1:])], 9, "B")
+    pdf = w.pdf_document(LOOK, f"Purchase order {o.number}", CUSTOMER[0])
+    w.pdf_lines(pdf, [f"{CUSTOMER[0]} · Purchasing", ", ".join(CUSTOMER[1:])], 9, "B")
     pdf.ln(4)
-    _pdf_title(pdf, "Purchase order", 14)
-    _pdf_text(pdf, _order_head(o))
+    w.pdf_heading(pdf, "Purchase order", 14, 9)
+    w.pdf_lines(pdf, _order_head(o))
     pdf.ln(4)
-    _pdf_ruled(
+    w.pdf_ruled(
         pdf,
         (10, 22, 64, 12, 16, 26, 28),
         ("RIGHT", "LEFT", "LEFT", "RIGHT", "LEFT", "RIGHT", "RIGHT"),
         _order_rows(o),
     )
     pdf.ln(4)
-    _pdf_text(pdf, [f"Net total: EUR {en(o.net_cents)}"], style="B")
-    _pdf_text(pdf, ["Please quote the purchase order number on every delivery note and invoice."], 9)
+    w.pdf_lines(pdf, [f"Net total: EUR {en(o.net_cents)}"], style="B")
+    w.pdf_lines(pdf, ["Please quote the purchase order number on every delivery note and invoice."], 9)
     pdf.output(str(path))
 
 
@@ -1206,17 +1043,17 @@ def _delivery_txt(d: Delivery) -> str:
 
 
 def _write_delivery_docx(d: Delivery, path: Path) -> None:
-    doc = _docx(f"Delivery note {d.number}", d.shipper.name)
-    doc.add_paragraph().add_run(d.shipper.name).bold = True
+    doc = w.docx_document(LOOK, f"Delivery note {d.number}", d.shipper.name)
+    w.docx_bold(doc, d.shipper.name)
     doc.add_heading("Delivery note", level=1)
     for line in _delivery_head(d):
         doc.add_paragraph(line)
     rows = [["Item code", "Description", "Quantity", "Unit"]] + [
         [c, desc, str(q), u] for c, desc, q, u in d.lines
     ]
-    _docx_table(doc, rows, right=frozenset({2}))
+    w.docx_table(doc, rows, right=frozenset({2}))
     doc.add_paragraph("Received in good condition: signature and date.")
-    _docx_save(doc, path)
+    w.save_package(LOOK, doc, path)
 
 
 def _receipt_md(r: Receipt) -> str:
@@ -1239,9 +1076,9 @@ def _receipt_md(r: Receipt) -> str:
 
 def _write_contract(c: Contract, path: Path) -> None:
     """A contract in prose whose first table is a key/value table: no header row."""
-    doc = _docx(f"Agreement {c.number}", CUSTOMER[0])
+    doc = w.docx_document(LOOK, f"Agreement {c.number}", CUSTOMER[0])
     doc.add_heading(c.subject, level=0)
-    _docx_table(
+    w.docx_table(
         doc,
         [
             ["Party", c.party],
@@ -1275,7 +1112,7 @@ def _write_contract(c: Contract, path: Path) -> None:
     ):
         doc.add_paragraph(text)
     doc.add_paragraph("Signed for the Customer: ____________   Signed for the Contractor: ____________")
-    _docx_save(doc, path)
+    w.save_package(LOOK, doc, path)
 
 
 _AGREEMENTS = [
@@ -1322,13 +1159,13 @@ _AGREEMENTS = [
 
 def _write_agreement(path: Path, title: str, paragraphs: list[str]) -> None:
     if path.suffix == ".md":
-        path.write_bytes(("\n\n".join([f"# {title}", *paragraphs]) + "\n").encode("utf-8"))
+        w.write_text(path, "\n\n".join([f"# {title}", *paragraphs]) + "\n")
         return
-    pdf = _pdf(title, CUSTOMER[0])
-    _pdf_title(pdf, title)
+    pdf = w.pdf_document(LOOK, title, CUSTOMER[0])
+    w.pdf_heading(pdf, title, 15, 9)
     pdf.ln(2)
     for text in paragraphs:
-        _pdf_paragraph(pdf, text)
+        w.pdf_paragraph(pdf, text)
     pdf.output(str(path))
 
 
@@ -1347,28 +1184,27 @@ def _write_sla(sla: Sla, path: Path) -> None:
     if path.suffix == ".md":
         lines = [f"# {title}", "", f"**Provider:** {sla.provider}", f"**Customer:** {CUSTOMER[0]}",
                  "**Valid from:** 1 July 2024", "", intro, ""]  # fmt: skip
-        lines += ["| " + " | ".join(r) + " |" for r in rows[:1]] + ["|---|---|---|---|"]
-        lines += ["| " + " | ".join(r) + " |" for r in rows[1:]]
+        lines += w.md_table(rows)
         lines += ["", "Priority 1 and 2 are handled around the clock; priority 3 and 4 on business days.", ""]
-        path.write_bytes("\n".join(lines).encode("utf-8"))
+        w.write_text(path, "\n".join(lines))
     elif path.suffix == ".docx":
-        doc = _docx(title, sla.provider)
+        doc = w.docx_document(LOOK, title, sla.provider)
         doc.add_heading(title, level=0)
         doc.add_paragraph(f"Provider: {sla.provider}")
         doc.add_paragraph(f"Customer: {CUSTOMER[0]}")
         doc.add_paragraph(intro)
-        _docx_table(doc, rows)
+        w.docx_table(doc, rows)
         doc.add_paragraph("A missed restoration time earns a service credit of 3 % of the monthly fee.")
-        _docx_save(doc, path)
+        w.save_package(LOOK, doc, path)
     else:
-        pdf = _pdf(title, sla.provider)
-        _pdf_title(pdf, title)
-        _pdf_text(pdf, [f"Provider: {sla.provider}", f"Customer: {CUSTOMER[0]}"])
+        pdf = w.pdf_document(LOOK, title, sla.provider)
+        w.pdf_heading(pdf, title, 15, 9)
+        w.pdf_lines(pdf, [f"Provider: {sla.provider}", f"Customer: {CUSTOMER[0]}"])
         pdf.ln(2)
-        _pdf_paragraph(pdf, intro)
-        _pdf_ruled(pdf, (18, 62, 34, 40), ("LEFT",) * 4, rows, 9)
+        w.pdf_paragraph(pdf, intro)
+        w.pdf_ruled(pdf, (18, 62, 34, 40), ("LEFT",) * 4, rows, 9)
         pdf.ln(3)
-        _pdf_paragraph(pdf, "Deliveries are scheduled on business days between 7:00 and 17:00.")
+        w.pdf_paragraph(pdf, "Deliveries are scheduled on business days between 7:00 and 17:00.")
         pdf.output(str(path))
 
 
@@ -1388,7 +1224,7 @@ def _visits_txt(visits: list[dict[str, str]]) -> str:
 
 
 def _write_tender(t: Tender, path: Path) -> None:
-    doc = _docx(f"Tender evaluation {t.number}", "Purchasing")
+    doc = w.docx_document(LOOK, f"Tender evaluation {t.number}", "Purchasing")
     doc.add_heading(f"Tender evaluation {t.number}: {t.subject}", level=1)
     doc.add_paragraph(
         f"{len(t.rows)} bids were received and scored by the evaluation committee: technical quality "
@@ -1396,18 +1232,18 @@ def _write_tender(t: Tender, path: Path) -> None:
     )
     rows = [["Rank", "Bidder", "Technical score", "Price score", "Total score", "Bid amount"]]
     rows += [list(r) for r in t.rows]
-    _docx_table(doc, rows, right=frozenset({2, 3, 4, 5}))
+    w.docx_table(doc, rows, right=frozenset({2, 3, 4, 5}))
     doc.add_paragraph("Committee: Purchasing, Quality, and the requesting department.")
-    _docx_save(doc, path)
+    w.save_package(LOOK, doc, path)
 
 
 def _write_coa(coa: dict, path: Path) -> None:
-    pdf = _pdf(f"Certificate of Analysis lot {coa['lot']}", SARRAZIN.name)
-    _pdf_title(pdf, SARRAZIN.name, 14)
-    _pdf_text(pdf, [", ".join(SARRAZIN.address)], 9)
+    pdf = w.pdf_document(LOOK, f"Certificate of Analysis lot {coa['lot']}", SARRAZIN.name)
+    w.pdf_heading(pdf, SARRAZIN.name, 14, 9)
+    w.pdf_lines(pdf, [", ".join(SARRAZIN.address)], 9)
     pdf.ln(5)
-    _pdf_title(pdf, "Certificate of Analysis", 13)
-    _pdf_text(
+    w.pdf_heading(pdf, "Certificate of Analysis", 13, 9)
+    w.pdf_lines(
         pdf,
         [
             "Product: Buffer solution pH 7.00 500 ml",
@@ -1418,9 +1254,9 @@ def _write_coa(coa: dict, path: Path) -> None:
     )
     pdf.ln(5)
     rows = [["Parameter", "Specification", "Result", "Unit"]] + [list(r) for r in coa["rows"]]
-    _pdf_unruled(pdf, (52, 58, 30, 28), ("L", "L", "R", "L"), rows)
+    w.pdf_unruled(pdf, (52, 58, 30, 28), ("L", "L", "R", "L"), rows)
     pdf.ln(4)
-    _pdf_paragraph(pdf, "The lot meets the specification. Released by quality control.")
+    w.pdf_paragraph(pdf, "The lot meets the specification. Released by quality control.")
     pdf.output(str(path))
 
 
@@ -1882,18 +1718,9 @@ def cases(seed: int = 7) -> list[dict]:
 def generate(out: Path, seed: int = 7) -> dict:
     """Write the documents into ``out/documents/`` and the truth into ``out/truth.json``."""
     out = Path(out)
-    root = out / DOCUMENTS
+    folder = w.Folder(out / DOCUMENTS)
+    target, text = folder.path, folder.text
     c = build(seed)
-    written: list[str] = []
-
-    def target(rel: str) -> Path:
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        written.append(rel)
-        return path
-
-    def text(rel: str, body: str) -> None:
-        target(rel).write_bytes(body.encode("utf-8"))
 
     for inv in c.invoices:
         (_write_vdl_invoice if inv.company is VDL else _write_roussel_invoice)(inv, target(inv.path))
@@ -1907,31 +1734,31 @@ def generate(out: Path, seed: int = 7) -> dict:
     for r in c.receipts:
         text(r.path, _receipt_md(r))
 
-    wb = _workbook("Lease register")
+    wb = w.workbook(LOOK, "Lease register", "Caravel Biolabs")
     rows = [[*r[:6], r[6] / 100] for r in c.leases]
-    _sheet(wb, "Leases", ["Lease ID", "Landlord", "Tenant", "Property", "Start date", "End date", "Monthly rent"],
+    w.sheet(wb, "Leases", ["Lease ID", "Landlord", "Tenant", "Property", "Start date", "End date", "Monthly rent"],
            rows, {4: "yyyy-mm-dd", 5: "yyyy-mm-dd", 6: "#,##0.00"}, [9, 30, 26, 44, 12, 12, 14])  # fmt: skip
-    _wb_save(wb, target(LEASES))
+    w.save_package(LOOK, wb, target(LEASES))
 
     for k in c.contracts:
         _write_contract(k, target(k.path))
     for path, title, paragraphs in _AGREEMENTS:
         _write_agreement(target(path), title, paragraphs)
 
-    wb = _workbook("Employees")
-    _sheet(wb, "Employees", ["Employee no.", "Name", "Department", "Role", "Start date", "Location", "Weekly hours"],
+    wb = w.workbook(LOOK, "Employees", "Caravel Biolabs")
+    w.sheet(wb, "Employees", ["Employee no.", "Name", "Department", "Role", "Start date", "Location", "Weekly hours"],
            c.employees, {4: "yyyy-mm-dd"}, [12, 24, 18, 28, 12, 10, 12])  # fmt: skip
-    _wb_save(wb, target(STAFF))
+    w.save_package(LOOK, wb, target(STAFF))
 
     for path, rows in c.timesheets.items():
         lines = ["Employee;Date;Project code;Activity;Hours"] + [";".join(r) for r in rows]
         text(path, "\n".join(lines) + "\n")
 
     for path, rows in c.plates.items():
-        wb = _workbook(Path(path).stem)
-        _sheet(wb, "Results", ["Sample ID", "Analyte", "Result", "Unit", "Method", "Analyst"], rows,
+        wb = w.workbook(LOOK, Path(path).stem, "Caravel Biolabs")
+        w.sheet(wb, "Results", ["Sample ID", "Analyte", "Result", "Unit", "Method", "Analyst"], rows,
                {2: "0.00"}, [12, 16, 10, 8, 10, 8])  # fmt: skip
-        _wb_save(wb, target(path))
+        w.save_package(LOOK, wb, target(path))
     for coa in c.coas:
         _write_coa(coa, target(coa["path"]))
 
@@ -1943,16 +1770,16 @@ def generate(out: Path, seed: int = 7) -> dict:
     for t in c.tenders:
         _write_tender(t, target(t.path))
 
-    wb = _workbook("Consumables catalogue 2024")
-    _sheet(wb, "Catalogue", ["Article no.", "Product group", "Description", "Pack size", "Unit", "Unit price"],
+    wb = w.workbook(LOOK, "Consumables catalogue 2024", "Caravel Biolabs")
+    w.sheet(wb, "Catalogue", ["Article no.", "Product group", "Description", "Pack size", "Unit", "Unit price"],
            c.catalogue, {5: "#,##0.00"}, [12, 14, 34, 10, 10, 12])  # fmt: skip
-    _wb_save(wb, target(CATALOGUE))
+    w.save_package(LOOK, wb, target(CATALOGUE))
 
     text("misc/canteen-menu-week-19.md", _MENU)
     text("misc/parking-rules.txt", _PARKING)
 
-    truth = {"seed": seed, "documents": sorted(written), "unreadable": [], "cases": _truth(c)}
-    (out / "truth.json").write_text(json.dumps(truth, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    truth = {"seed": seed, "documents": sorted(folder.written), "unreadable": [], "cases": _truth(c)}
+    w.write_truth(out / "truth.json", truth)
     return truth
 
 
