@@ -28,7 +28,7 @@ ModelFor = Callable[[Profile], BaseChatModel]
 
 def profile_model(profile: Profile) -> BaseChatModel:
     """The profile's model: an OpenAI-compatible endpoint (raises ExtractionError when it has none)."""
-    from tools.engines.llm import ModelSettings, chat_model
+    from tools.engines.llm.endpoint import ModelSettings, chat_model
 
     return chat_model(ModelSettings.of(profile))
 

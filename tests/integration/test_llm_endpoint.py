@@ -26,7 +26,8 @@ from core.profile import Profile
 from graph.runs import run_extraction
 from tools.engines.columns import map_columns
 from tools.engines.grounding import NOT_FOUND
-from tools.engines.llm import extraction_prompt, plan_windows, window_chars
+from tools.engines.llm.prompts import extraction_prompt
+from tools.engines.llm.windows import plan_windows, window_chars
 from tools.engines.model_slots import ModelSlots
 from core.reading import Reading
 from tools.storage.rows import table_key

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 from tools.engines.accounting import NOTE_START, unused_words, with_accounting
-from tools.engines.llm import RequestReading, reading_from
+from tools.engines.llm.reading import reading_from
+from tools.engines.llm.schemas import RequestReading
 from tools.engines.offline import extract_records, read_message
 from core.reading import DocumentText, FolderCount, ScopeHint, Table
 

@@ -22,16 +22,10 @@ from pydantic import Field
 from core.profile import Profile
 from tools.engines import engine_named, prompts
 from tools.engines.base import ExtractionError
-from tools.engines.llm import (
-    LLMEngine,
-    Piece,
-    RequestReading,
-    _Part,
-    merge_windows,
-    plan_windows,
-    record_schema,
-    split_window,
-)
+from tools.engines.llm.engine import LLMEngine
+from tools.engines.llm.rows import Part, merge_windows
+from tools.engines.llm.schemas import RequestReading, record_schema
+from tools.engines.llm.windows import Piece, plan_windows, split_window
 from core.reading import Condition, DocumentText, FolderCount, Reading, Record, ScopeHint, Table
 from tools.engines.usage import metered
 
@@ -225,8 +219,8 @@ def test_rows_found_in_two_overlapping_windows_are_kept_once() -> None:
 
         return Record(values={"Description": line.split("\t")[1]}, page=page, evidence=line.split("\t", 1)[1])
 
-    a = _Part((p1, p2), [row("1\tServer\t900.00", 1), row("2\tCable\t5.00", 2), row("3\tCable\t5.00", 2), row("4\tDock\t20.00", 2)])
-    b = _Part((p2, p3), [row("3\tCable\t5.00", 2), row("3\tCable\t5.00", 2), row("4\tDock\t20.00", 2), row("5\tMouse\t9.00", 3)])
+    a = Part((p1, p2), [row("1\tServer\t900.00", 1), row("2\tCable\t5.00", 2), row("3\tCable\t5.00", 2), row("4\tDock\t20.00", 2)])
+    b = Part((p2, p3), [row("3\tCable\t5.00", 2), row("3\tCable\t5.00", 2), row("4\tDock\t20.00", 2), row("5\tMouse\t9.00", 3)])
     merged = merge_windows(document, [a, b])
     assert [r.values["Description"] for r in merged] == ["Server", "Cable", "Cable", "Dock", "Mouse"]
 
@@ -353,7 +347,7 @@ async def test_columns_designed_by_the_model_say_so() -> None:
 
 
 def test_the_extraction_rules_are_in_the_prompt() -> None:
-    from tools.engines.llm import extraction_prompt
+    from tools.engines.llm.prompts import extraction_prompt
 
     reading = READING.model_copy(update={"row_condition": "hardware positions", "row_terms": ["hardware"],
                                          "document_conditions": ["Nordwerk"]})
@@ -399,7 +393,7 @@ def test_the_reading_schema_asks_for_every_field() -> None:
 
 def test_the_estimate_counts_windows_and_lanes() -> None:
     from core.profile import Profile
-    from tools.engines.llm import LLMEngine
+    from tools.engines.llm.engine import LLMEngine
 
     engine = LLMEngine(Profile(model="m", context_tokens=8000, model_concurrency=4))
     small = engine.estimate([1] * 40, parallel=8)
@@ -410,7 +404,8 @@ def test_the_estimate_counts_windows_and_lanes() -> None:
 
 
 def test_a_line_repeated_on_a_later_page_is_a_row_of_its_own() -> None:
-    from tools.engines.llm import Piece, _Part, merge_windows
+    from tools.engines.llm.rows import Part, merge_windows
+    from tools.engines.llm.windows import Piece
 
     line = "Service fee\t50.00\n"
     first, second = "Header\n" + line + "x\n", "y\n" + line
@@ -422,10 +417,10 @@ def test_a_line_repeated_on_a_later_page_is_a_row_of_its_own() -> None:
         return Record(values={"D": "Service fee", "A": "50.00"}, page=page, evidence="Service fee\t50.00")
 
     # the later window reports only page 2's row: it is not the page-1 row seen before
-    merged = merge_windows(document, [_Part(opening, [row(1)]), _Part(later, [row(2)])])
+    merged = merge_windows(document, [Part(opening, [row(1)]), Part(later, [row(2)])])
     assert [r.page for r in merged] == [1, 2]
     # the same page-1 row reported by both windows is kept once
-    assert [r.page for r in merge_windows(document, [_Part(opening, [row(1)]), _Part(later, [row(1), row(2)])])] == [1, 2]
+    assert [r.page for r in merge_windows(document, [Part(opening, [row(1)]), Part(later, [row(1), row(2)])])] == [1, 2]
 
 
 def test_only_the_opening_of_a_document_can_fail_its_document_condition() -> None:

@@ -17,7 +17,7 @@ from tools.engines.offline import OfflineEngine
 
 def _llm_engine(profile: Any = None) -> Engine:
     # imported on first use: langchain-openai is only loaded by profiles that call a model
-    from tools.engines.llm import LLMEngine
+    from tools.engines.llm.engine import LLMEngine
 
     return LLMEngine(profile)
 
