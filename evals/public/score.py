@@ -23,7 +23,7 @@ PUBLIC = Path(__file__).resolve().parent
 def _text_layer(path: Path) -> list[list[str]]:
     import pdfplumber
 
-    from tools.parsing.pdf import sideways, text_layer
+    from tools.parsing.pdf.words import sideways, text_layer
 
     with pdfplumber.open(path) as pdf:
         return [[w["text"] for w in text_layer(page, sideways(page))] for page in pdf.pages]

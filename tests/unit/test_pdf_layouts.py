@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from fpdf import FPDF
 
-from tools.parsing.pdf import parse_pdf
+from tools.parsing.pdf.document import parse_pdf
 
 ROWS = [("Salaries (a)", "1,234,567", "12,345", "1,222,222"), ("Fringe Benefits (b)", "345,678", "-", "345,678"),
         ("Travel", "45,210", "3,100", "42,110"), ("Equipment (c)", "98,000", "98,000", "-"),

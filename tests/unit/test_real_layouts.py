@@ -14,7 +14,7 @@ from evals.public.score import PUBLIC
 from tools.engines.offline.extract import extract_records
 from core.reading import DocumentText, Reading
 from tools.parsing.fields import key_value_lines
-from tools.parsing.pdf import parse_pdf
+from tools.parsing.pdf.document import parse_pdf
 
 LAYOUTS = Path(__file__).resolve().parents[1] / "data" / "layouts"
 PINS = json.loads((LAYOUTS / "pins.json").read_text())["documents"]
@@ -129,7 +129,7 @@ def test_every_word_of_the_text_layer_stays_in_the_page_text(name: str) -> None:
     import pdfplumber
 
     from tools.parsing.coverage import unread_words
-    from tools.parsing.pdf import text_layer
+    from tools.parsing.pdf.words import text_layer
 
     path = pinned(name)
     document = parse_pdf(path)

@@ -7,10 +7,10 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-import tools.parsing.pdf as pdf_parser
+import tools.parsing.pdf.document as pdf_parser
 from tools.parsing.base import UnreadableFile
 from tools.parsing.coverage import coverage_note, unread_words
-from tools.parsing.pdf import parse_pdf
+from tools.parsing.pdf.document import parse_pdf
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL = sorted((ROOT / "evals" / "real").glob("*/documents/*.pdf"))

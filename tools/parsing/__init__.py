@@ -12,7 +12,7 @@ from pathlib import Path
 from tools.parsing.base import MAX_FILE_BYTES, ParsedDocument, UnreadableFile, within_page_bound
 from tools.parsing.hwpx import parse_hwpx
 from tools.parsing.office import parse_docx, parse_pptx, parse_xlsx
-from tools.parsing.pdf import parse_pdf
+from tools.parsing.pdf.document import parse_pdf
 from tools.parsing.text import parse_csv, parse_markdown, parse_txt
 
 __all__ = ["SUPPORTED_SUFFIXES", "ParsedDocument", "UnreadableFile", "parse_file"]

@@ -1,0 +1,69 @@
+"""Group labels over a header: a line right above it whose labels each stand centred over a few
+of its columns ("Pre-Pawn" over "Handgun  Long Gun  *Other")."""
+
+from __future__ import annotations
+
+import math
+
+from tools.parsing.pdf.columns import _Column
+from tools.parsing.pdf.lines import _far, _figure, _Line, _Segment
+from tools.parsing.pdf.unruled import _Grown, _table_at
+
+GROUP_REACH = 1.5  # a group label reaches past its outer columns by at most half as far again
+GROUP_CENTRED = 0.25  # a group label's centre lies within this share of its columns' width of theirs
+
+
+def _grouped(lines: list[_Line], i: int) -> _Grown | None:
+    """The table whose header is line ``i + 1`` when line ``i`` labels groups of its columns:
+    "Pre-Pawn" and "Redemption" each centred over their own "Handgun  Long Gun  *Other". Each
+    column under a group is named "<group> <column>"."""
+    if i + 1 >= len(lines) or _far(lines[i], lines[i + 1]) or len(lines[i].segments) < 2:
+        return None
+    grown = _table_at(lines, i + 1)
+    if grown is None:
+        return None
+    groups = _groups(lines[i].segments, grown.columns)
+    names = dict(zip((c.key for c in grown.columns), grown.rows[0]))
+    # groups of columns that have names, not a row of figures taken for a header
+    if groups is None or any(not names[key] or _figure(names[key]) for key in groups):
+        return None
+    grown.rows[0] = [
+        f"{groups[c.key]} {name}".strip() if c.key in groups else name for c, name in zip(grown.columns, grown.rows[0])
+    ]
+    return grown
+
+
+def _groups(labels: list[_Segment], columns: list[_Column]) -> dict[int, str] | None:
+    """The group label of each column under one (by column key), or None when the labels do
+    not each stand centred over columns of their own.
+
+    A column between two labels belongs to the nearer one. Beyond the first and the last
+    label, a label reaches as far as it does on the side of its neighbour: it is centred over
+    its columns, so the columns beside the groups ("Permit", "Totals") stay out of them.
+    """
+    centre = [(s.x0 + s.x1) / 2 for s in labels]
+    owned: dict[int, list[_Column]] = {}
+    for column in columns:
+        mid = (column.x0 + column.x1) / 2
+        owned.setdefault(min(range(len(labels)), key=lambda k: abs(centre[k] - mid)), []).append(column)
+    groups: dict[int, str] = {}
+    last = len(labels) - 1
+    for k, label in enumerate(labels):
+        mids = [(c.x0 + c.x1) / 2 for c in owned.get(k, [])]
+        left = [centre[k] - m for m in mids if m < centre[k]]
+        right = [m - centre[k] for m in mids if m >= centre[k]]
+        reach_left = max(right, default=0.0) * GROUP_REACH if k == 0 else math.inf
+        reach_right = max(left, default=0.0) * GROUP_REACH if k == last else math.inf
+        kept = [c for c, m in zip(owned.get(k, []), mids) if -reach_left <= m - centre[k] <= reach_right]
+        if not kept:
+            return None
+        span = (kept[0].x0 + kept[-1].x1) / 2, kept[-1].x1 - kept[0].x0
+        # the label stands over its columns, centred
+        if abs(span[0] - centre[k]) > GROUP_CENTRED * max(span[1], label.x1 - label.x0):
+            return None
+        if max(label.x0, kept[0].x0) >= min(label.x1, kept[-1].x1):
+            return None
+        groups.update((c.key, label.text) for c in kept)
+    if len(groups) <= len(labels):
+        return None  # no label over more than one column: no groups
+    return groups

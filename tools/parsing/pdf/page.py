@@ -1,0 +1,63 @@
+"""One page read: its ruled tables, the words set across its lines, its lines of text and
+unruled tables (in blocks side by side or not), in reading order, tables titled."""
+
+from __future__ import annotations
+
+import math
+
+import pdfplumber
+
+from core.reading import Table
+from tools.parsing.pdf.blocks import _join_blocks, _side_by_side
+from tools.parsing.pdf.columns import _Column
+from tools.parsing.pdf.lines import _inside, _lines
+from tools.parsing.pdf.reading import _Found, _in_reading_order, _read_lines, _title_tables
+from tools.parsing.pdf.ruled import MAX_EDGES, _rules_merge_columns, _rules_merge_rows
+from tools.parsing.text import make_table, table_lines
+
+
+def _read_page(
+    page: pdfplumber.page.Page, number: int, carried: list[_Column] | None, words: list[dict], chars: list[dict],
+    *, rules: bool = True,
+) -> tuple[str, list[Table], list[_Column] | None]:
+    """The page text, its tables, and the column layout the next page may continue; ``words``
+    and ``chars`` are the page's words (its text layer) and glyphs, as it is read. A page
+    printed sideways (``rules`` False) is read from its words alone: its rules run the other way."""
+    found: list[_Found] = []
+    boxes = []
+    for ruled in page.find_tables() if rules and len(page.edges) <= MAX_EDGES else []:
+        extracted = ruled.extract()
+        table = make_table(number, extracted)
+        # a box around a paragraph is no table; a lone ruled row is read from its words below
+        if table is None or not table.rows or len(table.header) < 2:
+            continue
+        if _rules_merge_rows(extracted) or _rules_merge_columns(ruled, [w for w in words if _inside(w, [ruled.bbox])], chars):
+            continue  # its rows are read from the words' alignment below, like an unruled table
+        boxes.append(ruled.bbox)
+        columns = [_Column(k, col.bbox[0], col.bbox[2]) for k, col in enumerate(ruled.columns)]
+        found.append(_Found(ruled.bbox[1], table_lines(table), table, columns))
+    # words printed across the lines (a page number set sideways in the margin) stand apart
+    upright = sum(1 for w in words if w.get("upright", True)) * 2 >= len(words)
+    across = [w for w in words if w.get("upright", True) != upright and not _inside(w, boxes)]
+    found.extend(_Found(w["top"], [w["text"]]) for w in across)
+    lines = _lines((w for w in words if not _inside(w, boxes) and w.get("upright", True) == upright), chars)
+    # a layout carried from the previous page can only continue above this page's first table
+    carry_until = min((box[1] for box in boxes), default=math.inf)
+    read, _ = _read_lines(lines, number, carried, carry_until)
+    blocks = _side_by_side(lines)
+    if blocks is not None:
+        # a table printed in blocks side by side, each under the same header: the blocks are
+        # read one after the other, their rows one table
+        above, parts, below = blocks
+        bands = [
+            _read_lines(part, number, carried if k == 0 else None, carry_until)[0]
+            for k, part in enumerate([above, *parts, below])
+        ]
+        if _join_blocks(bands[1:-1]):
+            read = [f for band in bands for f in band]
+    found.sort(key=lambda f: f.top)
+    found = _in_reading_order(found, read)
+    _title_tables(found)
+    tables = [f.table for f in found if f.table is not None]
+    last = next((f.columns for f in reversed(found) if f.table is not None), None)
+    return "\n".join(line for f in found for line in f.lines), tables, last

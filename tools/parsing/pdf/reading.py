@@ -1,0 +1,115 @@
+"""The lines of a page read top to bottom into lines of text and unruled tables: labelled
+fields side by side split into lines of their own, and titles above tables."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.reading import Table
+from tools.parsing.fields import MAX_KEY_WORDS
+from tools.parsing.pdf.columns import _Column
+from tools.parsing.pdf.groups import _grouped
+from tools.parsing.pdf.lines import _Line
+from tools.parsing.pdf.unruled import _grow, _table_at
+from tools.parsing.text import make_table, table_lines
+
+PDF_TITLE_LINES = 3  # lines of text right above a table read as its title
+
+
+@dataclass
+class _Found:
+    top: float
+    lines: list[str]
+    table: Table | None = None
+    columns: list[_Column] | None = None
+
+
+def _read_lines(
+    lines: list[_Line], number: int, carried: list[_Column] | None, carry_until: float
+) -> tuple[list[_Found], list[_Column] | None]:
+    """The text lines and unruled tables of ``lines`` (top to bottom), and the column layout the
+    next page may continue (``carried`` while no table is found)."""
+    found: list[_Found] = []
+    i = 0
+    while i < len(lines):
+        grown = None
+        if carried and lines[i].top < carry_until:
+            grown = _grow(lines, i, carried, None)
+        if grown is None:
+            grown = _table_at(lines, i)
+        if grown is None:
+            grown = _grouped(lines, i)
+        if grown is not None:
+            table = make_table(number, grown.rows)
+            text = table_lines(table)
+            for position, note in reversed(grown.notes):
+                text.insert(position, note)
+            found.append(_Found(lines[i].top, text, table, grown.columns))
+            carried = None
+            i = grown.end
+        else:
+            found.append(_Found(lines[i].top, _fields(lines[i])))
+            i += 1
+    last = next((f.columns for f in reversed(found) if f.table is not None), None)
+    return found, last
+
+
+def _in_reading_order(placed: list[_Found], read: list[_Found]) -> list[_Found]:
+    """The ruled tables and sideways words (``placed``, top to bottom) among the lines read in
+    their order (``read``): each goes before the first read line standing below it."""
+    out: list[_Found] = []
+    k = 0
+    for f in read:
+        while k < len(placed) and placed[k].top <= f.top:
+            out.append(placed[k])
+            k += 1
+        out.append(f)
+    return out + placed[k:]
+
+
+_LABEL = re.compile(r"(?P<key>[^\W\d_][^:]{0,59}?)\s*:(?:\s|$)")
+
+
+def _label(text: str) -> bool:
+    """Whether a segment starts with a label: a key of a few words, beginning with a letter,
+    then a colon standing before a space or at the end ("Belegdatum:", "Rechnungsnummer: 2014-03")."""
+    match = _LABEL.match(text)
+    return match is not None and len(match.group("key").split()) <= MAX_KEY_WORDS
+
+
+def _fields(line: _Line) -> list[str]:
+    """A line of text as the page gives it: labelled values printed side by side across a
+    letterhead ("Rechnungsnummer: 2014-03      Liefer- und Rechnungsdatum: 11. Juli 2014",
+    "Kunden-Nr.:  10000      Belegdatum:  26.10.22") are a line each, a label with its value
+    (the segment after a label standing alone), so each value stays under its own label; any
+    other segment of such a line is a line of its own. A line with one label ("•  Education: …")
+    stays whole."""
+    segments = line.segments
+    if sum(_label(s.text) for s in segments) < 2:  # a list item's mark beside its term is one line
+        return [line.text]
+    out: list[str] = []
+    open_label = False  # the last line is a label still waiting for its value
+    for s in segments:
+        if open_label and not _label(s.text):
+            out[-1] = f"{out[-1]} {s.text}"
+            open_label = False
+        else:
+            out.append(s.text)
+            open_label = _LABEL.fullmatch(s.text.rstrip() + " ") is not None
+    return out
+
+
+def _title_tables(found: list[_Found]) -> None:
+    """A table without title rows of its own takes the lines of text printed right above it
+    ("TABLE 4: STATE-WISE DECADAL GROWTH RATE OF POPULATION", "(Per cent)") as its title: the
+    context its columns are named in. The lines stay in the page's text where they stand."""
+    for k, f in enumerate(found):
+        if f.table is None or f.table.title:
+            continue
+        above: list[str] = []
+        j = k - 1
+        while j >= 0 and found[j].table is None and len(above) < PDF_TITLE_LINES:
+            above[:0] = [line for line in found[j].lines if line.strip()]
+            j -= 1
+        f.table.title = above[-PDF_TITLE_LINES:]

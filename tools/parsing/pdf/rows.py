@@ -1,0 +1,128 @@
+"""The rows of an unruled table: records (a line with the lines under it that fill only the
+columns it left empty), the lines before a row, a row's details and lines running on in its cells."""
+
+from __future__ import annotations
+
+import math
+
+from tools.parsing.pdf.columns import ALIGN, MIN_COLUMNS, _Column, _filled, _need, _place, _wrapped
+from tools.parsing.pdf.lines import _far, _figure, _Line
+
+DETAIL_LINES = 12  # a row's details run on over at most this many lines before the next row
+
+
+def _run_on(
+    lines: list[_Line], i: int, columns: list[_Column], row: dict[int, str], tight: bool = True
+) -> tuple[int, list[_Column]]:
+    """The line after the lines from ``i`` that run on in the cells of ``row`` (added to them), and
+    the columns after them. Such a line stands right under the row, indented right of where the
+    row starts, fits its columns with too few cells for a row of its own, and puts no figure
+    under a figure of the row (a total under the last amount is no part of it). When no row
+    follows (``tight``), the lines are set closer than half a line's height and the first of
+    them fills a cell the row left empty, as a record's second line does: a shorter row of its
+    own ("C2  D2  F2" under "A1  B1  C1  D1  E1  F1") stays one."""
+    start = min((c.x0 for c in columns if c.key in row), default=-math.inf)
+    first = i
+    while i < len(lines):
+        line = lines[i]
+        height = line.bottom - line.top
+        if tight and line.top - lines[i - 1].bottom > 0.5 * height:
+            break
+        if line.segments[0].x0 <= start + ALIGN * height:
+            break
+        placed = _place(line, columns)
+        if (
+            placed is None or placed.overflow or len(placed.columns) != len(columns)
+            or _filled(columns, placed.cells) >= _need(columns)
+            or any(_figure(text) and _figure(row.get(key, "")) for key, text in placed.cells.items())
+            or (tight and i == first and placed.cells.keys() <= row.keys())
+        ):
+            break
+        for key, text in placed.cells.items():
+            row[key] = f"{row.get(key, '')} {text}".strip()
+        columns = placed.columns
+        i += 1
+    return i, columns
+
+
+def _details(lines: list[_Line], i: int, columns: list[_Column], last: dict[int, str]) -> int | None:
+    """The next row after the lines from ``i`` (at most DETAIL_LINES, each indented right of where
+    the row ``last`` above them starts, none filling as many columns as it does) that fills as
+    many; None when there is none. Past a gap wider than rows leave (details set in paragraphs)
+    only a row filling all columns but one counts."""
+    filled = _filled(columns, last)
+    start = min((c.x0 for c in columns if c.key in last), default=-math.inf)
+    gapped = False
+    for j in range(i, min(len(lines), i + DETAIL_LINES + 1)):
+        if j > i:
+            gapped = gapped or _far(lines[j - 1], lines[j])
+            record = _record(lines, j, columns, strict=gapped)
+            if record is not None and _filled(record[1], record[0]) >= filled:
+                return j
+        # details stand indented under their row, right of where it starts
+        if lines[j].segments[0].x0 <= start + ALIGN * (lines[j].bottom - lines[j].top):
+            return None
+    return None
+
+
+def _fewer(block: list[_Line], columns: list[_Column], filled: int) -> bool:
+    """Whether each line of ``block`` fills three columns or more but fewer than ``filled``,
+    in the columns there are (it adds none)."""
+    for line in block:
+        placed = _place(line, columns)
+        if placed is None or placed.overflow or len(placed.columns) != len(columns):
+            return False
+        if not MIN_COLUMNS <= _filled(columns, placed.cells) < filled:
+            return False
+    return True
+
+
+def _rows_from(lines: list[_Line], i: int, columns: list[_Column], wraps: bool = False) -> int | None:
+    """The first row at or after line ``i`` (see ``_record``), when each line before it, one
+    close under the other, fits the columns (in one cell each with ``wraps``: a cell's text
+    wrapped onto them); None when there is none. After a gap only a row filling the columns
+    as a continued table's first row does (all but one) counts."""
+    j = i
+    while j < len(lines):
+        if j and _far(lines[j - 1], lines[j]):
+            return j if _record(lines, j, columns, strict=True) is not None else None
+        if _record(lines, j, columns) is not None:
+            return j
+        placed = _wrapped(lines[j], columns)
+        if placed is None or placed.overflow or (wraps and len(placed.cells) > 1):
+            return None
+        j += 1
+    return None
+
+
+def _record(
+    lines: list[_Line], i: int, columns: list[_Column], strict: bool = False
+) -> tuple[dict[int, str], list[_Column], int] | None:
+    """The row that starts at line ``i``: its cells, the columns after it, the line after it.
+
+    A row's first line may leave columns empty that the lines right under it fill: those
+    lines belong to it while they fill only columns still empty and none left of the first
+    line's first cell, are no row of their own and run no text across columns (that is
+    prose under the table). Together they fill enough named columns (all but one when
+    ``strict``).
+    """
+    placed = _place(lines[i], columns)
+    if placed is None:
+        return None
+    cells, columns = dict(placed.cells), placed.columns
+    j = i + 1
+    while j < len(lines) and not _far(lines[j - 1], lines[j]):
+        more = _place(lines[j], columns)
+        if more is None or more.overflow or cells.keys() & more.cells.keys():
+            break
+        if _filled(more.columns, more.cells) >= _need(more.columns):
+            break
+        order = {c.key: n for n, c in enumerate(more.columns)}
+        if min(order[k] for k in more.cells) < min(order[k] for k in placed.cells):
+            break  # a row starts with its first cell: this line starts the next row
+        cells.update(more.cells)
+        columns = more.columns
+        j += 1
+    if _filled(columns, cells) < _need(columns, strict):
+        return None
+    return cells, columns, j

@@ -1,0 +1,53 @@
+"""Ruled tables (drawn with lines) whose rules do not separate their rows or columns: those are
+read from their words' alignment instead."""
+
+from __future__ import annotations
+
+from tools.parsing.pdf.lines import _figure, _lines
+
+MAX_EDGES = 6000  # past this many drawn lines a page is a drawing; finding cells would crawl
+
+
+def _rules_merge_rows(rows: list[list[str | None]]) -> bool:
+    """Whether a ruled table's rules enclose several rows in one cell: bands of five states shaded
+    alike, each cell of a band holding a line per state, one under the other. Seen on two ruled
+    rows whose every filled cell holds the same number of lines, two or more, and two cells or
+    more hold a figure on every line; or on one such row of three lines or more (a band of five
+    scores in a block of a concordance table). (A label spanning two rows, "6" beside "OTSL"
+    over "HTML", is one line: those rows stay ruled.)"""
+    banded = 0
+    for row in rows:
+        filled = [cell for cell in row if cell and cell.strip()]
+        counts = {cell.strip().count("\n") for cell in filled}
+        if len(counts) != 1 or counts == {0}:
+            continue
+        if sum(all(_figure(line) for line in cell.strip().split("\n")) for cell in filled) >= 2:
+            # a band of three lines or more is one on its own
+            banded += 1 if counts == {1} else 2
+            if banded >= 2:
+                return True
+    return False
+
+
+def _rules_merge_columns(ruled, words: list[dict], chars: list[dict]) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a ruled table's lines put whole rows into one cell: shaded bands or rules that
+    do not separate its columns, so a row would come as "Assam 14,874,821 2,554,197 …". Seen
+    on two lines or more whose words stand apart in three runs or more, two of them with
+    figures, all inside one cell."""
+    cells = [cell for row in ruled.rows for cell in row.cells if cell is not None]
+
+    def cell_of(word: dict) -> int | None:
+        x, y = (word["x0"] + word["x1"]) / 2, (word["top"] + word["bottom"]) / 2
+        return next((k for k, (x0, top, x1, bottom) in enumerate(cells) if x0 <= x <= x1 and top <= y <= bottom), None)
+
+    merged = 0
+    for line in _lines(words, chars):
+        # a row's figures, not a title set with wide spaces
+        if len(line.segments) < 3 or sum(any(ch.isdigit() for ch in seg.text) for seg in line.segments) < 2:
+            continue
+        first = cell_of(line.words[0])
+        if first is not None and all(cell_of(w) == first for w in line.words[1:]):  # stops at the first other cell
+            merged += 1
+            if merged == 2:
+                return True
+    return False

@@ -1,0 +1,136 @@
+"""An unruled table grown from its header line down: the rows, the header's further lines, the
+lines wrapped between rows, the notes between them, and the columns as they widen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tools.parsing.pdf.columns import MIN_COLUMNS, _Column, _filled, _place, _wrapped
+from tools.parsing.pdf.headers import HEADER_LINES, _header_line, _header_lines, _names_over_numbers
+from tools.parsing.pdf.lines import _far, _Line
+from tools.parsing.pdf.rows import _details, _fewer, _record, _rows_from, _run_on
+
+
+@dataclass
+class _Grown:
+    """An unruled table: its rows (header first), the notes between them, its columns, its end."""
+
+    rows: list[list[str]]
+    notes: list[tuple[int, str]]  # (rows above it, text)
+    columns: list[_Column]
+    end: int
+
+
+def _table_at(lines: list[_Line], i: int) -> _Grown | None:
+    """The unruled table whose header is line ``i``, if the lines after it are its rows."""
+    header = lines[i].segments
+    if len(header) < MIN_COLUMNS:
+        return None
+    columns = [_Column(k, s.x0, s.x1) for k, s in enumerate(header)]
+    return _grow(lines, i + 1, columns, {k: s.text for k, s in enumerate(header)})
+
+
+def _grow(
+    lines: list[_Line], start: int, columns: list[_Column], head: dict[int, str] | None
+) -> _Grown | None:
+    """The table of the lines from ``start`` that fit ``columns`` under the header ``head``.
+
+    Columns widen to the text placed in them, so numbers aligned right under a header aligned
+    left still fall in place. Rows are records (see ``_record``). A line that is no record
+    is a second header line right under the header, a cell wrapped onto a line of its own, or
+    a note between two rows; anything else ends the table. Without a header above (a table
+    continued from the previous page) the first row must fill all columns but one.
+    """
+    rows: list[dict[int, str]] = []
+    notes: list[tuple[int, str]] = []
+    pending: list[int] = []  # lines under the header placed once the rows are in
+    header_lines = 1
+    i = start
+    while i < len(lines):
+        if (head is not None or rows) and _far(lines[i - 1], lines[i]):
+            # after a gap, rows filling the columns as a continued table's first row must
+            # (all but one) go on: blocks of rows set apart on the page
+            if not rows or _record(lines, i, columns, strict=True) is None:
+                break
+        record = _record(lines, i, columns, strict=head is None and not rows)
+        if record is not None and head is not None and not rows and header_lines < HEADER_LINES:
+            cells, placed_columns, after = record
+            if _names_over_numbers(lines, i, after, placed_columns, cells):
+                # a header printed over two or three lines: "Total Costs" over "All Funds"
+                for key, text in cells.items():
+                    head[key] = f"{head.get(key, '')} {text}".strip()
+                columns, header_lines, i = placed_columns, header_lines + 1, after
+                continue
+        if record is not None:
+            cells, columns, i = record
+            rows.append(cells)
+            continue
+        follows = i + 1 < len(lines) and not _far(lines[i], lines[i + 1])
+        if head is not None and not rows:
+            step = None if pending else _header_line(lines, i, start, columns, head, header_lines, follows)
+            if step is not None:
+                columns, header_lines, i = step, header_lines + 1, i + 1
+                continue
+            more = None if pending else _header_lines(lines, i, columns, head, header_lines, len(lines[start - 1].segments))
+            if more is not None:
+                columns, head, header_lines, i = more
+                continue
+            # lines under the header filling fewer of its columns than a row does (three or
+            # more each), right before rows filling all but one (staff paid a salary above the
+            # expenses of the office): rows of the table, placed once the rows have set where
+            # its columns run
+            first = _rows_from(lines, i, columns)
+            record = _record(lines, first, columns, strict=True) if first is not None and first > i else None
+            if record is None or not _fewer(lines[i:first], columns, _filled(record[1], record[0])):
+                break
+            pending, i = list(range(i, first)), first
+            continue
+        # a cell may wrap onto several lines between two rows filling as many columns
+        nxt = _rows_from(lines, i + 1, columns, wraps=True) if rows else None
+        if nxt is not None and nxt > i + 1:
+            record = _record(lines, nxt, columns, strict=_far(lines[nxt - 1], lines[nxt]))
+            if record is None or _filled(record[1], record[0]) < _filled(columns, rows[-1]):
+                nxt = None
+        if nxt is None and rows:
+            # a row's details on lines of their own (codes, a gross price, a remark) before the
+            # next row, filling as many columns: the lines right under the row that run on in its
+            # cells (see ``_run_on``), and the rest, notes
+            end = _details(lines, i, columns, rows[-1])
+            if end is None:
+                break
+            run_on, columns = _run_on(lines[:end], i, columns, rows[-1], tight=False)
+            notes.extend((len(rows) + (head is not None), line.text) for line in lines[run_on:end])
+            i = end
+            continue
+        if nxt is None:
+            break
+        placed = _wrapped(lines[i], columns)
+        if placed is not None and not placed.overflow:
+            # a cell wrapped onto a line of its own: it runs on in the row above
+            for key, text in placed.cells.items():
+                rows[-1][key] = f"{rows[-1].get(key, '')} {text}".strip()
+            columns = placed.columns
+        else:
+            # a line between two rows that fits no column: a note, not a row
+            notes.append((len(rows) + (head is not None), lines[i].text))
+        i += 1
+    if not rows:
+        return None
+    if i < len(lines):
+        # the last row's details set tight under it run on in its cells as between two rows
+        i, columns = _run_on(lines, i, columns, rows[-1])
+    if pending:
+        early: list[dict[int, str]] = []
+        early_notes: list[tuple[int, str]] = []
+        for j in pending:
+            placed = _place(lines[j], columns)
+            if placed is None or placed.overflow:
+                early_notes.append((len(early) + 1, lines[j].text))
+            else:
+                early.append(placed.cells)
+                columns = placed.columns
+        notes = early_notes + [(at + len(early), text) for at, text in notes]
+        rows = early + rows
+    keys = [c.key for c in columns]
+    table = [[cells.get(k, "") for k in keys] for cells in ([head] if head is not None else []) + rows]
+    return _Grown(table, notes, columns, i)
