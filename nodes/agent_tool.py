@@ -31,7 +31,7 @@ from tools.agent.schemas import (
     SelectDocuments,
     agent_tools,
 )
-from tools.knowledge.base import KnowledgeError
+from tools.knowledge.errors import KnowledgeError
 from tools.services import aservices
 
 log = logging.getLogger(__name__)

@@ -31,7 +31,7 @@ from tools.engines import ExtractionError, engine_named
 from tools.engines.grounding import verify_evidence
 from tools.engines.reasons import explain_no_rows
 from tools.engines.usage import Usage, metered
-from tools.knowledge.base import DocumentNotFound, KnowledgeError
+from tools.knowledge.errors import DocumentNotFound, KnowledgeError
 from tools.lanes import Coming, Lanes, lanes_for
 from tools.lifecycle import current_control, run_cancelled
 from tools.services import Services, aservices

@@ -118,7 +118,7 @@ def ingest(
 
 
 def _ingest_with_progress(kb: Any, paths: list[Path], collection: str, prune: bool) -> Any:
-    from tools.knowledge.base import KnowledgeError
+    from tools.knowledge.errors import KnowledgeError
     from tools.knowledge.ingest import ingest as run_ingest
 
     with Progress(
@@ -185,7 +185,7 @@ def search(
 ) -> None:
     """Find pages containing a text or matching a regex, with a time budget and a result limit."""
     from core.selection import Scope
-    from tools.knowledge.base import KnowledgeError
+    from tools.knowledge.errors import KnowledgeError
 
     try:
         result = _kb().search(Scope(user=user, collections=collection), text, regex=regex, path_glob=path_glob, limit=limit)
@@ -205,7 +205,7 @@ def search(
 @access_app.command("grant")
 def access_grant(collection: str, user: Annotated[str, typer.Argument(help="User id, or '*' for every user.")]) -> None:
     """Let USER read COLLECTION."""
-    from tools.knowledge.base import KnowledgeError
+    from tools.knowledge.errors import KnowledgeError
 
     try:
         _kb().grant(collection, user)

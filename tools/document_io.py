@@ -35,7 +35,7 @@ from core.reading import DocumentText, Reading, Record
 from core.selection import Scope
 from tools.batches import TickBatch
 from tools.engines.usage import Usage
-from tools.knowledge.base import DocumentNotFound
+from tools.knowledge.errors import DocumentNotFound
 
 if TYPE_CHECKING:
     from tools.lanes import HandOn, Lanes

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.knowledge.base import DocumentNotFound, KnowledgeError
+from tools.knowledge.errors import DocumentNotFound, KnowledgeError
 from tools.knowledge.ingest import ingest
 from core.selection import ContentQuery, DocumentSelection, Scope, SelectionEntry
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from core.reading import folder_list
 from core.selection import DocumentSelection, Scope, SelectionEntry
 from tools.agent.schemas import ListDocuments, RankDocuments, ReadDocument, SearchDocuments, SelectDocuments
-from tools.knowledge.base import DocumentNotFound
+from tools.knowledge.errors import DocumentNotFound
 from tools.knowledge.ranking import rank
 from tools.services import Services
 

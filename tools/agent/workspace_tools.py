@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from core.selection import Scope
-from tools.knowledge.base import KnowledgeError
+from tools.knowledge.errors import KnowledgeError
 from tools.workspace import sources
 from tools.workspace.catalog import WorkspaceError
 from tools.workspace.shape import FormRefused

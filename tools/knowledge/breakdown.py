@@ -12,7 +12,8 @@ from psycopg import sql
 
 from core.reading import FolderCount
 from core.selection import Breakdown, DocumentSelection, NamedCount, Scope
-from tools.knowledge.base import _YEAR_IN_PATH, KnowledgeBase, _scope_where, _selection_clause
+from tools.knowledge.base import KnowledgeBase
+from tools.knowledge.clauses import _YEAR_IN_PATH, _scope_where, _selection_clause
 
 
 def breakdown(kb: KnowledgeBase, scope: Scope, selection: DocumentSelection, limit: int = 10) -> Breakdown:

@@ -8,7 +8,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools.knowledge.base import KnowledgeBase, KnowledgeError
+from tools.knowledge.base import KnowledgeBase
+from tools.knowledge.errors import KnowledgeError
 from tools.knowledge.paths import UnsafePath, file_sha256, normalise_path
 from tools.knowledge.vectors import VectorIndex, index_for
 from tools.parsing import SUPPORTED_SUFFIXES, parse_file

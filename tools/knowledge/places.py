@@ -5,7 +5,8 @@ from __future__ import annotations
 from core.reading import Place, Reading, ScopeHint
 from core.selection import DocumentSelection, Scope, SelectionEntry
 from tools.engines.dates import years_as_dates
-from tools.knowledge.base import KnowledgeBase, Resolution
+from tools.knowledge.base import KnowledgeBase
+from tools.knowledge.queries import Resolution
 from tools.knowledge.paths import year_regex
 
 

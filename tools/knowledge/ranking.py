@@ -43,7 +43,7 @@ from psycopg import sql
 from core.reading import Reading
 from core.selection import Scope
 from tools.engines.columns import match_column
-from tools.knowledge.base import _scope_where  # the access clause every read of the knowledge base uses
+from tools.knowledge.clauses import _scope_where  # the access clause every read of the knowledge base uses
 from tools.knowledge.chunking import document_label
 from tools.knowledge.embeddings import embedder_for
 

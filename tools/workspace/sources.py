@@ -23,7 +23,8 @@ from typing import Any
 import psycopg
 
 from core.selection import LOCAL_USER, Scope
-from tools.knowledge.base import DocumentNotFound, KnowledgeBase
+from tools.knowledge.base import KnowledgeBase
+from tools.knowledge.errors import DocumentNotFound
 from tools.storage.links import is_expired
 from tools.storage.objects import ObjectNotFound, ObjectStore
 from tools.storage.rows import extraction_prefix, table_key

@@ -28,7 +28,8 @@ from typing import Any
 import psycopg
 
 from core.protocol import THREAD_NAME
-from tools.knowledge.base import KnowledgeBase, KnowledgeError
+from tools.knowledge.base import KnowledgeBase
+from tools.knowledge.errors import KnowledgeError
 from tools.storage.links import FILE_RETENTION, is_expired
 from tools.storage.objects import ObjectStore, delete_prefix
 from tools.storage.owners import thread_owner
