@@ -11,7 +11,7 @@ from typing import Any
 
 from psycopg import sql
 
-from core.selection import LOCAL_USER, Scope, SelectionEntry
+from core.selection import LOCAL_USER, DocumentSelection, Scope, SelectionEntry
 from tools.knowledge.paths import glob_prefix, glob_to_regex, like_prefix
 
 _YEAR_IN_PATH = r"(?:^|[^0-9])((?:19|20)[0-9]{2})(?![0-9])"
