@@ -180,16 +180,27 @@ async def test_a_store_down_before_any_document_is_read_stops_the_run_with_a_sen
 def test_a_chat_continues_a_run_the_store_stopped_when_told_continue(s3_services, weed, orders, reads) -> None:  # type: ignore[no-untyped-def]
     """Over the OpenAI-compatible chat: the answer says what to type there (no shell command), and
     "continue" finishes the run from its checkpoint once the store is back."""
+    from core.result import CHAT_ACTIONS
+    from server.app import create_app
+    from server.cli_http import _with_accounts
+    from server.profiles import SHIPPED, Profiles
+
+    user = "olga@example.com"
+    s3_services.kb.grant(COLLECTION, user)
+    info, key = _with_accounts(lambda accounts: accounts.create_key(user))
+    profiles = Profiles({**{n: dict(v) for n, v in SHIPPED.items()}, "orders": {"collections": [COLLECTION]}})
+    try:
+        _continue_in_chat(create_app(s3_services, profiles=profiles), key, weed, orders, reads, CHAT_ACTIONS)
+    finally:  # later tests expect no live key
+        _with_accounts(lambda accounts: accounts.revoke_key(info.id))
+
+
+def _continue_in_chat(app, key, weed, orders, reads, chat_actions) -> None:  # type: ignore[no-untyped-def]
     from http_server import serve_app
     from openai import OpenAI
 
-    from core.result import CHAT_ACTIONS
-    from server.app import create_app
-    from server.profiles import SHIPPED, Profiles
-
-    profiles = Profiles({**{n: dict(v) for n, v in SHIPPED.items()}, "orders": {"collections": [COLLECTION]}})
-    with serve_app(create_app(s3_services, profiles=profiles)) as url:
-        client = OpenAI(base_url=f"{url}/v1", api_key="any-key-on-loopback", max_retries=0, timeout=120)
+    with serve_app(app) as url:
+        client = OpenAI(base_url=f"{url}/v1", api_key=key, max_retries=0, timeout=120)
         messages: list[dict[str, str]] = []
 
         def say(text: str) -> str:
@@ -203,7 +214,7 @@ def test_a_chat_continues_a_run_the_store_stopped_when_told_continue(s3_services
         weed.stop()  # the store goes away before the confirmed reading is stored
         stopped = say("yes")
         assert "The object store failed before any document was read" in stopped and not reads
-        assert CHAT_ACTIONS["resume"] in stopped and "kea " not in stopped
+        assert chat_actions["resume"] in stopped and "kea " not in stopped
         weed.start()
         done = say("continue")
         assert f"Read {DOCUMENTS} of {DOCUMENTS} documents" in done and "[table.csv](" in done
