@@ -73,3 +73,16 @@ def test_the_kind_of_an_owners_documents_is_checked_in_each_document() -> None:
     (order_row,) = extract_records(document("orders/2023/PO-23-0089.docx", "Purchase order PO-23-0089"), reading)
     assert invoice_row.match == "yes"
     assert order_row.match == "unsure" and "the document does not call itself 'facture'" in (order_row.note or "")
+
+
+def test_a_folder_written_as_a_path_is_a_place_though_the_hint_lists_only_the_largest() -> None:
+    # a scope of 50 folders: its hint lists the 12 largest; the user names another, as a path
+    scope = ScopeHint(documents=500, folders=[FolderCount(folder=f"conv-{n:02d}", documents=10) for n in range(12)])
+    answer = RequestReading(kind="table", columns=["Code", "Item", "Quantity"], columns_from="request", row_condition=None,
+                            conditions=[], row_terms=[], document_conditions=[], unused=[], places=[], calculations=[],
+                            notes=[])
+    written = reading_from(answer, "Code, item and quantity of every order in conv-37/", scope)
+    assert [(p.kind, p.value) for p in written.places] == [("folder", "conv-37")]
+    # a month and a year joined by a slash is not written as a folder's path: every document is read
+    dated = reading_from(answer, "Code, item and quantity of every order of May/2013", scope)
+    assert dated.places == [] and any("'May/2013'" in n for n in dated.notes)

@@ -75,7 +75,10 @@ def reading_from(answer: RequestReading, message: str, scope: ScopeHint, quick: 
         value = place.value.strip("/").casefold()
         if any(p.value.strip("/").casefold() == value for p in places):
             continue
-        if place.kind == "year" or (place.kind == "folder" and value not in folders):
+        # the hint lists a large scope's biggest folders only: a folder written as a path ("conv-37/")
+        # names a folder whether or not it is among them
+        as_path = f"{place.value.strip('/')}/".casefold() in message.casefold()
+        if place.kind == "year" or (place.kind == "folder" and value not in folders and not as_path):
             if place.value not in read:
                 notes.append(UNREAD_PLACE.format(value=place.value))
             continue
