@@ -9,7 +9,7 @@ the same replies, and a reply is classified here, once:
 - or typed text: "yes" keeps the reading, "no" declines, anything else is a correction.
 
 Progress events are the small dicts nodes emit with ``"kind": "progress"``.
-``run_events_schema()`` publishes the JSON schema of the run API's events.
+The run API publishes their JSON schema (``server/run_api.py``).
 """
 
 from __future__ import annotations
@@ -299,21 +299,3 @@ class QuestionsEvent(BaseModel):
 
 class ErrorEvent(BaseModel):
     message: str
-
-
-def run_events_schema() -> dict[str, Any]:
-    """The JSON schema of the run API's Server-Sent Events, by event name."""
-    from core.result import RunResult
-
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "Kea run events",
-        "description": "Each Server-Sent Event of POST /v1/runs and /v1/runs/{thread}/resume: "
-        "the SSE event name selects the schema of its JSON data.",
-        "events": {
-            "progress": ProgressEvent.model_json_schema(mode="serialization"),
-            "questions": QuestionsEvent.model_json_schema(mode="serialization"),
-            "result": RunResult.model_json_schema(mode="serialization"),
-            "error": ErrorEvent.model_json_schema(mode="serialization"),
-        },
-    }

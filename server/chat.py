@@ -26,9 +26,10 @@ from langgraph.types import Command
 from pydantic import BaseModel, ConfigDict
 
 from core.protocol import ProgressEvent, QuestionsEvent, clean_text
-from core.result import RunResult, render_markdown
+from core.result import RunResult
 from server.accounts import AccountError, NotOwned, check_thread, turn_key
 from server.auth import Caller, caller, key_holder
+from server.chat_text import render_markdown
 from server.context import THREAD_HEADER, Kea
 from server.profiles import UnknownModel
 

@@ -11,7 +11,7 @@
 - ``DELETE /v1/runs/{thread}``: cancel its running extraction, wherever it runs: no model call
   starts once the run sees it, and its answer (status ``cancelled``) says what was read before
   the stop, with the partial table. 409 when nothing runs;
-- ``GET /v1/runs/schema``: the JSON schema of the events (``core.protocol.run_events_schema``).
+- ``GET /v1/runs/schema``: the JSON schema of the events (``run_events_schema``).
 
 Each POST answers ``text/event-stream`` with the events ``progress``, then ``questions`` or
 ``result`` (or ``error``); the data of each is the JSON of its typed model. A run goes on to its
@@ -21,6 +21,7 @@ it: for anyone else it does not exist (404).
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any, Literal
@@ -29,10 +30,11 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel
 
-from core.protocol import ErrorEvent, ProgressEvent, QuestionsEvent, QuestionsForm, run_events_schema
+from core.protocol import ErrorEvent, ProgressEvent, QuestionsEvent, QuestionsForm
 from core.result import RunResult
 from server.accounts import AccountError, NotOwned, check_thread
 from server.auth import Caller, caller
+from server.chat_text import answer_json, answer_schema
 from server.context import THREAD_HEADER, Kea
 from server.profiles import UnknownModel
 from server.runner import NothingWaiting, NotRunning
@@ -53,7 +55,24 @@ class ResumeRun(BaseModel):
 
 
 def _sse(name: str, model: BaseModel) -> str:
-    return f"event: {name}\ndata: {model.model_dump_json()}\n\n"
+    data = json.dumps(answer_json(model), ensure_ascii=False) if isinstance(model, RunResult) else model.model_dump_json()
+    return f"event: {name}\ndata: {data}\n\n"
+
+
+def run_events_schema() -> dict[str, Any]:
+    """The JSON schema of the run API's Server-Sent Events, by event name."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Kea run events",
+        "description": "Each Server-Sent Event of POST /v1/runs and /v1/runs/{thread}/resume: "
+        "the SSE event name selects the schema of its JSON data.",
+        "events": {
+            "progress": ProgressEvent.model_json_schema(mode="serialization"),
+            "questions": QuestionsEvent.model_json_schema(mode="serialization"),
+            "result": answer_schema(),
+            "error": ErrorEvent.model_json_schema(mode="serialization"),
+        },
+    }
 
 
 def _event_stream(events: AsyncIterator[Any]) -> AsyncIterator[str]:
@@ -153,4 +172,4 @@ async def state(thread: str, request: Request, who: Caller = Depends(caller)) ->
     if not snapshot.values or not snapshot.values.get("answer"):
         return {"thread": thread, "status": "new"}
     result = await kea.runner.result(thread, name, dict(snapshot.values), kea.base_url(request))
-    return {"thread": thread, "status": result.status, "result": result.model_dump(mode="json")}
+    return {"thread": thread, "status": result.status, "result": answer_json(result)}

@@ -180,7 +180,7 @@ async def test_a_store_down_before_any_document_is_read_stops_the_run_with_a_sen
 def test_a_chat_continues_a_run_the_store_stopped_when_told_continue(s3_services, weed, orders, reads) -> None:  # type: ignore[no-untyped-def]
     """Over the OpenAI-compatible chat: the answer says what to type there (no shell command), and
     "continue" finishes the run from its checkpoint once the store is back."""
-    from core.result import CHAT_ACTIONS
+    from server.chat_text import CHAT_ACTIONS
     from server.app import create_app
     from server.cli_http import _with_accounts
     from server.profiles import SHIPPED, Profiles

@@ -19,7 +19,8 @@ from agent_fakes import ScriptedToolModel, arguments_of, call, last_tool, last_u
 
 from evals.tables import rows_from_csv
 from core.profile import Profile
-from core.result import build_agent_result, build_result, render_markdown
+from core.result import build_agent_result, build_result
+from server.chat_text import render_markdown
 from graph.runs import resume_universal, run_extraction, run_universal
 from tools.storage.rows import table_key
 
@@ -73,7 +74,7 @@ async def test_a_conversation_searches_asks_and_pins_the_table(corpus, svc) -> N
     (table,) = done["tables"]
     result = build_agent_result(done)
     block = render_markdown(build_result(table))
-    assert result.markdown == f"{CLOSING}\n\n{block}"  # the model's text, then the block as stored
+    assert render_markdown(result) == f"{CLOSING}\n\n{block}"  # the model's text, then the block as stored
     assert result.csv == table["answer"]["csv"] and result.rows == table["answer"]["summary"]["rows"]
     header, rows = rows_from_csv(_csv(svc, table["extraction_id"]))
     assert len(rows) == len(case["rows"]) and all(r["values"]["Description"] in block for r in rows[:20])
@@ -274,7 +275,7 @@ async def test_earlier_tables_ride_back_as_one_line(corpus) -> None:  # type: ig
     model = ScriptedToolModel(script=script)
     first = await run_universal("SLA times", AGENT, model=model, confirm="auto")
     second = await run_universal("thanks", AGENT, model=model, thread_id=first["thread_id"])
-    assert second["tables"] == [] and build_agent_result(second).markdown == "You're welcome."
+    assert second["tables"] == [] and render_markdown(build_agent_result(second)) == "You're welcome."
     (earlier,) = [m for m in model.seen[-1][0] if m.type == "tool"]
     assert str(earlier.content).startswith("[a table ") and "\n" not in str(earlier.content)
     assert "shown to the user in an earlier answer" in str(earlier.content)
@@ -356,7 +357,7 @@ async def test_a_selection_over_100_documents_takes_the_sample_path_and_a_yes_re
     assert sample["answer"]["status"] == "sample" and len(sample["answer"]["summary"]["sample"]) == 5
     not_yet = str(last_tool(model.seen[-1][0]).content)  # type: ignore[union-attr]
     assert not_yet.startswith("The user has not confirmed the sample yet")  # the model cannot say yes for the user
-    assert "Reply \"yes\"" in build_agent_result(sampled).markdown
+    assert "Reply \"yes\"" in render_markdown(build_agent_result(sampled))
 
     rest = await run_universal("yes", AGENT, model=model, thread_id=sampled["thread_id"], answer=lambda form: pytest.fail("asked"))
     (table,) = rest["tables"]

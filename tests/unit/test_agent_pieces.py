@@ -5,7 +5,8 @@ from __future__ import annotations
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from core.agent_state import RESET, add_tables, merge_flags
-from core.result import RunResult, TableResult, build_agent_result, render_markdown
+from core.result import RunResult, TableResult, build_agent_result
+from server.chat_text import render_markdown
 from core.templates import NO_DOCUMENT_TOOLS, system_prompt
 from nodes.agent_answer import without_retyped_tables
 from nodes.agent_start import earlier_tables_as_references
@@ -92,7 +93,7 @@ def test_the_agents_answer_renders_its_text_then_each_table_block() -> None:
     one = TableResult(status="done", message="Read 3 documents.", csv="file:///t1.csv", rows=2)
     two = TableResult(status="done", message="Read 1 document.", csv="file:///t2.csv", extraction_id="e2", rows=1)
     result = build_agent_result({"answer": {"status": "answered", "message": "Two tables."}}, thread="t", tables=[one, two])
-    assert result.markdown == "\n\n".join(["Two tables.", render_markdown(one), render_markdown(two)])
+    assert render_markdown(result) == "\n\n".join(["Two tables.", render_markdown(one), render_markdown(two)])
     assert result.csv == "file:///t2.csv" and result.extraction_id == "e2" and result.rows == 1
     assert RunResult.model_json_schema()["properties"]["tables"]["items"] == {"$ref": "#/$defs/TableResult"}
 

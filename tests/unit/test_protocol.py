@@ -13,9 +13,10 @@ from core.protocol import (
     QuestionsForm,
     parse_reply,
     progress_event,
-    run_events_schema,
 )
-from core.result import CHAT_ACTIONS, Preview, RunResult, build_result, markdown_table, render_markdown
+from core.result import Preview, RunResult, build_result
+from server.chat_text import CHAT_ACTIONS, markdown_table, render_markdown
+from server.run_api import run_events_schema
 from server.cli_terminal import next_steps
 from nodes.questions import build_form
 from core.reading import Reading, ScopeHint
@@ -80,7 +81,7 @@ def test_the_run_events_schema_names_every_event() -> None:
     questions = schema["events"]["questions"]
     assert {"thread", "interrupt_id", "form"} <= set(questions["properties"])
     assert "QuestionsForm" in questions["$defs"] and "Option" in questions["$defs"]
-    assert {"status", "message", "csv", "preview", "thread"} <= set(schema["events"]["result"]["properties"])
+    assert {"status", "message", "csv", "preview", "thread", "markdown"} <= set(schema["events"]["result"]["properties"])
     json.dumps(schema)  # publishable as it is
 
 
