@@ -1,7 +1,9 @@
-"""Running the extraction graph to its answer: questions answered by a callback, progress streamed.
+"""Running a graph to its answer: questions answered by a callback, progress streamed.
 
-This is the one loop the CLI, the tests and other programs use; the HTTP API drives the same
-graph through the same checkpointer.
+``run_to_stop`` is the one driver of a run: every client runs the graph from a payload to its
+next stop through it (the HTTP server's ``Runner`` turn by turn; ``run_extraction`` and the
+other functions here, for the CLI, the tests and other programs, in a loop that answers the
+questions). The Universal Agent's extractions are subgraphs of its run, driven with it.
 """
 
 from __future__ import annotations
@@ -161,16 +163,12 @@ async def _drive(
                 narrowing=durable.narrowing,
             ))
         while True:
-            values, interrupts = await _stream(graph, payload, config, profile, on_progress)
-            if not interrupts or (control is not None and control.cancelled):
+            values, interrupts = await run_to_stop(graph, payload, config, profile, on_progress, control)
+            if not interrupts:
                 break
             if answer is None:
                 return {**values, "thread_id": thread_id, "__interrupt__": [i.value for i in interrupts]}
             payload = Command(resume=_resume_value(await _asked(answer, interrupts[0].value)))
-        if control is not None and control.cancelled:
-            from tools.services import aservices
-
-            values = await settle_cancelled(graph, config, values, (await aservices()).objects)
     return {**values, "thread_id": thread_id}
 
 
@@ -224,19 +222,32 @@ async def stream_events(graph: Any, payload: Any, config: dict[str, Any], profil
                 yield "interrupt", item
 
 
-async def _stream(
-    graph: Any, payload: Any, config: dict[str, Any], profile: Profile, on_progress: ProgressSink | None
+async def run_to_stop(
+    graph: Any, payload: Any, config: dict[str, Any], profile: Profile, on_progress: ProgressSink | None = None,
+    control: Any = None, objects: Any = None,
 ) -> tuple[dict[str, Any], list[Any]]:
-    """This run's final values and the questions it stopped at."""
+    """Run the graph from ``payload`` to its next stop: this run's final values and the questions
+    it stopped at, progress handed to ``on_progress`` as it comes.
+
+    Under a lease (``control`` of ``tools.lifecycle.durable_run``) a cancelled run stops at its
+    next step and its answer is settled as cancelled (``settle_cancelled``, in ``objects`` or the
+    services' store); it stops at no question.
+    """
     values: dict[str, Any] = {}
     interrupts: list[Any] = []
     async for kind, item in stream_events(graph, payload, config, profile):
         if kind == "interrupt":
             interrupts.append(item)
         elif kind == "state":
-            values = dict(item)
+            values = dict(item)  # this run's own state, whatever else runs on the thread
         elif on_progress:
             on_progress(item)
+    if control is not None and control.cancelled:
+        if objects is None:
+            from tools.services import aservices
+
+            objects = (await aservices()).objects
+        return await settle_cancelled(graph, config, values, objects), []
     return values, interrupts
 
 

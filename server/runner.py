@@ -32,7 +32,7 @@ from checkpoints.runs import NothingToTakeOver, RunBusy, RunRecord, RunRecords
 from core.profile import Profile
 from core.protocol import ProgressEvent, QuestionsEvent, QuestionsForm, asks_to_continue, progress_event
 from core.result import RunResult, build_agent_result, build_result, failed_result
-from graph.runs import pending, settle_cancelled, stopped_result, stream_events
+from graph.runs import pending, run_to_stop, stopped_result
 from server.accounts import Accounts, NotOwned
 from tools.lifecycle import RunLost, durable_run
 from tools.storage.links import LINK_LIFETIME, LinkSigner
@@ -186,27 +186,36 @@ class Runner:
             send(None)
 
     async def _events(self, thread: str, profile: Profile, payload: Any, base_url: str, control: Any) -> AsyncIterator[Event]:
-        config = self.config(thread)
-        graph = self.graph(profile.name)
-        values: dict[str, Any] = {}
-        interrupts: list[Any] = []
+        progress: asyncio.Queue[ProgressEvent | None] = asyncio.Queue()
+
+        def shown(item: dict[str, Any]) -> None:
+            if (event := progress_event(item)) is not None:
+                progress.put_nowait(event)
+
+        async def run() -> tuple[dict[str, Any], list[Any]]:
+            try:
+                return await run_to_stop(
+                    self.graph(profile.name), payload, self.config(thread), profile, shown, control, self.objects
+                )
+            finally:
+                progress.put_nowait(None)
+
+        step = asyncio.create_task(run())
         try:
-            async for kind, item in stream_events(graph, payload, config, profile):
-                if kind == "progress" and (event := progress_event(item)) is not None:
-                    yield event
-                elif kind == "interrupt":
-                    interrupts.append(item)
-                elif kind == "state":
-                    values = dict(item)  # this run's own state, whatever else runs on the thread
+            while (event := await progress.get()) is not None:
+                yield event
+            values, interrupts = await step
         except Exception as exc:  # noqa: BLE001 — every client gets an answer in a sentence
             log.exception("A run on thread %s failed", thread)
             if control is not None:
                 control.failed = True
             yield stopped_result(exc, thread)
             return
-        if control is not None and control.cancelled:
-            values = await settle_cancelled(graph, config, values, self.objects)
-        elif interrupts:
+        finally:
+            if not step.done():
+                step.cancel()
+                await asyncio.gather(step, return_exceptions=True)
+        if interrupts:
             first = interrupts[0]
             yield QuestionsEvent(thread=thread, interrupt_id=first.id, form=QuestionsForm.model_validate(first.value))
             return
