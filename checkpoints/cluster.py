@@ -75,7 +75,7 @@ def _find_bindir() -> Path:
     )
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -191,9 +191,9 @@ class LocalCluster(LocalService):
             bindir = _find_bindir()
             if not (self.data_dir / "PG_VERSION").exists():
                 self._initdb(bindir)
-            port = self.port() if self.port_file.exists() else _free_port()
+            port = self.port() if self.port_file.exists() else free_port()
             if _port_open(port):  # taken by something else since we last ran
-                port = _free_port()
+                port = free_port()
             self.port_file.write_text(str(port))
             self._start(bindir, port)
             self._create_database()

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from checkpoints.cluster import LocalService, ServiceError, _free_port, _port_open, kea_home
+from checkpoints.cluster import LocalService, ServiceError, free_port, _port_open, kea_home
 
 START_TIMEOUT_S = 30.0
 
@@ -66,9 +66,9 @@ class LocalMilvus(LocalService):
             if self.is_running():
                 return self.uri
             self._kill_stale()
-            port = self.port() if self.port_file.exists() else _free_port()
+            port = self.port() if self.port_file.exists() else free_port()
             if _port_open(port):  # taken by something else since we last ran
-                port = _free_port()
+                port = free_port()
             self.port_file.write_text(str(port))
             self._start(port)
             return self.uri

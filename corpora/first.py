@@ -17,7 +17,6 @@ See ``corpora/first.md`` for what the corpus holds and what each case asks.
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import random
 import sys
@@ -1420,25 +1419,7 @@ def generate(out: Path, seed: int = 7) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m corpora.first",
-        description="Write Kea's evaluation corpus into OUT/documents/ and its truth into OUT/truth.json.",
-    )
-    parser.add_argument("out", type=Path, help="folder to write into (created if missing)")
-    parser.add_argument("--seed", type=int, default=7, help="random seed (default: 7)")
-    args = parser.parse_args(argv)
-    truth = generate(args.out, seed=args.seed)
-    folders: dict[str, int] = {}
-    for rel in truth["documents"]:
-        folder = rel.rsplit("/", 1)[0]
-        folders[folder] = folders.get(folder, 0) + 1
-    print(f"Wrote {len(truth['documents'])} documents into {args.out / DOCUMENTS} (seed {args.seed}):")
-    for folder, count in sorted(folders.items()):
-        print(f"  {folder + '/':<24} {count}")
-    print(f"Truth: {args.out / 'truth.json'} ({len(truth['cases'])} cases)")
-    for case in truth["cases"]:
-        print(f"  {case['id']:<26} {len(case['rows']):>4} rows  {case['status']}")
-    return 0
+    return w.command_line("python -m corpora.first", "Write Kea's evaluation corpus into OUT/documents/ and its truth into OUT/truth.json.", generate, DOCUMENTS, argv)
 
 
 if __name__ == "__main__":

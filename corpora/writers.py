@@ -364,3 +364,29 @@ class Folder:
 
 def write_truth(path: Path, truth: dict) -> None:
     path.write_text(json.dumps(truth, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+
+
+def command_line(
+    prog: str, description: str, generate: Callable[..., dict], documents: str, argv: list[str] | None = None
+) -> int:
+    """A generator's command line: write the corpus into OUT, then list its folders and cases."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser.add_argument("out", type=Path, help="folder to write into (created if missing)")
+    parser.add_argument("--seed", type=int, default=7, help="random seed (default: 7)")
+    args = parser.parse_args(argv)
+    truth = generate(args.out, seed=args.seed)
+    folders: dict[str, int] = {}
+    for rel in truth["documents"]:
+        folder = rel.rsplit("/", 1)[0] + "/"
+        folders[folder] = folders.get(folder, 0) + 1
+    print(f"Wrote {len(truth['documents'])} documents into {args.out / documents} (seed {args.seed}):")
+    wide = max(map(len, folders), default=0) + 2
+    for folder, count in sorted(folders.items()):
+        print(f"  {folder:<{wide}} {count}")
+    print(f"Truth: {args.out / 'truth.json'} ({len(truth['cases'])} cases)")
+    wide = max((len(case["id"]) for case in truth["cases"]), default=0) + 2
+    for case in truth["cases"]:
+        print(f"  {case['id']:<{wide}} {len(case['rows']):>4} rows  {case['status']}")
+    return 0

@@ -42,6 +42,8 @@ import uvicorn
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
+from checkpoints.cluster import free_port
+
 _MARK = re.compile(r"^=== Page (\d+)(?: \(continued\))? ===$", re.MULTILINE)
 
 
@@ -322,19 +324,13 @@ def _completion(body: dict[str, Any], reply: Reply) -> dict[str, Any]:
     }
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 class _Front:
     """A TCP front for uvicorn that passes each request through and resets the client's connection
     where the endpoint's answer carries ``RESET_HEADER`` — what a crashing server or a proxy that
     drops connections does to a client."""
 
     def __init__(self, upstream: int) -> None:
-        self.upstream, self.port = upstream, _free_port()
+        self.upstream, self.port = upstream, free_port()
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.thread = threading.Thread(target=self._run, name="scripted-openai-front", daemon=True)
@@ -404,27 +400,34 @@ class _Front:
 def serve(endpoint: ScriptedEndpoint, *, resets: bool = False) -> Iterator[str]:
     """Serve the endpoint on a free loopback port; yields its base URL (``.../v1``). With
     ``resets`` a front that can reset connections stands before it (``connection_reset()`` replies)."""
-    port = _free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(endpoint.app, host="127.0.0.1", port=port, log_level="warning", lifespan="off", access_log=False)
-    )
-    thread = threading.Thread(target=server.run, name="scripted-openai", daemon=True)
+    with served(endpoint.app, "scripted-openai", lifespan="off") as port:
+        front = _Front(port) if resets else None
+        endpoint.base_url = f"http://127.0.0.1:{front.port if front else port}/v1"
+        try:
+            yield endpoint.base_url
+        finally:
+            endpoint.release()
+            if front is not None:
+                front.close()
+
+
+@contextmanager
+def served(app: Any, name: str, start_timeout: float = 60, **config: Any) -> Iterator[int]:
+    """``app`` served by uvicorn in a thread on a free loopback port (yielded) until the block ends."""
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False, **config))
+    thread = threading.Thread(target=server.run, name=name, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + start_timeout
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the scripted endpoint did not start")
+            raise RuntimeError(f"{name} did not start")
         time.sleep(0.02)
-    front = _Front(port) if resets else None
-    endpoint.base_url = f"http://127.0.0.1:{front.port if front else port}/v1"
     try:
-        yield endpoint.base_url
+        yield port
     finally:
-        endpoint.release()
-        if front is not None:
-            front.close()
         server.should_exit = True
-        thread.join(timeout=10)
+        thread.join(timeout=30)
 
 
 @contextmanager

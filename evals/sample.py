@@ -37,7 +37,7 @@ def _first(order: list[int], paths: dict[int, str], wanted: set[str]) -> int | N
 
 
 def run() -> dict[str, Any]:
-    from checkpoints.cluster import _free_port
+    from checkpoints.cluster import free_port
     from core.selection import Scope
     from corpora.first import generate as generate_corpus
     from corpora.second import generate as generate_corpus2
@@ -52,7 +52,7 @@ def run() -> dict[str, Any]:
     with isolated_home() as home:
         svc = services()
         dead = Services(svc.database_url, svc.kb, svc.objects, svc.rows,
-                        VectorIndex(svc.kb, uri=f"http://127.0.0.1:{_free_port()}", timeout_s=2))
+                        VectorIndex(svc.kb, uri=f"http://127.0.0.1:{free_port()}", timeout_s=2))
         for name, generate in (("corpus", generate_corpus), ("corpus2", generate_corpus2)):
             cases = _cases(generate, home / name)
             ingest(svc.kb, [home / name / "documents"], name)

@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import re
-import socket
 import statistics
-import threading
 import time
 from typing import Any
 
 from evals.bench.common import command_line, ingest_tiny_documents, isolated_home, machine, save_and_show
+from evals.endpoint import served
 
 MAX_CONVERSATIONS = 200
 TURN_TIMEOUT = 120.0
@@ -37,12 +36,6 @@ def _percentiles(values: list[float]) -> dict[str, float]:
         return {"p50": 0.0, "p99": 0.0, "max": 0.0}
     p99 = ordered[min(len(ordered) - 1, int(round(0.99 * (len(ordered) - 1))))]
     return {"p50": round(statistics.median(ordered), 3), "p99": round(p99, 3), "max": round(ordered[-1], 3)}
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 async def _conversation(client: Any, number: int) -> dict[str, Any]:
@@ -89,7 +82,6 @@ async def _load(base_url: str, key: str, conversations: int) -> tuple[list[dict[
 
 
 def run(conversations: int, documents: int) -> dict[str, Any]:
-    import uvicorn
 
     from server.app import create_app
     from server.cli_http import _with_accounts
@@ -102,22 +94,8 @@ def run(conversations: int, documents: int) -> dict[str, Any]:
         ingest_tiny_documents(svc.kb, home / "tiny", "tiny", documents)
         svc.kb.grant("tiny", "bench")
         _, key = _with_accounts(lambda accounts: accounts.create_key("bench"))
-        port = _free_port()
-        server = uvicorn.Server(
-            uvicorn.Config(create_app(svc), host="127.0.0.1", port=port, log_level="warning", access_log=False)
-        )
-        thread = threading.Thread(target=server.run, name="kea-serve-bench", daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 60
-        while not server.started:
-            if time.monotonic() > deadline or not thread.is_alive():
-                raise RuntimeError("kea serve did not start for the benchmark")
-            time.sleep(0.05)
-        try:
+        with served(create_app(svc), "kea-serve-bench") as port:
             outcomes, seconds = asyncio.run(_load(f"http://127.0.0.1:{port}", key, conversations))
-        finally:
-            server.should_exit = True
-            thread.join(timeout=30)
     failed = [o for o in outcomes if o["failed"]]
     return {
         "machine": machine(),

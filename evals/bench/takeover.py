@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -31,6 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from checkpoints.cluster import free_port
 from evals.bench.common import (
     BENCH_ENGINE,
     command_line,
@@ -43,12 +43,6 @@ from evals.bench.common import (
 ROOT = Path(__file__).resolve().parents[2]
 GUARD = 600.0  # seconds: no step of a repeat takes this long unless something hangs
 MESSAGE = "All rows with code, name and amount"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class _Replica:
@@ -64,7 +58,7 @@ class _Replica:
     def start(self) -> None:
         import httpx
 
-        self.port = _free_port()
+        self.port = free_port()
         with open(self.home / "serve.log", "ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "evals.bench.replica", "serve", "--port", str(self.port)],

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import time
 from collections.abc import Iterator
@@ -15,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+
+from checkpoints.cluster import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 PIPE = ROOT / "server" / "openwebui" / "kea_pipe.py"
@@ -28,12 +29,6 @@ def open_webui_command() -> Path:
     if not path.exists():
         raise RuntimeError(f"Open WebUI is not installed at {path}: run `make test-browser`, which installs it.")
     return path
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def offline_environment(data_dir: Path, port: int) -> dict[str, str]:
@@ -136,7 +131,7 @@ def running_open_webui(data_dir: Path, timeout: float = 180, extra_env: dict[str
     if data_dir.exists():
         shutil.rmtree(data_dir)
     data_dir.mkdir(parents=True)
-    port = _free_port()
+    port = free_port()
     log = (data_dir / "open-webui.log").open("w")
     process = subprocess.Popen(
         [str(command), "serve", "--host", "127.0.0.1", "--port", str(port)],

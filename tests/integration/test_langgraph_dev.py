@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -15,11 +14,7 @@ from typing import Any
 
 import pytest
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from checkpoints.cluster import free_port
 
 
 def _post(url: str, body: dict[str, Any], timeout: float = 120) -> Any:
@@ -33,7 +28,7 @@ def studio_server(corpus, tmp_path):  # type: ignore[no-untyped-def]
     cli = Path(sys.executable).parent / "langgraph"
     if not cli.exists():
         cli = Path(shutil.which("langgraph") or "langgraph")
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "LANGGRAPH_CLI_NO_ANALYTICS": "1", "LANGSMITH_TRACING": "false"}
     log = open(tmp_path / "langgraph-dev.log", "w")
     process = subprocess.Popen(

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from checkpoints.cluster import _free_port
+from checkpoints.cluster import free_port
 from checkpoints.milvus import LocalMilvus
 from core.profile import Profile
 from graph.runs import run_extraction
@@ -62,7 +62,7 @@ def _chunks(svc, collection: str, document_id: int) -> int:  # type: ignore[no-u
 def _dead_services(svc) -> Services:  # type: ignore[no-untyped-def]
     """The same knowledge base with a Milvus that does not answer (a port nothing listens on)."""
     return Services(svc.database_url, svc.kb, svc.objects, svc.rows,
-                    VectorIndex(svc.kb, uri=f"http://127.0.0.1:{_free_port()}", timeout_s=2))
+                    VectorIndex(svc.kb, uri=f"http://127.0.0.1:{free_port()}", timeout_s=2))
 
 
 # Documents in German and French beside the generated corpus: two German SLAs (one calls itself a
