@@ -9,7 +9,7 @@ bare mirror with the commit written beside them, which is how each origin was pi
 
 with PATHS (a checkout needs none of this):
 
-    camelot           tests LICENSE
+    camelot           tests docs/_static/csv LICENSE
     tabula-java       src/test LICENSE
     tabula-extractor  test LICENSE.md
     tabula-py         tests LICENSE
@@ -89,6 +89,12 @@ CAMELOT = [
     # until the project began refusing the document's no-extraction permission flag; the expected
     # table stays in tests/data.py and the page is unchanged
     ("birdisland.pdf", 1, "stream", ["data_stream_duplicated_text"]),
+]
+
+# camelot's README and docs/index.rst read foo.pdf with camelot.read_pdf('foo.pdf') -- lattice,
+# page 1, nothing else -- and show the one table found as docs/_static/csv/foo.csv
+CAMELOT_DOCUMENTED = [
+    ("foo.pdf", 1, "lattice", "docs/_static/csv/foo.csv"),
 ]
 
 # tabula-java: (document, page, method, expected JSON) -- the whole-page cases of its tests
@@ -195,11 +201,15 @@ def build_camelot(repo: Path) -> None:
          "tables": [data[t] for t in tables]}
         for name, page, flavor, tables in CAMELOT
     ]
+    for name, page, flavor, expected in CAMELOT_DOCUMENTED:
+        text = (repo / expected).read_text(encoding="utf-8")
+        cases.append({"source": f"tests/files/{name}", "page": page, "method": flavor, "flavor": flavor,
+                      "truth_file": expected, "tables": [list(csv.reader(io.StringIO(text)))]})
     meta = {
         "repository": "camelot-dev/camelot",
         "licence": "MIT",
         "truth": "the expected tables of the project's own tests (tests/data.py), read with the flavor's "
-        "default settings",
+        "default settings, and the table its README shows for foo.pdf (docs/_static/csv/foo.csv)",
     }
     _write("camelot", repo, meta, cases, repo / "LICENSE")
 

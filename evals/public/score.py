@@ -40,6 +40,7 @@ MEASURED_F1 = {
     "camelot/multiple_tables.pdf": 1.00,
     "camelot/vertical_header.pdf": 0.81,
     "camelot/birdisland.pdf": 0.04,
+    "camelot/foo.pdf": 1.00,
     "docling/2305.03393v1-pg9.pdf": 0.85,
     "docling/amt_handbook_sample.pdf": 1.00,
     "docling/code_and_formula.pdf": 1.00,
