@@ -43,14 +43,18 @@ Surveyed and not taken (so that nobody surveys them again for the same answer):
 - tabula-py: data.pdf pages 2-3 are read with guess=False; campaign_donors and MultiColumn with
   columns or areas; data_dtype.pdf's expectation is the first of five tables only.
 - docling: skipped_1page/skipped_2pages have no ground truth (its end-to-end test skips them);
-  the ODF renderings' ground truths are of the ODF files, not of the PDFs.
+  the ODF renderings' ground truths are of the ODF files, not of the PDFs; its OCR test scans
+  have no text layer and no table in their ground truths (they measure OCR, not tables).
 - pdfplumber (jsvine/pdfplumber): its tests compare a row, a cell or a count, never a whole
   table, and read a crop or explicit settings.
 - PyMuPDF: its test PDFs carry no licence of their own (the repository is AGPL-3.0; most came
   from bug reports) and its expected tables are a pickle or the last two tables of a page.
 - unstructured: the one PDF its expected outputs give tables for (layout-parser-paper.pdf) was
   absent from the copy of the repository at hand; its table ground truths under
-  example-docs/test_evaluate_files are for PDFs not in the repository.
+  example-docs/test_evaluate_files are for PDFs not in the repository; the CSV beside
+  table-multi-row-column-cells is the truth of its PNG, and the PDF is that image with no text;
+  its PDF tests check a count or a word of a table.
+- ZUGFeRD/mustangproject: the XML in its invoices is invoice data, not the printed table.
 - opendataloader-bench: its 200 PDFs are Git LFS objects, absent from the repository.
 - PDFProdigy/Testing: no licence.
 """
