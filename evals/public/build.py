@@ -9,7 +9,7 @@ bare mirror with the commit written beside them, which is how each origin was pi
 
 with PATHS (a checkout needs none of this):
 
-    camelot           tests LICENSE
+    camelot           tests docs/_static/csv LICENSE
     tabula-java       src/test LICENSE
     tabula-extractor  test LICENSE.md
     tabula-py         tests LICENSE
@@ -25,6 +25,38 @@ written from Kea's output, never by hand). Only cases the project reads with its
 on a whole page are taken: a truth that needs an option (table areas, column positions, a line
 scale, a crop) describes that option, not the page. The origin's licence is copied beside its
 documents as ``LICENSE``. Kea keeps no code of the project: the script reads its test data as data.
+
+Surveyed and not taken (so that nobody surveys them again for the same answer):
+
+- camelot: every other expectation of tests/ is for an option (table_areas, table_regions,
+  columns, line_scale, split_text, flag_size, strip_text, edge_tol, layout_kwargs,
+  process_background, copy_text, shift_text), for another flavor of a document already pinned
+  (hybrid, network), for a password (health_protected.pdf), or for an
+  ICDAR 2013 document (us-030.pdf), which is kept out. docs/benchmark/ holds each tool's output
+  (camelot's among them), not a truth.
+- tabula-java: its other CSV/JSON expectations are for an area (argentina_diputados_voting_record,
+  schools, frx_2012_disclosure, spreadsheet_no_bounding_frame, indictb1h_14, Publication_of_award,
+  TestSpreadsheetExtractor-CELLS), for given columns (AnimalSounds, MultiColumn) or for an ICDAR
+  2013 document (us-017, us-020, eu-001, icdar2013-dataset/).
+- tabula-extractor: test_spanning_cells compares only the first of the page's two tables; the
+  tests' other tables are read from an area.
+- tabula-py: data.pdf pages 2-3 are read with guess=False; campaign_donors and MultiColumn with
+  columns or areas; data_dtype.pdf's expectation is the first of five tables only.
+- docling: skipped_1page/skipped_2pages have no ground truth (its end-to-end test skips them);
+  the ODF renderings' ground truths are of the ODF files, not of the PDFs; its OCR test scans
+  have no text layer and no table in their ground truths (they measure OCR, not tables).
+- pdfplumber (jsvine/pdfplumber): its tests compare a row, a cell or a count, never a whole
+  table, and read a crop or explicit settings.
+- PyMuPDF: its test PDFs carry no licence of their own (the repository is AGPL-3.0; most came
+  from bug reports) and its expected tables are a pickle or the last two tables of a page.
+- unstructured: the one PDF its expected outputs give tables for (layout-parser-paper.pdf) was
+  absent from the copy of the repository at hand; its table ground truths under
+  example-docs/test_evaluate_files are for PDFs not in the repository; the CSV beside
+  table-multi-row-column-cells is the truth of its PNG, and the PDF is that image with no text;
+  its PDF tests check a count or a word of a table.
+- ZUGFeRD/mustangproject: the XML in its invoices is invoice data, not the printed table.
+- opendataloader-bench: its 200 PDFs are Git LFS objects, absent from the repository.
+- PDFProdigy/Testing: no licence.
 """
 
 from __future__ import annotations
@@ -57,6 +89,16 @@ CAMELOT = [
     # tests/test_network.py: read with flavor="network" and nothing else
     ("multiple_tables.pdf", 1, "network", ["data_network_two_tables_b_1", "data_network_two_tables_b_2"]),
     ("vertical_header.pdf", 1, "network", ["data_network_vertical_headers"]),
+    # tests/test_stream.py read it with flavor="stream" and nothing else (test_stream_duplicated_text)
+    # until the project began refusing the document's no-extraction permission flag; the expected
+    # table stays in tests/data.py and the page is unchanged
+    ("birdisland.pdf", 1, "stream", ["data_stream_duplicated_text"]),
+]
+
+# camelot's README and docs/index.rst read foo.pdf with camelot.read_pdf('foo.pdf') -- lattice,
+# page 1, nothing else -- and show the one table found as docs/_static/csv/foo.csv
+CAMELOT_DOCUMENTED = [
+    ("foo.pdf", 1, "lattice", "docs/_static/csv/foo.csv"),
 ]
 
 # tabula-java: (document, page, method, expected JSON) -- the whole-page cases of its tests
@@ -163,11 +205,15 @@ def build_camelot(repo: Path) -> None:
          "tables": [data[t] for t in tables]}
         for name, page, flavor, tables in CAMELOT
     ]
+    for name, page, flavor, expected in CAMELOT_DOCUMENTED:
+        text = (repo / expected).read_text(encoding="utf-8")
+        cases.append({"source": f"tests/files/{name}", "page": page, "method": flavor, "flavor": flavor,
+                      "truth_file": expected, "tables": [list(csv.reader(io.StringIO(text)))]})
     meta = {
         "repository": "camelot-dev/camelot",
         "licence": "MIT",
         "truth": "the expected tables of the project's own tests (tests/data.py), read with the flavor's "
-        "default settings",
+        "default settings, and the table its README shows for foo.pdf (docs/_static/csv/foo.csv)",
     }
     _write("camelot", repo, meta, cases, repo / "LICENSE")
 
