@@ -6,7 +6,8 @@ Benchmarks: knowledge (ingest, resolving a glob), fanout (the graph against the 
 limit, a bare gather and LangGraph alone in the same waves), state_size (checkpoint bytes and stream events by rows per
 document), memory (peak RSS by table size), csv_assembly (Kea's CSV assembly against Python's
 csv writer), ranking (ranking 10,000 documents by meaning in Milvus Lite against the keyword
-scan, and embedding throughput), http_load (concurrent conversations against kea serve),
+scan, and embedding throughput), parsing (Kea's parser against reading the text layer alone),
+http_load (concurrent conversations against kea serve),
 cancel (seconds from a cancel to the end of the run it stops), takeover (seconds from SIGKILL
 of a kea serve replica to its run going on on another). Each compares Kea with a baseline measured in the same run, in its own
 throwaway KEA_HOME and PostgreSQL cluster.
@@ -33,11 +34,12 @@ from evals.bench import (
     http_load,
     knowledge,
     memory,
+    parsing,
     ranking,
     state_size,
     takeover,
 )
-from evals.bench.charts import BENCHMARKS, draw_charts, write_results_page
+from evals.bench.charts import BENCHMARKS, TABLED, draw_charts, write_results_page
 from evals.bench.common import RESULTS, machine, save
 
 
@@ -91,6 +93,7 @@ SUITE = {
         {"documents": 20, "rows_per_document": 1000},
     ),
     "ranking": Benchmark(ranking.run, ranking.describe, {"documents": 10_000}, {"documents": 2000}),
+    "parsing": Benchmark(parsing.run, parsing.describe, {"repeats": 3}, {"repeats": 1}),
     "http_load": Benchmark(
         http_load.run,
         http_load.describe,
@@ -104,7 +107,7 @@ SUITE = {
         takeover.run, takeover.describe, {"documents": 40, "latency": 0.5, "repeats": 5}, {"documents": 24, "latency": 0.5, "repeats": 3}
     ),
 }
-NAMES = (*BENCHMARKS, "http_load", "cancel", "takeover")  # these three have no chart or results-page section yet
+NAMES = (*BENCHMARKS, *TABLED, "http_load", "cancel", "takeover")  # the last three: no chart or results-page section yet
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,7 +20,8 @@ from openai.types.chat import ChatCompletion
 from pydantic import Field
 
 from core.profile import Profile
-from tools.engines import engine_named, prompts
+from tools.engines import engine_named
+from tools.engines.llm import prompt_text as prompts
 from tools.engines.base import ExtractionError
 from tools.engines.llm.engine import LLMEngine
 from tools.engines.llm.rows import Part, merge_windows

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from core.reading import DocumentText, Reading, Record, ScopeHint
-from tools.engines import prompts
+from tools.engines.llm import prompt_text as prompts
 from tools.engines.base import Estimate, ExtractionError
 from tools.engines.checks import checked
 from tools.engines.conversation import kind_of

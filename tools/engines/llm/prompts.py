@@ -1,13 +1,13 @@
 """The prompts of an extraction: the columns, conditions and rules, and a window's marked text.
 
-The words themselves are ``tools.engines.prompts``. A window that starts inside the document
+The words themselves are ``prompt_text``. A window that starts inside the document
 carries the document's first lines and the last table header before it.
 """
 
 from __future__ import annotations
 
 from core.reading import DocumentText, Reading
-from tools.engines import prompts
+from tools.engines.llm import prompt_text as prompts
 from tools.engines.llm.windows import DOCUMENT_HEAD_CHARS, Piece, Window, covers_document, describe
 from tools.engines.numbers import parse_number
 

@@ -1,4 +1,4 @@
-"""Prompts of the LLM engine: plain strings with named placeholders, filled with ``str.format``.
+"""The words of the LLM engine's prompts: plain strings with named placeholders, filled with ``str.format``.
 
 The rules of a reading and of an extraction live here, in words a model follows; the engine
 fills in the scope, the columns and the conditions, and checks what comes back.
