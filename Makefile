@@ -10,7 +10,7 @@ BROWSER_STAMP := $(VENV)/.installed-browser
 OWUI_VENV := .venv-openwebui
 OPEN_WEBUI_VERSION := 0.12.4
 
-.PHONY: demo test test-browser test-replicas eval eval-oracle bench install clean services-stop
+.PHONY: demo test test-fast test-browser test-replicas eval eval-oracle bench install clean services-stop
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,10 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# The fast layer alone: pure functions, parsers, readings, pieces of nodes; no PostgreSQL, no services
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q tests/unit
 
 # The real Open WebUI with the Kea pipe, in headless Chromium (a few minutes; not part of make test)
 test-browser: $(BROWSER_STAMP)
