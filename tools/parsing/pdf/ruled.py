@@ -51,3 +51,49 @@ def _rules_merge_columns(ruled, words: list[dict], chars: list[dict]) -> bool:  
             if merged == 2:
                 return True
     return False
+
+
+HEADER_ROWS = 6  # a ruled header is drawn on at most this many rows
+
+
+def _ruled_header(ruled, rows: list[list[str | None]]) -> list[list[str | None]]:  # type: ignore[no-untyped-def]
+    """A ruled table's rows with a header drawn over several rows read as one row of names: the
+    header is the rows above the first two rows (or last one) filling all columns but one, none
+    of them holding a figure; each column is named by the cells over it top to bottom, a cell
+    spanning several columns ("Literacy Status" over "Illiterate … College") naming each. A
+    cell spanning the whole table is a title and stays a row of its own above. The rows as they
+    are when the header is one row."""
+    width = max((len(row) for row in rows), default=0)
+    need = max(2, width - 1)
+
+    def filled(row: list[str | None]) -> int:
+        return sum(1 for cell in row if cell and cell.strip())
+
+    body = next(
+        (r for r in range(min(len(rows), HEADER_ROWS + 1))
+         if filled(rows[r]) >= need and (r + 1 == len(rows) or filled(rows[r + 1]) >= need)),
+        None,
+    )
+    if width < 3 or body is None or body < 2 or any(_figure(c or "") for row in rows[:body] for c in row):
+        return rows
+    spans = [[c for c in ruled.rows[r].cells] for r in range(len(rows))]
+    middles = [(x0 + x1) / 2 for x0, _, x1, _ in (cell for cell in spans[body] if cell is not None)]
+    if len(middles) != width or any(cell is None for cell in spans[body]):
+        return rows
+    titles: list[list[str | None]] = []
+    parts: list[list[str]] = [[] for _ in range(width)]
+    for r in range(body):
+        for k, cell in enumerate(spans[r]):
+            text = " ".join((rows[r][k] or "").split())
+            if cell is None or not text:
+                continue
+            under = [j for j, m in enumerate(middles) if cell[0] <= m <= cell[2]] or [k]
+            if len(under) == width:
+                titles.append([text] + [""] * (width - 1))
+                continue
+            for j in under:
+                parts[j].append(text)
+    names: list[str | None] = [" ".join(p) for p in parts]
+    if sum(1 for name in names if name) < 2:
+        return rows
+    return [*titles, names, *rows[body:]]
