@@ -116,3 +116,42 @@ def test_each_origin_holds_the_structure_it_was_measured_at(origins) -> None:
     assert set(MEASURED_FLOORS) == set(origins)
     fallen = {n: round(o["f1"], 3) for n, o in origins.items() if o["f1"] < MEASURED_FLOORS[n]}
     assert fallen == {}
+
+
+def _camelot_tables(file: str) -> list:
+    return parse_file(CAMELOT / "documents" / file).tables
+
+
+def test_a_ruled_header_drawn_over_several_rows_names_each_column_under_its_group() -> None:
+    """camelot's twotables_2.pdf: "Literacy Status" spans "Illiterate", "Read & Write", … on
+    the ruled rows under it; the header once came as " |  | Literacy Status |  | …"."""
+    tables = [t for t in _camelot_tables("twotables_2.pdf") if len(t.rows) >= 10]
+    assert len(tables) == 2
+    for table in tables:
+        assert table.header == [
+            "State", "n", "Literacy Status Illiterate", "Literacy Status Read & Write", "Literacy Status 1-4 std.",
+            "Literacy Status 5-8 std.", "Literacy Status 9-12 std.", "Literacy Status College",
+        ]
+        assert table.rows[0][0] == "Kerala" and table.rows[-1][0] == "Pooled"
+    assert tables[0].rows[0] == ["Kerala", "2400", "7.2", "0.5", "25.3", "20.1", "41.5", "5.5"]
+
+
+def test_an_unruled_header_over_six_lines_names_each_column_and_keeps_the_first_row() -> None:
+    """camelot's health.pdf: the header's lines ("Revenue" over "Medical &" / "Public" /
+    "Health" and "Family" / "Welfare") were once read as text and the first state's row as
+    the header."""
+    table = next(t for t in _camelot_tables("health.pdf") if len(t.rows) >= 20)
+    assert table.header == [
+        "States-A", "Revenue Medical & Public Health", "Revenue Family Welfare", "Capital Medical & Public Health",
+        "Capital Family Welfare", "Total Revenue & Capital", "Others(1)", "Total",
+    ]
+    assert table.rows[0][:2] == ["Andhra Pradesh", "47,824,589"]
+
+
+@pytest.mark.parametrize("file", ["clockwise_table_1.pdf", "anticlockwise_table_1.pdf"])
+def test_group_labels_over_a_sideways_pages_header_name_their_columns(file: str) -> None:
+    table = next(t for t in _camelot_tables(file) if len(t.rows) >= 10)
+    assert table.header[0] == "State"
+    assert table.header[1] == "Nutritional Assessment (No. of individuals) 1975-79"
+    assert table.header[6] == "Blood Pressure (No. of adults: 2011-12) Men"
+    assert table.rows[0][:2] == ["Kerala", "5738"]
