@@ -155,3 +155,18 @@ def test_group_labels_over_a_sideways_pages_header_name_their_columns(file: str)
     assert table.header[1] == "Nutritional Assessment (No. of individuals) 1975-79"
     assert table.header[6] == "Blood Pressure (No. of adults: 2011-12) Men"
     assert table.rows[0][:2] == ["Kerala", "5738"]
+
+
+@pytest.mark.parametrize("file", ["clockwise_table_2.pdf", "anticlockwise_table_2.pdf"])
+def test_a_sections_label_outdented_between_rows_is_a_row_of_its_own(file: str) -> None:
+    """camelot's clockwise_table_2.pdf: "Caste/tribe", "Wealth index", … head the rows under
+    them; they once ran on in the row above ("Other Wealth index") or in the header."""
+    table = next(t for t in _camelot_tables(file) if len(t.rows) >= 20)
+    assert table.header[0] == "Background characteristic"
+    assert len(table.header) == 17 and table.header[-1] == "Number of women"
+    labels = [row[0] for row in table.rows]
+    for section in ("Caste/tribe", "Wealth index", "Number of living children"):
+        row = table.rows[labels.index(section)]
+        assert row[1:] == [""] * 16
+    other = table.rows[labels.index("Other")]
+    assert other[:3] == ["Other", "71.1", "48.8"] and other[-1] == "3,319"

@@ -44,12 +44,20 @@ def _header_line(line: _Line, below: _Line, left: float, right: float, spacing: 
 
 def _header_top(lines: list[_Line], body: int, first: int, floor: int, columns: list[_Column], spacing: float) -> int | None:
     """The first line of the header block over line ``body``: the table's own lines from
-    ``first`` (all of them, else None) and lines of text above them down to ``floor``."""
+    ``first`` (all of them, else None) and lines of text above them down to ``floor``: over a
+    first row of figures, any that fit; over a header read with the table, lines of two cells
+    or more."""
     left, right = min(c.x0 for c in columns), max(c.x1 for c in columns)
     top = body
     while top > max(floor, body - HEADER_BLOCK):
-        if not _header_line(lines[top - 1], lines[top], left, right, spacing, top - 1 < first):
-            break
+        line = lines[top - 1]
+        if top - 1 < first:
+            if not _header_line(line, lines[top], left, right, spacing, True):
+                break
+            if body > first and len(line.segments) < 2:
+                break
+        elif any(len(s.text.split()) > HEADER_WORDS for s in line.segments):
+            return None
         top -= 1
     return top if top <= first else None
 
@@ -102,7 +110,11 @@ def _group(
 
     def under(j: int) -> bool:
         span = spans[j]
-        return j not in claimed and span is not None and span[0] >= line.bottom - tol and abs((span[0] + span[1]) / 2 - level) <= LEVEL * (line.bottom - line.top)
+        if j in claimed or span is None or span[0] < line.bottom - tol:
+            return False
+        # level with the names under the label over ``k``: centred alike, or ending alike
+        reach = LEVEL * (line.bottom - line.top)
+        return abs((span[0] + span[1]) / 2 - level) <= reach or abs(span[1] - own[1]) <= reach
 
     lo = k
     while lo > 0 and under(lo - 1):
@@ -127,24 +139,36 @@ def _rebuilt(
     """The table read on lines ``first`` to ``end`` with its header found from its body up, and
     the header's first line (``floor`` or below when lines of text above the table are part of
     it); None when the table keeps the header it was read with (one line over its body)."""
-    body = _body_start(lines, first, end, columns)
-    if body is None:
+    start = _body_start(lines, first, end, columns)
+    if start is None:
         return None
-    record = _record(lines, body, columns, strict=True)
-    after = record[2] if record else body + 1
+    record = _record(lines, start, columns, strict=True)
+    after = record[2] if record else start + 1
     spacing = lines[after].top - lines[after - 1].bottom if after < len(lines) else 0.0
-    top = _header_top(lines, body, first, floor if body == first else first, columns, spacing)
-    if top is None or body - top < 2 and not (body == first and top < body):
+    top = _header_top(lines, start, first, floor, columns, spacing)
+    if top is None:
         return None
-    if body == first and not any(_figure(s.text) for s in lines[body].segments):
+    body = start
+    while top < body - 1 and _section(lines[body - 1], lines[body]):
+        body -= 1  # a section's label right over the body, in the labels' column: "Caste/tribe"
+    if body - top < 2 and not (start == first and top < body):
+        return None
+    if start == first and not any(_figure(s.text) for s in lines[start].segments):
         return None  # a table read without a header has figures in its first row
-    segments = lines[body].segments
-    grown = _grow(lines, body, [_Column(k, s.x0, s.x1) for k, s in enumerate(segments)], None)
+    segments = lines[start].segments
+    grown = _grow(lines, start, [_Column(k, s.x0, s.x1) for k, s in enumerate(segments)], None)
     if grown is None or grown.end < end:
         return None
     names = _names(lines[top:body], grown.columns)
     if sum(1 for name in names if name) < 2:
         return None
-    grown.rows.insert(0, names)
-    grown.notes = [(at + 1, text) for at, text in grown.notes]
+    labels = [[line.text] + [""] * (len(names) - 1) for line in lines[body:start]]
+    grown.rows[:0] = [names, *labels]
+    grown.notes = [(at + 1 + len(labels), text) for at, text in grown.notes]
     return top, grown
+
+
+def _section(line: _Line, below: _Line) -> bool:
+    """Whether ``line`` is a section's label over the row ``below``: one cell, standing left
+    of the row's label (outdented, or the row indented under it)."""
+    return len(line.segments) == 1 and line.segments[0].x0 < below.segments[0].x0 - 0.25 * (line.bottom - line.top)
