@@ -170,3 +170,13 @@ def test_a_sections_label_outdented_between_rows_is_a_row_of_its_own(file: str) 
         assert row[1:] == [""] * 16
     other = table.rows[labels.index("Other")]
     assert other[:3] == ["Other", "71.1", "48.8"] and other[-1] == "3,319"
+
+
+def test_a_ruled_tables_cells_keep_the_spaces_between_their_words() -> None:
+    """tabula-extractor's frx_2012_disclosure.pdf draws no space glyphs: its ruled cells once
+    came as "AALAEI,BEHZAD" and "STATENISLAND,NY"."""
+    origin = PUBLIC / "tabula-extractor"
+    table = next(t for t in parse_file(origin / "documents" / "frx_2012_disclosure.pdf").tables if len(t.rows) >= 20)
+    assert table.header == ["Physician", "Related Entity (if applicable)", "City / State", "Purpose of Payment", "Amount ($USD) * **"]
+    assert ["AANONSEN, DEBORAH, A", "", "STATEN ISLAND, NY", "MEALS", "$85.00"] in table.rows
+    assert score_document(origin, _truth(origin, "frx_2012_disclosure.pdf"))["f1"] >= 0.9
