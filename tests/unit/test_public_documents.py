@@ -42,10 +42,11 @@ def test_every_camelot_document_keeps_its_whole_text_layer(origins) -> None:
     assert all(d["coverage"] >= 0.995 for d in documents), [(d["file"], d["coverage"]) for d in documents]
 
 
-# Documents of the other origins whose text layer Kea's parsed text did not keep to 99.5% when
-# they were pinned (Kea's parser was not changed for them). The bar is the camelot set's; these
-# are named here so that they stay in sight, and any other document falling under it fails.
-BELOW_THE_COVERAGE_BAR = {"docling/normal_4pages.pdf"}
+# Documents of the other origins whose text layer Kea's parsed text does not keep to 99.5%: the
+# bar is the camelot set's; a document named here stays in sight, any other falling under it
+# fails. (docling's normal_4pages.pdf was here at 98.11% until the words of a ruled table's
+# frame that stand in none of its cells were read.)
+BELOW_THE_COVERAGE_BAR: set[str] = set()
 
 
 def test_no_other_public_document_falls_under_the_coverage_bar(origins) -> None:
@@ -180,3 +181,13 @@ def test_a_ruled_tables_cells_keep_the_spaces_between_their_words() -> None:
     assert table.header == ["Physician", "Related Entity (if applicable)", "City / State", "Purpose of Payment", "Amount ($USD) * **"]
     assert ["AANONSEN, DEBORAH, A", "", "STATEN ISLAND, NY", "MEALS", "$85.00"] in table.rows
     assert score_document(origin, _truth(origin, "frx_2012_disclosure.pdf"))["f1"] >= 0.9
+
+
+def test_words_inside_a_ruled_frame_but_in_none_of_its_cells_are_read() -> None:
+    """docling's normal_4pages.pdf: a comparison table whose right column has no outer rule;
+    the words of that column ("1급 감염병", "생물테러감염병 …") were in no cell and were lost."""
+    origin = PUBLIC / "docling"
+    document = parse_file(origin / "documents" / "normal_4pages.pdf")
+    for word in ("1급", "생물테러감염병", "(17종)", "미포함"):
+        assert word in document.pages[1]
+    assert score_document(origin, _truth(origin, "normal_4pages.pdf"))["coverage"] >= 0.995

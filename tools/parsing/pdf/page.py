@@ -26,6 +26,7 @@ def _read_page(
     printed sideways (``rules`` False) is read from its words alone: its rules run the other way."""
     found: list[_Found] = []
     boxes = []
+    cells: list[tuple[float, float, float, float]] = []
     for ruled in page.find_tables() if rules and len(page.edges) <= MAX_EDGES else []:
         extracted = _ruled_header(ruled, ruled.extract(x_tolerance_ratio=WORD_GAP))
         table = make_table(number, extracted)
@@ -35,12 +36,17 @@ def _read_page(
         if _rules_merge_rows(extracted) or _rules_merge_columns(ruled, [w for w in words if _inside(w, [ruled.bbox])], chars):
             continue  # its rows are read from the words' alignment below, like an unruled table
         boxes.append(ruled.bbox)
+        cells.extend(cell for row in ruled.rows for cell in row.cells if cell is not None)
         columns = [_Column(k, col.bbox[0], col.bbox[2]) for k, col in enumerate(ruled.columns)]
         found.append(_Found(ruled.bbox[1], table_lines(table), table, columns))
     # words printed across the lines (a page number set sideways in the margin) stand apart
     upright = sum(1 for w in words if w.get("upright", True)) * 2 >= len(words)
     across = [w for w in words if w.get("upright", True) != upright and not _inside(w, boxes)]
     found.extend(_Found(w["top"], [w["text"]]) for w in across)
+    # words inside a table's frame but in none of its cells (a column its rules leave open) are
+    # lines of their own where they stand
+    loose = [w for w in words if _inside(w, boxes) and not _inside(w, cells) and w.get("upright", True) == upright]
+    found.extend(_Found(line.top, [line.text]) for line in _lines(loose, chars))
     lines = _lines((w for w in words if not _inside(w, boxes) and w.get("upright", True) == upright), chars)
     # a layout carried from the previous page can only continue above this page's first table
     carry_until = min((box[1] for box in boxes), default=math.inf)
