@@ -191,3 +191,13 @@ def test_words_inside_a_ruled_frame_but_in_none_of_its_cells_are_read() -> None:
     for word in ("1급", "생물테러감염병", "(17종)", "미포함"):
         assert word in document.pages[1]
     assert score_document(origin, _truth(origin, "normal_4pages.pdf"))["coverage"] >= 0.995
+
+
+def test_rules_drawn_around_groups_of_columns_leave_each_row_its_own_figures() -> None:
+    """camelot's 12s0324.pdf: rules around "Total", "Male" and "Female" made one cell of a dozen
+    rows' figures ("11,062 .6 1,540 .0 9,522 .6 467 .9 …")."""
+    table = next(t for t in _camelot_tables("12s0324.pdf") if len(t.rows) >= 20)
+    rows = {row[0].split(" .")[0]: row[1:] for row in table.rows}
+    assert rows["Robbery"] == ["102.1", "25.5", "76.6", "90.0", "22.9", "67.1", "12.1", "2.5", "9.5"]
+    assert rows["Drunkenness"][:3] == ["488.1", "11.4", "476.8"]
+    assert score_document(CAMELOT, _truth(CAMELOT, "12s0324.pdf"))["f1"] >= 0.7

@@ -13,8 +13,16 @@ def _rules_merge_rows(rows: list[list[str | None]]) -> bool:
     alike, each cell of a band holding a line per state, one under the other. Seen on two ruled
     rows whose every filled cell holds the same number of lines, two or more, and two cells or
     more hold a figure on every line; or on one such row of three lines or more (a band of five
-    scores in a block of a concordance table). (A label spanning two rows, "6" beside "OTSL"
-    over "HTML", is one line: those rows stay ruled.)"""
+    scores in a block of a concordance table); or on two cells of four lines or more, each line
+    mostly figures (rules drawn only around groups of columns, each cell a column of a dozen
+    rows: "11,062 .6  1,540 .0  9,522 .6" over "467 .9  69 .1  398 .8" …). (A label spanning
+    two rows, "6" beside "OTSL" over "HTML", is one line: those rows stay ruled.)"""
+    numeric = [
+        cell for row in rows for cell in row
+        if cell and cell.strip().count("\n") >= 3 and all(_numeric(line) for line in cell.strip().split("\n"))
+    ]
+    if len(numeric) >= 2:
+        return True
     banded = 0
     for row in rows:
         filled = [cell for cell in row if cell and cell.strip()]
@@ -27,6 +35,12 @@ def _rules_merge_rows(rows: list[list[str | None]]) -> bool:
             if banded >= 2:
                 return True
     return False
+
+
+def _numeric(line: str) -> bool:
+    """Whether most of a line's words hold a digit ("11,062 .6  1,540 .0  9,522 .6")."""
+    tokens = line.split()
+    return bool(tokens) and 2 * sum(any(ch.isdigit() for ch in t) for t in tokens) > len(tokens)
 
 
 def _rules_merge_columns(ruled, words: list[dict], chars: list[dict]) -> bool:  # type: ignore[no-untyped-def]
