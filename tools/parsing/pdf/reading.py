@@ -10,8 +10,9 @@ from core.reading import Table
 from tools.parsing.fields import MAX_KEY_WORDS
 from tools.parsing.pdf.columns import _Column
 from tools.parsing.pdf.groups import _grouped
-from tools.parsing.pdf.lines import _Line
-from tools.parsing.pdf.unruled import _grow, _table_at
+from tools.parsing.pdf.header_block import _rebuilt
+from tools.parsing.pdf.lines import _figure, _Line
+from tools.parsing.pdf.unruled import _grow, _Grown, _table_at
 from tools.parsing.text import make_table, table_lines
 
 PDF_TITLE_LINES = 3  # lines of text right above a table read as its title
@@ -23,6 +24,8 @@ class _Found:
     lines: list[str]
     table: Table | None = None
     columns: list[_Column] | None = None
+    first: int = -1  # the lines read into it (of those ``_read_lines`` was given)
+    end: int = -1
 
 
 def _read_lines(
@@ -36,23 +39,50 @@ def _read_lines(
         grown = None
         if carried and lines[i].top < carry_until:
             grown = _grow(lines, i, carried, None)
+            headed = False  # the header stands on the page before
         if grown is None:
-            grown = _table_at(lines, i)
-        if grown is None:
-            grown = _grouped(lines, i)
+            grown = _table_at(lines, i) or _grouped(lines, i)
+            headed = True
+        if grown is not None and headed and (rebuilt := _headed(found, lines, i, grown)) is not None:
+            i, grown = rebuilt
         if grown is not None:
-            table = make_table(number, grown.rows)
-            text = table_lines(table)
-            for position, note in reversed(grown.notes):
-                text.insert(position, note)
-            found.append(_Found(lines[i].top, text, table, grown.columns))
+            found.append(_found(number, lines, i, grown))
             carried = None
             i = grown.end
         else:
-            found.append(_Found(lines[i].top, _fields(lines[i])))
+            found.append(_Found(lines[i].top, _fields(lines[i]), first=i, end=i + 1))
             i += 1
     last = next((f.columns for f in reversed(found) if f.table is not None), None)
     return found, last
+
+
+def _found(number: int, lines: list[_Line], i: int, grown: _Grown) -> _Found:
+    table = make_table(number, grown.rows)
+    text = table_lines(table)
+    for position, note in reversed(grown.notes):
+        text.insert(position, note)
+    return _Found(lines[i].top, text, table, grown.columns, i, grown.end)
+
+
+def _headed(found: list[_Found], lines: list[_Line], i: int, grown: _Grown) -> tuple[int, _Grown] | None:
+    """The table read from line ``i`` with its header found from its body up (``_rebuilt``), and
+    its first line; the lines of text (and tables of words alone) read right above it that
+    turn out to be its header leave ``found``. None when it keeps the header it was read with."""
+    k, below = len(found), i
+    while k and found[k - 1].end == below:
+        above = found[k - 1]
+        if above.table is not None and any(_figure(c) for row in above.table.rows for c in row):
+            break
+        k, below = k - 1, above.first
+    rebuilt = _rebuilt(lines, i, grown.end, grown.columns, below)
+    if rebuilt is None:
+        return None
+    top, grown = rebuilt
+    if any(f.first < top < f.end for f in found[k:]):
+        return None  # the header would start inside a table of words: it stays one
+    while len(found) > k and found[-1].first >= top:
+        found.pop()
+    return top, grown
 
 
 def _in_reading_order(placed: list[_Found], read: list[_Found]) -> list[_Found]:

@@ -21,6 +21,16 @@ class _Grown:
     end: int
 
 
+def _heads(lines: list[_Line], i: int, nxt: int) -> bool:
+    """Whether line ``i``, one cell between two rows, is a section's label: it starts left of
+    both rows' first cells."""
+    line = lines[i]
+    if len(line.segments) != 1:
+        return False
+    x0 = line.segments[0].x0 + 0.25 * (line.bottom - line.top)
+    return x0 < lines[i - 1].segments[0].x0 and x0 < lines[nxt].segments[0].x0
+
+
 def _table_at(lines: list[_Line], i: int) -> _Grown | None:
     """The unruled table whose header is line ``i``, if the lines after it are its rows."""
     header = lines[i].segments
@@ -105,7 +115,11 @@ def _grow(
         if nxt is None:
             break
         placed = _wrapped(lines[i], columns)
-        if placed is not None and not placed.overflow:
+        if placed is not None and not placed.overflow and _heads(lines, i, nxt):
+            # a section's label, outdented left of the rows around it: a row of its own
+            rows.append(dict(placed.cells))
+            columns = placed.columns
+        elif placed is not None and not placed.overflow:
             # a cell wrapped onto a line of its own: it runs on in the row above
             for key, text in placed.cells.items():
                 rows[-1][key] = f"{rows[-1].get(key, '')} {text}".strip()

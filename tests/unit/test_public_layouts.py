@@ -1,0 +1,104 @@
+"""Layouts of real public documents a user would notice: headers printed over several lines named
+per column, section labels as rows of their own, ruled cells that keep their spaces, words inside
+a table's frame but in no cell, rules drawn around groups of columns. The documents are pinned in
+``evals/public/`` with their maintainers' tables."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from evals.public.score import PUBLIC, score_document
+from tools.parsing import parse_file
+
+CAMELOT = PUBLIC / "camelot"
+
+
+def _truth(origin: Path, file: str) -> dict:
+    return next(d for d in json.loads((origin / "truth.json").read_text())["documents"] if d["file"] == file)
+
+
+def _camelot_tables(file: str) -> list:
+    return parse_file(CAMELOT / "documents" / file).tables
+
+
+def test_a_ruled_header_drawn_over_several_rows_names_each_column_under_its_group() -> None:
+    """camelot's twotables_2.pdf: "Literacy Status" spans "Illiterate", "Read & Write", … on
+    the ruled rows under it; the header once came as " |  | Literacy Status |  | …"."""
+    tables = [t for t in _camelot_tables("twotables_2.pdf") if len(t.rows) >= 10]
+    assert len(tables) == 2
+    for table in tables:
+        assert table.header == [
+            "State", "n", "Literacy Status Illiterate", "Literacy Status Read & Write", "Literacy Status 1-4 std.",
+            "Literacy Status 5-8 std.", "Literacy Status 9-12 std.", "Literacy Status College",
+        ]
+        assert table.rows[0][0] == "Kerala" and table.rows[-1][0] == "Pooled"
+    assert tables[0].rows[0] == ["Kerala", "2400", "7.2", "0.5", "25.3", "20.1", "41.5", "5.5"]
+
+
+def test_an_unruled_header_over_six_lines_names_each_column_and_keeps_the_first_row() -> None:
+    """camelot's health.pdf: the header's lines ("Revenue" over "Medical &" / "Public" /
+    "Health" and "Family" / "Welfare") were once read as text and the first state's row as
+    the header."""
+    table = next(t for t in _camelot_tables("health.pdf") if len(t.rows) >= 20)
+    assert table.header == [
+        "States-A", "Revenue Medical & Public Health", "Revenue Family Welfare", "Capital Medical & Public Health",
+        "Capital Family Welfare", "Total Revenue & Capital", "Others(1)", "Total",
+    ]
+    assert table.rows[0][:2] == ["Andhra Pradesh", "47,824,589"]
+
+
+@pytest.mark.parametrize("file", ["clockwise_table_1.pdf", "anticlockwise_table_1.pdf"])
+def test_group_labels_over_a_sideways_pages_header_name_their_columns(file: str) -> None:
+    table = next(t for t in _camelot_tables(file) if len(t.rows) >= 10)
+    assert table.header[0] == "State"
+    assert table.header[1] == "Nutritional Assessment (No. of individuals) 1975-79"
+    assert table.header[6] == "Blood Pressure (No. of adults: 2011-12) Men"
+    assert table.rows[0][:2] == ["Kerala", "5738"]
+
+
+@pytest.mark.parametrize("file", ["clockwise_table_2.pdf", "anticlockwise_table_2.pdf"])
+def test_a_sections_label_outdented_between_rows_is_a_row_of_its_own(file: str) -> None:
+    """camelot's clockwise_table_2.pdf: "Caste/tribe", "Wealth index", … head the rows under
+    them; they once ran on in the row above ("Other Wealth index") or in the header."""
+    table = next(t for t in _camelot_tables(file) if len(t.rows) >= 20)
+    assert table.header[0] == "Background characteristic"
+    assert len(table.header) == 17 and table.header[-1] == "Number of women"
+    labels = [row[0] for row in table.rows]
+    for section in ("Caste/tribe", "Wealth index", "Number of living children"):
+        row = table.rows[labels.index(section)]
+        assert row[1:] == [""] * 16
+    other = table.rows[labels.index("Other")]
+    assert other[:3] == ["Other", "71.1", "48.8"] and other[-1] == "3,319"
+
+
+def test_a_ruled_tables_cells_keep_the_spaces_between_their_words() -> None:
+    """tabula-extractor's frx_2012_disclosure.pdf draws no space glyphs: its ruled cells once
+    came as "AALAEI,BEHZAD" and "STATENISLAND,NY"."""
+    origin = PUBLIC / "tabula-extractor"
+    table = next(t for t in parse_file(origin / "documents" / "frx_2012_disclosure.pdf").tables if len(t.rows) >= 20)
+    assert table.header == ["Physician", "Related Entity (if applicable)", "City / State", "Purpose of Payment", "Amount ($USD) * **"]
+    assert ["AANONSEN, DEBORAH, A", "", "STATEN ISLAND, NY", "MEALS", "$85.00"] in table.rows
+    assert score_document(origin, _truth(origin, "frx_2012_disclosure.pdf"))["f1"] >= 0.9
+
+
+def test_words_inside_a_ruled_frame_but_in_none_of_its_cells_are_read() -> None:
+    """docling's normal_4pages.pdf: a comparison table whose right column has no outer rule;
+    the words of that column ("1급 감염병", "생물테러감염병 …") were in no cell and were lost."""
+    origin = PUBLIC / "docling"
+    document = parse_file(origin / "documents" / "normal_4pages.pdf")
+    for word in ("1급", "생물테러감염병", "(17종)", "미포함"):
+        assert word in document.pages[1]
+    assert score_document(origin, _truth(origin, "normal_4pages.pdf"))["coverage"] >= 0.995
+
+
+def test_rules_drawn_around_groups_of_columns_leave_each_row_its_own_figures() -> None:
+    """camelot's 12s0324.pdf: rules around "Total", "Male" and "Female" made one cell of a dozen
+    rows' figures ("11,062 .6 1,540 .0 9,522 .6 467 .9 …")."""
+    table = next(t for t in _camelot_tables("12s0324.pdf") if len(t.rows) >= 20)
+    rows = {row[0].split(" .")[0]: row[1:] for row in table.rows}
+    assert rows["Robbery"] == ["102.1", "25.5", "76.6", "90.0", "22.9", "67.1", "12.1", "2.5", "9.5"]
+    assert rows["Drunkenness"][:3] == ["488.1", "11.4", "476.8"]
+    assert score_document(CAMELOT, _truth(CAMELOT, "12s0324.pdf"))["f1"] >= 0.7

@@ -1,0 +1,174 @@
+"""A table's header found from its body up: the block of lines above the first of the rows that
+fill the columns consistently, each column named by the words standing over it on every line
+of the block, a label centred over a group of columns naming each of them."""
+
+from __future__ import annotations
+
+from tools.parsing.pdf.columns import _Column
+from tools.parsing.pdf.lines import _far, _figure, _Line, _Segment
+from tools.parsing.pdf.rows import _record
+from tools.parsing.pdf.unruled import _grow, _Grown
+
+HEADER_BLOCK = 6  # a header is printed on at most this many lines
+HEADER_WORDS = 4  # a line of a header holds at most this many words in one cell (more is a title)
+CENTRED = 0.5  # a group label's centre lies within this share of its line's height of its columns'
+LEVEL = 0.6  # the names under a group label stand level: their middles within this share of a line's height
+
+
+def _body_start(lines: list[_Line], start: int, end: int, columns: list[_Column]) -> int | None:
+    """The first line of the body of the table on lines ``start`` to ``end``: a row filling all
+    columns but one (see ``_record``) right over another such row, or the table's last row."""
+    for j in range(start, min(end, start + HEADER_BLOCK + 1)):
+        record = _record(lines, j, columns, strict=True)
+        if record is None:
+            continue
+        after = record[2]
+        if after >= end or _far(lines[after - 1], lines[after]) or _record(lines, after, record[1], strict=True):
+            return j
+    return None
+
+
+def _header_line(line: _Line, below: _Line, left: float, right: float, spacing: float, above: bool) -> bool:
+    """Whether ``line`` can be a line of the header over ``below``: set no farther from it than
+    the body's rows are from each other, within the table's width, in short cells (a title runs
+    longer); a line above the table as it was first read also holds no figure."""
+    height = line.bottom - line.top
+    if below.top - line.bottom > max(spacing, 0.5 * height) + 1:
+        return False
+    if line.segments[0].x0 < left - height or line.segments[-1].x1 > right + height:
+        return False
+    if any(len(s.text.split()) > HEADER_WORDS for s in line.segments):
+        return False
+    return not (above and any(_figure(s.text) for s in line.segments))
+
+
+def _header_top(lines: list[_Line], body: int, first: int, floor: int, columns: list[_Column], spacing: float) -> int | None:
+    """The first line of the header block over line ``body``: the table's own lines from
+    ``first`` (all of them, else None) and lines of text above them down to ``floor``: over a
+    first row of figures, any that fit; over a header read with the table, lines of two cells
+    or more."""
+    left, right = min(c.x0 for c in columns), max(c.x1 for c in columns)
+    top = body
+    while top > max(floor, body - HEADER_BLOCK):
+        line = lines[top - 1]
+        if top - 1 < first:
+            if not _header_line(line, lines[top], left, right, spacing, True):
+                break
+            if body > first and len(line.segments) < 2:
+                break
+        elif any(len(s.text.split()) > HEADER_WORDS for s in line.segments):
+            return None
+        top -= 1
+    return top if top <= first else None
+
+
+def _distance(seg: _Segment, x0: float, x1: float) -> float:
+    return max(x0 - seg.x1, seg.x0 - x1, 0.0) - max(0.0, min(seg.x1, x1) - max(seg.x0, x0))
+
+
+def _names(block: list[_Line], columns: list[_Column]) -> list[str]:
+    """Each column's name: the cells of the header lines over it, top to bottom. A cell stands
+    over the column it overlaps most (the nearest one); a label centred over a run of columns
+    whose names stand wholly below it, level with each other, names each of them ("Literacy
+    Status" over "Illiterate … College"). Lines are read from the lowest up, so a label over a
+    group's label names the group's columns too."""
+    base = [[min(range(len(columns)), key=lambda k: _distance(s, columns[k].x0, columns[k].x1)) for s in line.segments] for line in block]
+    # a column's reach under each line: its body and the header's cells under that line
+    extents: list[list[list[float]]] = []
+    extent = [[c.x0, c.x1] for c in columns]
+    for line, owners in reversed(list(zip(block, base))):
+        extents.insert(0, [list(e) for e in extent])
+        for s, k in zip(line.segments, owners):
+            # a label reaching over a neighbour's body is no measure of its own column
+            if not any(j != k and min(s.x1, c.x1) > max(s.x0, c.x0) for j, c in enumerate(columns)):
+                extent[k] = [min(extent[k][0], s.x0), max(extent[k][1], s.x1)]
+    parts: list[list[tuple[int, float, str]]] = [[] for _ in columns]
+    spans: list[tuple[float, float] | None] = [None] * len(columns)  # the header's height over each column so far
+    for n in range(len(block) - 1, -1, -1):
+        line, owners = block[n], base[n]
+        claimed = set(owners)
+        runs = [_group(s, k, line, extents[n], claimed, spans) for s, k in zip(line.segments, owners)]
+        for s, run in zip(line.segments, runs):
+            for j in run:
+                parts[j].append((n, s.x0, s.text))
+                top, bottom = spans[j] or (line.top, line.bottom)
+                spans[j] = (min(top, line.top), max(bottom, line.bottom))
+    return [" ".join(text for *_, text in sorted(p)) for p in parts]
+
+
+def _group(
+    seg: _Segment, k: int, line: _Line, extent: list[list[float]], claimed: set[int], spans: list[tuple[float, float] | None]
+) -> range:
+    """The columns a cell over column ``k`` names: ``k`` alone, or the widest run around it of
+    columns not taken on its line whose names stand wholly below it, level with those under it
+    over ``k``, the run centred under it with a gap between two of its columns under its centre."""
+    tol = CENTRED * (line.bottom - line.top)
+    own = spans[k]
+    if own is None or own[0] < line.bottom - tol:
+        return range(k, k + 1)
+    level = (own[0] + own[1]) / 2
+
+    def under(j: int) -> bool:
+        span = spans[j]
+        if j in claimed or span is None or span[0] < line.bottom - tol:
+            return False
+        # level with the names under the label over ``k``: centred alike, or ending alike
+        reach = LEVEL * (line.bottom - line.top)
+        return abs((span[0] + span[1]) / 2 - level) <= reach or abs(span[1] - own[1]) <= reach
+
+    lo = k
+    while lo > 0 and under(lo - 1):
+        lo -= 1
+    hi = k
+    while hi + 1 < len(extent) and under(hi + 1):
+        hi += 1
+    centre = (seg.x0 + seg.x1) / 2
+    best = range(k, k + 1)
+    for a in range(lo, k + 1):
+        for z in range(k, hi + 1):
+            if z - a + 1 <= len(best) or abs((extent[a][0] + extent[z][1]) / 2 - centre) > tol:
+                continue
+            if any(extent[j][1] - tol <= centre <= extent[j + 1][0] + tol for j in range(a, z)):
+                best = range(a, z + 1)
+    return best
+
+
+def _rebuilt(
+    lines: list[_Line], first: int, end: int, columns: list[_Column], floor: int
+) -> tuple[int, _Grown] | None:
+    """The table read on lines ``first`` to ``end`` with its header found from its body up, and
+    the header's first line (``floor`` or below when lines of text above the table are part of
+    it); None when the table keeps the header it was read with (one line over its body)."""
+    start = _body_start(lines, first, end, columns)
+    if start is None:
+        return None
+    record = _record(lines, start, columns, strict=True)
+    after = record[2] if record else start + 1
+    spacing = lines[after].top - lines[after - 1].bottom if after < len(lines) else 0.0
+    top = _header_top(lines, start, first, floor, columns, spacing)
+    if top is None:
+        return None
+    body = start
+    while top < body - 1 and _section(lines[body - 1], lines[body]):
+        body -= 1  # a section's label right over the body, in the labels' column: "Caste/tribe"
+    if body - top < 2 and not (start == first and top < body):
+        return None
+    if start == first and not any(_figure(s.text) for s in lines[start].segments):
+        return None  # a table read without a header has figures in its first row
+    segments = lines[start].segments
+    grown = _grow(lines, start, [_Column(k, s.x0, s.x1) for k, s in enumerate(segments)], None)
+    if grown is None or grown.end < end:
+        return None
+    names = _names(lines[top:body], grown.columns)
+    if sum(1 for name in names if name) < 2:
+        return None
+    labels = [[line.text] + [""] * (len(names) - 1) for line in lines[body:start]]
+    grown.rows[:0] = [names, *labels]
+    grown.notes = [(at + 1 + len(labels), text) for at, text in grown.notes]
+    return top, grown
+
+
+def _section(line: _Line, below: _Line) -> bool:
+    """Whether ``line`` is a section's label over the row ``below``: one cell, standing left
+    of the row's label (outdented, or the row indented under it)."""
+    return len(line.segments) == 1 and line.segments[0].x0 < below.segments[0].x0 - 0.25 * (line.bottom - line.top)
