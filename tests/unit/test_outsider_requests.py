@@ -93,3 +93,19 @@ def test_a_name_acting_towards_us_is_the_other_party_of_the_documents() -> None:
     assert reading.document_conditions[0] == "Brightwave"  # (the year follows: this scope's paths hold none)
     # the charges asked for are rows the engine cannot pick: never dropped as a kind of document
     assert {"licence", "charges"} <= set(reading.unused)
+
+
+def test_the_tables_total_line_is_no_item_unless_asked_for() -> None:
+    header = ["State / Territory", "Permit", "Handgun", "Totals"]
+    rows = [["Alabama", "10", "20", "30"], ["Alaska", "1", "2", "3"], ["Arizona", "5", "6", "11"], ["Totals", "16", "28", "44"]]
+    document = DocumentText(id=1, collection="c", path="nics.pdf", title="", pages=[""], tables=[Table(page=1, header=header, rows=rows)])
+    scope = ScopeHint(documents=1, vocabulary=header, table_headers=[header])
+    reading = read_message("Which states had more than 5 permit checks? Show the permit, handgun and the total.", scope)
+    assert [r.values["States"] for r in extract_records(document, reading)] == ["Alabama"]
+    reading = read_message("Every state with its permit and handgun counts, including the totals line.", scope)
+    assert [r.values.get("State") for r in extract_records(document, reading)][-1] == "Totals"
+    # a "total" row that is not the sum of the rows above is an item like the others
+    rows[-1] = ["Total", "99", "28", "44"]
+    document = DocumentText(id=1, collection="c", path="nics.pdf", title="", pages=[""], tables=[Table(page=1, header=header, rows=rows)])
+    reading = read_message("Every state with its permit and handgun.", scope)
+    assert [r.values.get("State") for r in extract_records(document, reading)][-1] == "Total"
