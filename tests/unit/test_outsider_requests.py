@@ -109,3 +109,14 @@ def test_the_tables_total_line_is_no_item_unless_asked_for() -> None:
     document = DocumentText(id=1, collection="c", path="nics.pdf", title="", pages=[""], tables=[Table(page=1, header=header, rows=rows)])
     reading = read_message("Every state with its permit and handgun.", scope)
     assert [r.values.get("State") for r in extract_records(document, reading)][-1] == "Total"
+
+
+def test_the_number_of_a_header_is_that_header_with_number_unused() -> None:
+    header = ["Summary by Month", "Notices", "Employees Affected", "Permanent Closure"]
+    scope = ScopeHint(documents=1, vocabulary=header, table_headers=[header])
+    reading = read_message("Give me the summary by month: month, number of notices, employees affected and permanent closures.", scope)
+    assert reading.columns == ["Month", "Notices", "Employees affected", "Permanent closures"]
+    assert "number" in reading.unused
+    # a name the scope has whole stays whole
+    scope = ScopeHint(documents=1, vocabulary=["Number of containers", "Containers"])
+    assert read_message("Carrier and number of containers of every shipment", scope).columns[-1] == "Number of containers"

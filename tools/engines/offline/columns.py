@@ -196,6 +196,12 @@ class Columns:
             run, rest = words[first : first + size], words[first + size :]
             if self._names_header(" ".join(run)) and not any(folded(w) in self.header_words for w in rest):
                 return " ".join(run)
+        # "number of notices": the header after "of" is what is counted; "number" stays unused
+        for k, word in enumerate(words[1:-1], start=1):
+            rest = words[:k]
+            if word.casefold() in g.JOINS_NAME and self._names_header(" ".join(words[k + 1 :])) \
+                    and len(words) - k - 1 >= len(rest) and not any(folded(w) in self.header_words for w in rest):
+                return " ".join(words[k + 1 :])
         return item
 
     @cached_property
