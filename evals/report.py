@@ -54,15 +54,16 @@ def _with_column(table: str, name: str, cells: list[str]) -> str:
 
 
 _GROUP_HEADER = [
-    "| group | cases | status ok | perfect | recall | precision | documents complete | rows from wrong documents | wrong rows marked yes | seconds |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| group | cases | status ok | perfect | recall | precision | documents complete | rows from wrong documents | wrong rows marked yes | missed: said / unsure / silent | seconds |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
 ]
 
 
 def _group_line(name: str, t: dict[str, Any]) -> str:
     return (
         f"| {name} | {t['cases']} | {t['status_ok']} | {t['perfect']} | {t['recall']:.2f} | {t['precision']:.2f} "
-        f"| {t['document_completeness']:.2f} | {t['rows_from_wrong_documents']} | {t['wrong_yes']} | {t['seconds']:.1f} |"
+        f"| {t['document_completeness']:.2f} | {t['rows_from_wrong_documents']} | {t['wrong_yes']} "
+        f"| {t.get('said', 0)} / {t.get('unsure', 0)} / {t.get('silent', 0)} | {t['seconds']:.1f} |"
     )
 
 

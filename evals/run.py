@@ -202,8 +202,11 @@ async def run_case(case: Case, profile_values: dict[str, Any], svc: Any, *, keep
     if extraction_id and svc.objects.exists(table_key(extraction_id)):
         with svc.objects.open(table_key(extraction_id)) as handle:
             columns, rows = rows_from_csv(handle.read())
-    result = score_case(case.truth, rows, columns, status)
     summary = answer.get("summary") or {}
+    engine_rows = await asyncio.to_thread(_engine_rows, svc, extraction_id, values.get("document_ids") or [])
+    rows = _with_notes(rows, columns, engine_rows)
+    no_rows_from = [n["file"] for n in summary.get("no_rows") or []] or list(summary.get("no_rows_from") or [])
+    result = score_case(case.truth, rows, columns, status, answer.get("message", ""), no_rows_from)
     result.update(
         {
             "message": case.truth["message"],
@@ -226,8 +229,20 @@ async def run_case(case: Case, profile_values: dict[str, Any], svc: Any, *, keep
         result["missed"] = await asyncio.to_thread(explain_misses, svc.kb, profile.scope, result["missed"])
     if keep:
         result["table"] = rows
-        result["engine_rows"] = await asyncio.to_thread(_engine_rows, svc, extraction_id, values.get("document_ids") or [])
+        result["engine_rows"] = engine_rows
     return result
+
+
+def _with_notes(rows: list[dict[str, Any]], columns: list[str], engine_rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The table's rows, each with the note (why it is unsure) its engine gave it."""
+
+    def key(row: dict[str, Any]) -> tuple[str, ...]:
+        return (row["file"], *(str(row["values"].get(c) or "").strip() for c in columns))
+
+    notes: dict[tuple[str, ...], str] = {}
+    for row in engine_rows:
+        notes.setdefault(key(row), row.get("note") or "")
+    return [{**row, "note": notes.get(key(row), "")} for row in rows]
 
 
 def _engine_rows(svc: Any, extraction_id: str | None, document_ids: list[int]) -> list[dict[str, Any]]:

@@ -226,12 +226,23 @@ def _by_position(case: dict, predicted_columns: list[str]) -> dict:
     return {**case, "columns": list(predicted_columns), "rows": rows}
 
 
-def score_case(case: dict, predicted_rows: list[dict], predicted_columns: list[str], status: str) -> dict:
+def score_case(
+    case: dict,
+    predicted_rows: list[dict],
+    predicted_columns: list[str],
+    status: str,
+    answer: str | None = None,
+    no_rows_from: Iterable[str] = (),
+) -> dict:
     """Score one case of ``truth.json`` against the rows an engine extracted.
 
     A case whose columns are the ones its request names, in the request's order
     (``columns_in_request_order``), compares them with the engine's columns by position when
-    there are as many: its author named them without knowing how an engine words them."""
+    there are as many: its author named them without knowing how an engine words them.
+
+    With the ``answer`` Kea wrote (and the files it lists as giving no rows, ``no_rows_from``),
+    a case that is not exact says how it missed (``miss``: see ``miss_kind``); predicted rows
+    then carry ``match`` and ``note`` (why a row is unsure)."""
     case = _by_position(case, predicted_columns)
     true_rows = case.get("rows", [])
     expected_docs = [normalise_path(d) for d in case.get("documents_with_rows", [])]
@@ -263,7 +274,7 @@ def score_case(case: dict, predicted_rows: list[dict], predicted_columns: list[s
     docs_matched = {resolve(true_rows[i]["file"]) for i in matched_true}
     expected = set(expected_docs)
     wanted_columns = {normalise_column(c) for c in predicted_columns}
-    return {
+    result = {
         "id": case["id"],
         "tags": list(case.get("tags", [])),
         "status": status,
@@ -284,6 +295,50 @@ def score_case(case: dict, predicted_rows: list[dict], predicted_columns: list[s
         "missed": [row for i, row in enumerate(true_rows) if i not in matched_true][:MAX_LISTED],
         "extra": [row for j, row in enumerate(predicted_rows) if j not in matched_pred][:MAX_LISTED],
     }
+    if answer is not None:
+        missed_files = {resolve(row["file"]) for i, row in enumerate(true_rows) if i not in matched_true}
+        result["miss"] = miss_kind(result, [r for j, r in enumerate(predicted_rows) if j not in matched_pred],
+                                   missed_files, answer, {resolve(f) for f in no_rows_from})
+    return result
+
+
+# --------------------------------------------------------------------------------------------
+# How a case that is not exact missed
+
+MISS_KINDS = ("said", "unsure", "silent")
+# what Kea's answer writes when part of the request or of the scope was not applied: a reader
+# then knows the table may lack rows
+_INCOMPLETE = ("I did not use", "cannot judge", "may be missing", "in part", "Failed (")
+_REASONS = ("No rows from", *_INCOMPLETE)
+
+
+def exact(result: dict) -> bool:
+    return bool(result["status_ok"] and result["recall"] == 1.0 and result["precision"] == 1.0)
+
+
+def miss_kind(result: dict, extra: list[dict], missed_files: set[str], answer: str, no_rows_from: set[str]) -> str | None:
+    """How a case that is not exact missed; None when it is exact.
+
+    * ``said``: no row was given and the answer says why (a document's reason, a word it did not
+      use, a condition it cannot judge, or why nothing was read);
+    * ``unsure``: every given row that is not true (``extra``) is marked unsure with its reason
+      (``note``), and every true row that is missing is announced: its document (``missed_files``)
+      is among those the answer lists as giving no rows (``no_rows_from``) or gave rows marked
+      unsure with their reason, or the answer says part of the request was not applied;
+    * ``silent``: anything else — a true row missing while nothing says rows may be missing, or
+      a row that is not true given without a reason to doubt it.
+    """
+    if exact(result):
+        return None
+    if not result["predicted_rows"]:
+        stopped = normalise_text(result["status"]) != "done" and answer.strip()  # "no document in scope matches …"
+        return "said" if stopped or any(reason in answer for reason in _REASONS) else "silent"
+    if any(row.get("match", "yes") != "unsure" or not str(row.get("note") or "").strip() for row in extra):
+        return "silent"
+    doubted = {normalise_path(row.get("file")) for row in extra}  # their rows are unsure, with a reason
+    if missed_files - no_rows_from - doubted and not any(p in answer for p in _INCOMPLETE):
+        return "silent"
+    return "unsure"
 
 
 # --------------------------------------------------------------------------------------------
@@ -313,6 +368,7 @@ def _totals(results: list[dict]) -> dict:
         "document_completeness": _ratio(docs_matched, docs_expected, 0),
         "rows_from_wrong_documents": sum(r["rows_from_wrong_documents"] for r in results),
         "wrong_yes": sum(r.get("wrong_yes", 0) for r in results),
+        **{kind: sum(1 for r in results if r.get("miss") == kind) for kind in MISS_KINDS},
     }
 
 
@@ -329,21 +385,23 @@ def markdown_table(results: list[dict]) -> str:
     lines = [
         (
             "| case | tags | status | true rows | predicted | matched | recall | precision "
-            "| documents | rows from wrong documents | wrong rows marked yes |"
+            "| documents | rows from wrong documents | wrong rows marked yes | missed |"
         ),
-        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for r in results:
         status = "ok" if r["status_ok"] else f"{r.get('status', '?')} (want {r.get('expected_status', '?')})"
         lines.append(
             f"| {r['id']} | {', '.join(r.get('tags', []))} | {status} | {r['true_rows']} "
             f"| {r['predicted_rows']} | {r['matched']} | {r['recall']:.2f} | {r['precision']:.2f} "
-            f"| {r['document_completeness']:.2f} | {r['rows_from_wrong_documents']} | {r.get('wrong_yes', 0)} |"
+            f"| {r['document_completeness']:.2f} | {r['rows_from_wrong_documents']} | {r.get('wrong_yes', 0)} "
+            f"| {r.get('miss') or ''} |"
         )
     t = summarise(results)
     lines.append(
         f"| **total** | | {t['status_ok']}/{t['cases']} ok | {t['true_rows']} | {t['predicted_rows']} "
         f"| {t['matched']} | {t['recall']:.2f} | {t['precision']:.2f} | {t['document_completeness']:.2f} "
-        f"| {t['rows_from_wrong_documents']} | {t['wrong_yes']} |"
+        f"| {t['rows_from_wrong_documents']} | {t['wrong_yes']} "
+        f"| {t['said']} said, {t['unsure']} unsure, {t['silent']} silent |"
     )
     return "\n".join(lines) + "\n"

@@ -157,9 +157,9 @@ def test_columns_the_request_did_not_name_never_give_yes() -> None:
 def test_a_unit_in_brackets_a_value_word_and_a_qualified_cell_still_name_the_column() -> None:
     header = ["Cycle Name", "KI (1/km)", "Distance (mi)", "Percent Fuel Savings"]
     assert map_columns(["Cycle name", "KI", "Distance"], header) == {"Cycle name": 0, "KI": 1, "Distance": 2}
-    # "the illiterate share", "the 2001-2011 figure": the word asking for a value is no part of the name
-    assert match_column("Illiterate share", ["State", "Illiterate", "Read & Write", "College"]) == 1
-    assert match_column("2001-2011 figure", ["States", "1991-2001", "2001-2011"]) == 2
+    # "the illiterate share" names no cell by itself: the request's reading decides (the header it
+    # opens with, the rest unused), not a list of words
+    assert match_column("Illiterate share", ["State", "Illiterate", "Read & Write", "College"]) is None
     # "Target" heads "Target Q2 2025" when one cell starts with it; two such cells name neither
     assert match_column("Target", ["KPI", "Target Q2 2025", "Actual Q2 2025"]) == 1
     assert match_column("Target", ["KPI", "Target Q1 2025", "Target Q2 2025"]) is None
@@ -183,15 +183,62 @@ def test_the_things_a_question_asks_about_are_the_first_column() -> None:
     assert reading.columns[0] == "States"
     # asked for already: not twice
     assert read_message("Which KPIs missed their target? KPI, target and actual.", scope).columns == ["KPI", "Target", "Actual"]
-    # a noun no header names is no column
-    assert read_message("Which invoices are overdue? Show the 2001-2011 figure.", scope).columns == ["2001-2011 figure"]
+    # a noun no header names is no column ("figure" is left unused: no header says it)
+    assert read_message("Which invoices are overdue? Show the 2001-2011 figure.", scope).columns == ["2001-2011"]
 
 
 def test_every_state_whose_growth_in_a_period_was_above_a_share() -> None:
     document, scope = growth_table(["Bihar", "28.62", "25.07"], ["Daman and Diu", "55.73", "53.54"], ["Goa", "15.21", "8.23"])
     reading = read_message("List every state whose growth in 2001-2011 was above 50 per cent, with the 2001-2011 figure.", scope)
-    assert reading.columns == ["State", "2001-2011 figure"]
+    # the header "2001-2011" is the column; "figure" is no part of it, and the reading says so
+    assert reading.columns == ["State", "2001-2011"]
+    assert reading.unused == ["figure"]
     assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Growth in 2001-2011", "gt", "50 per cent")]
     assert [(r.values, r.match) for r in extract_records(document, reading)] == [
-        ({"State": "Daman and Diu", "2001-2011 figure": "53.54"}, "yes")
+        ({"State": "Daman and Diu", "2001-2011": "53.54"}, "unsure")
     ]
+
+
+# --------------------------------------------------------------------------------------------
+# A list item longer than the header it opens with: the header is the column, the rest is unused
+
+
+LITERACY = ScopeHint(
+    documents=1,
+    vocabulary=["State", "n", "Illiterate", "Read & Write", "Primary", "Middle", "Secondary", "College"],
+    table_headers=[["State", "n", "Illiterate", "Read & Write", "Primary", "Middle", "Secondary", "College"]],
+)
+
+
+def test_a_header_then_a_word_no_header_has_is_the_header_and_the_word_is_unused() -> None:
+    reading = read_message(
+        "In the table on literacy of adult women, which states have more than 50% illiterate? "
+        "Show the illiterate share, the read & write share and the college share.", LITERACY)
+    # "read & write" is one header of the scope: the "&" does not split it
+    assert reading.columns == ["States", "Illiterate", "Read & write", "College"]
+    assert "share" in reading.unused
+
+
+def test_the_item_stays_whole_when_the_words_after_the_header_are_the_scopes_own() -> None:
+    scope = ScopeHint(documents=2, vocabulary=["Invoice no.", "Number", "Opened", "Description"])
+    # "invoice" is a word of the scope's "Invoice no.": "invoice number" is not the incident "Number"
+    assert read_message("Invoice number and description of every invoice", scope).columns == ["Invoice number", "Description"]
+    # two items that would both shrink to one header stay two columns
+    budget = ScopeHint(documents=1, vocabulary=["Total", "Capital", "Revenue"])
+    assert read_message("Ministry, total plan and total non-plan of every line", budget).columns == [
+        "Ministry", "Total plan", "Total non-plan"]
+    # a header that says less than half of the item is not what it asks for
+    assert read_message("Ministry and total internal debt of every line", budget).columns == ["Ministry", "Total internal debt"]
+
+
+def test_a_courtesy_or_a_possessive_around_a_header_is_no_part_of_the_column() -> None:
+    scope = ScopeHint(documents=1, vocabulary=["Invoice no.", "Description", "Unit price", "Totals", "State / Territory"])
+    reading = read_message("Invoice number, line description and unit price please.", scope)
+    assert reading.columns[-1] == "Unit price"
+    assert read_message("Show the permit and the state's totals for every state", scope).columns[-1] == "Totals"
+
+
+def test_a_percent_sign_ends_a_sentence_before_a_capital() -> None:
+    reading = read_message(
+        "Give me every row of Table 6: state, sample size n, illiterate % and college %. Include the pooled row.", LITERACY)
+    assert reading.columns[-1] == "College %"

@@ -244,3 +244,61 @@ def test_columns_named_in_the_requests_order_are_compared_by_position() -> None:
     assert score_case({**case, "columns_in_request_order": False}, rows, ["State", "Others"], "done")["matched"] == 0
     # a different number of columns is never matched by position
     assert score_case(case, rows, ["State", "Others", "Total"], "done")["matched"] == 0
+
+
+# --------------------------------------------------------------------------------------------
+# How a case that is not exact missed: said, unsure or silent
+
+
+def _given(rows, match="yes", note=""):
+    return [{**r, "match": match, "note": note} for r in _rows(rows)]
+
+
+def test_an_exact_case_has_no_miss_kind():
+    result = score_case(_case(TRUE), _given(TRUE), ["Description", "Quantity", "Unit price"], "done", "Read 2 documents: 3 rows.")
+    assert result["miss"] is None
+
+
+def test_no_rows_with_a_reason_is_said_and_without_one_silent():
+    said = "Read 2 of 2 documents: 0 rows.\nNo rows from (2):\n- 2 — no table holds the requested columns"
+    assert score_case(_case(TRUE), [], [], "done", said)["miss"] == "said"
+    assert score_case(_case(TRUE), [], [], "done", "Read 2 of 2 documents: 0 rows.")["miss"] == "silent"
+
+
+def test_wrong_rows_unsure_with_their_reason_and_missing_rows_announced_is_unsure():
+    wrong = _given([(INVOICE, ["Cable", "1", "2,00"])], "unsure", "the column 'Unit price' is read from 'Price'")
+    given = _given(TRUE[:2]) + wrong
+    columns = ["Description", "Quantity", "Unit price"]
+    # the document of the missed row is listed as giving no rows
+    assert score_case(_case(TRUE), given, columns, "done", "3 rows", [OTHER])["miss"] == "unsure"
+    # or the answer says part of the request was not applied
+    assert score_case(_case(TRUE), given, columns, "done", "I did not use: 'hardware'.")["miss"] == "unsure"
+
+
+def test_a_wrong_row_marked_yes_or_unsure_without_reason_is_silent():
+    columns = ["Description", "Quantity", "Unit price"]
+    for match, note in (("yes", ""), ("unsure", "")):
+        given = _given(TRUE) + _given([(INVOICE, ["Cable", "1", "2,00"])], match, note)
+        assert score_case(_case(TRUE), given, columns, "done", "I did not use: 'x'.")["miss"] == "silent"
+
+
+def test_true_rows_missing_while_nothing_is_said_is_silent():
+    columns = ["Description", "Quantity", "Unit price"]
+    result = score_case(_case(TRUE), _given(TRUE[:2]), columns, "done", "Read 2 of 2 documents: 2 rows.")
+    assert result["miss"] == "silent"
+    results = [result, score_case(_case(TRUE), [], [], "done", "No rows from (2):")]
+    totals = summarise(results)
+    assert (totals["said"], totals["unsure"], totals["silent"]) == (1, 0, 1)
+    assert "1 said, 0 unsure, 1 silent" in markdown_table(results)
+
+
+def test_a_missed_row_whose_document_gave_rows_unsure_with_their_reason_is_announced():
+    columns = ["Description", "Quantity", "Unit price"]
+    doubted = _given([(OTHER, ["Monitor 27 Zoll WQHD", "8", ""])], "unsure", "no value for 'Unit price'")
+    result = score_case(_case(TRUE), _given(TRUE[:2]) + doubted, columns, "done", "3 rows, 1 marked unsure.")
+    assert result["miss"] == "unsure"
+
+
+def test_nothing_read_with_the_reason_is_said():
+    answer = "No document in scope matches folder Jun/2013. Nothing was read."
+    assert score_case(_case(TRUE), [], [], "no_documents", answer)["miss"] == "said"

@@ -171,15 +171,11 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
         i for i, c in enumerate(header)
         if "(" in c and want and _singular(normalise(re.sub(r"\([^)]*\)", " ", c))) == _singular(want)
     ]
-    # "the 2001-2011 figure", "the illiterate share", "long gun counts": a word that says a value
-    # is wanted, after the name of its column
-    bare = _without_value_word(want)
-    plain = [i for i, c in enumerate(cells) if c and bare != want and _singular(c) == _singular(bare)]
     # "Target" heads "Target Q2 2025": the one cell that starts with the requested words
     head = [i for i, c in enumerate(cells) if c and want and c.startswith(want + " ")]
     tiers = [
         exact, singular, alternative, undecorated, unbracketed, unqualified, synonym, tail if len(tail) == 1 else [],
-        named if len(named) == 1 else [], short if len(short) == 1 else [], plain, head if len(head) == 1 else [], titled,
+        named if len(named) == 1 else [], short if len(short) == 1 else [], head if len(head) == 1 else [], titled,
     ]
     tiers = [[i for i in tier if _qualifier(cells[i]) in (wanted, None) or wanted is None] for tier in tiers]
     if wanted is None:
@@ -188,16 +184,6 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
     elif wanted:
         tiers[6:] = [[i for i in tier if _qualifier(cells[i]) == wanted] for tier in tiers[6:]]
     return tiers
-
-
-_VALUE_WORDS = frozenset("figure figures value values share shares count counts percentage percentages amounts".split())
-
-
-def _without_value_word(norm: str) -> str:
-    words = norm.split()
-    while len(words) > 1 and words[-1] in _VALUE_WORDS:
-        words = words[:-1]
-    return " ".join(words)
 
 
 def _titled(want: str, cells: list[str], context: str) -> list[int]:

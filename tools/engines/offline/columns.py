@@ -4,10 +4,11 @@ of the scope names it."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from tools.engines.columns import folded, match_column, names_of, normalise
+from tools.engines.columns import folded, is_known_column, match_column, normalise
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import MAX_VALUE_PHRASE, WHICH, capitalise
@@ -48,15 +49,12 @@ class Columns:
             if named and match_column(noun.bare, named) is None:
                 self.scan.columns.append((-1, capitalise(noun.bare)))
 
-    @cached_property
+    @property
     def header_names(self) -> frozenset[str]:
-        """The scope's headers and labels, folded, with each name a header joins with a slash."""
-        return frozenset(name for term in self.scan.scope.vocabulary for name in names_of(term))
+        return self.scan.header_names
 
     def _names_header(self, word: str) -> bool:
-        """Whether a word is a header or label of the scope, or one of the names a header joins
-        with a slash ("state" in "States/Union Territories")."""
-        return folded(word) in self.header_names
+        return self.scan.names_header(word)
 
     def _labelled_lists(self) -> list[tuple[int, int]]:
         found = []
@@ -149,6 +147,64 @@ class Columns:
         return head in g.ROW_NOUNS and normalise(items[0][1]) not in self.scan.vocabulary
 
     def _list(self, start: int, end: int) -> None:
-        for offset, item in self.scan.items(start, end):
-            self.scan.columns.append((offset, capitalise(item)))
+        items = self._shared_qualifiers(self.scan.items(start, end))
+        named = [self._named_within(item) for _, item in items]
+        for (offset, item), name in zip(items, named):
+            if name != item and sum(folded(other) == folded(name) for other in [*named, *(i for _, i in items)]) > 1:
+                name = item  # "total plan" and "total non-plan" are two columns, not twice "Total"
+            self.scan.columns.append((offset, capitalise(name)))
         self.scan.use(start, end)
+
+    def _shared_qualifiers(self, items: list[tuple[int, str]]) -> list[tuple[int, str]]:
+        """"the private sale handgun and long gun counts": the words that open the item before "and"
+        qualify the item after it too, when the scope has a header of both together ("Private Sale
+        Handgun", "Private Sale Long Gun")."""
+        shared = list(items)
+        for k in range(1, len(shared)):
+            (_, before), (at, item) = shared[k - 1], shared[k]
+            joiner = self.scan.at(at - 1)
+            words = before.split()
+            if joiner is None or not joiner.is_(g.CONJUNCTIONS) or len(words) < 2:
+                continue
+            for size in range(len(words) - 1, 0, -1):
+                whole = [*words[:size], *item.split()]
+                if self._opens_with_header(words, size) and self._opens_with_header(whole, size):
+                    shared[k] = (at, " ".join(whole))
+                    break
+        return shared
+
+    def _opens_with_header(self, words: list[str], size: int) -> bool:
+        """Whether the words open with a header of the scope longer than their first ``size`` words."""
+        return any(self._names_header(" ".join(words[:n])) for n in range(size + 1, len(words) + 1))
+
+    def _named_within(self, item: str) -> str:
+        """The header or label of the scope a list item opens with, when the item as a whole names
+        none: "the illiterate share" where the scope's header is "Illiterate", "unit price please",
+        "the state's total" (past the possessive that says whose). The longest such run of words
+        wins; the words after it are part of no column, and the reading accounts for them as
+        unused, so the rows are unsure. The header says at least half of the item ("Total" is not
+        what "total internal debt" asks for); a word after it that the scope's names use ("invoice" of
+        "Invoice no." in "invoice number") makes the item another column, and it stays whole."""
+        words = item.split()
+        if len(words) < 2 or not self.header_names or self._names_header(item) or is_known_column(item):
+            return item
+        if match_column(item, self.scan.scope.vocabulary) is not None:
+            return item
+        first = 1 if re.search(r"\w['’]s?$", words[0]) else 0
+        longest = len(words) - 1 if first == 0 else len(words) - first
+        for size in range(longest, (len(words) - first + 1) // 2 - 1, -1):
+            run, rest = words[first : first + size], words[first + size :]
+            if self._names_header(" ".join(run)) and not any(folded(w) in self.header_words for w in rest):
+                return " ".join(run)
+        # "number of notices": the header after "of" is what is counted; "number" stays unused
+        for k, word in enumerate(words[1:-1], start=1):
+            rest = words[:k]
+            if word.casefold() in g.JOINS_NAME and self._names_header(" ".join(words[k + 1 :])) \
+                    and len(words) - k - 1 >= len(rest) and not any(folded(w) in self.header_words for w in rest):
+                return " ".join(words[k + 1 :])
+        return item
+
+    @cached_property
+    def header_words(self) -> frozenset[str]:
+        """Every word of the scope's headers and labels, folded."""
+        return frozenset(folded(w) for term in self.scan.scope.vocabulary for w in re.split(r"[\s/]+", term) if folded(w))

@@ -32,6 +32,11 @@ class Conditions:
                     self.scan.use(i, end)
                 elif tok.is_(g.HAS_WORDS):
                     self._with_condition(i)
+                    if not tok.used:  # "which states had any rental checks": only meaning can judge it
+                        end = self.scan.clause_end(i + 1)
+                        if end > i + 1:
+                            self.scan.row_terms.append(text_of(self.scan.tokens[i:end]))
+                            self.scan.use(i, end)
                 elif tok.is_(g.CONDITION_KEYWORDS):
                     self._unreadable(i + 1, self.scan.clause_end(i + 1))
                     self.scan.use(i, self.scan.clause_end(i + 1))
@@ -196,17 +201,51 @@ class Conditions:
             return
         if tok.low in ("mentioning", "containing"):
             return
-        if tok.low in WHICH and (i == 0 or self.scan.tokens[i - 1].text in SENTENCE_END):
-            start = self._asked_rows_end(i + 1)  # "Which leases …": the rows asked about, then what they must do
-            nxt = self.scan.at(start)
+        opening = tok.low in WHICH and (i == 0 or self.scan.tokens[i - 1].text in SENTENCE_END)
+        if opening or tok.low in WHICH and self._after_opening(i):
+            asked = self._asked_rows_end(i + 1)  # "Which leases …": the rows asked about, then what they must do
+            nxt = self.scan.at(asked)
             if nxt is None or nxt.is_(g.HAS_WORDS) or nxt.kind == "punct":
                 return
+            if opening:
+                start = asked
         if self.scan.operator_at(start) or self._chain(start) is not None:
             return
         end = self.scan.clause_end(start)
+        if self._compared_header(start, end):
+            self.scan.use(i, end)
+            return
         if end > start:
             self.scan.row_terms.append(text_of(self.scan.tokens[start:end]))
             self.scan.use(i, end)
+
+    def _compared_header(self, start: int, end: int) -> bool:
+        """"grew by less than 10 per cent in 2001-2011": a comparison in the clause whose value a
+        header of the scope follows is a condition on that header; the clause's other words stay
+        unused (the rows are unsure). False when the clause holds no such comparison."""
+        for k in range(start, end):
+            op = self.scan.operator_at(k)
+            if op is None or op[0] not in ("lt", "le", "gt", "ge"):
+                continue
+            value_end = self._amount_end(op[1])
+            header = self.scan.header_within(value_end, end) if value_end > op[1] else None
+            if header is None:
+                return False
+            self._add(op[1], capitalise(text_of(self.scan.tokens[header[0] : header[1]])), op[0], text_of(self.scan.tokens[op[1] : value_end]))
+            return True
+        return False
+
+    def _after_opening(self, i: int) -> bool:
+        """"From the NICS checks for November 2015, which states …": "which" after the comma that
+        closes the sentence's opening phrase (one a preposition opens) asks which rows."""
+        if i == 0 or self.scan.tokens[i - 1].text != ",":
+            return False
+        k = i - 1
+        while k > 0 and self.scan.tokens[k - 1].text not in SENTENCE_END:
+            k -= 1
+            if self.scan.tokens[k].text == ",":
+                return False
+        return self.scan.tokens[k].is_(g.ENDS_LIST)
 
     def _asked_rows_end(self, k: int) -> int:
         """After "which": the noun of the rows asked about ("insurance policies"), up to its plural."""
@@ -214,6 +253,12 @@ class Conditions:
         while k < len(self.scan.tokens) and k - start < 3 and self.scan.tokens[k].is_content and not self.scan.tokens[k].is_(g.HAS_WORDS):
             k += 1
             if self.scan.tokens[k - 1].low.endswith("s"):
+                # "states or union territories": a second noun joined by "or"/"and" names rows too
+                joiner = self.scan.at(k)
+                if joiner is not None and joiner.low in ("or", "and", "oder", "und", "ou", "et") and self.scan.at(k + 1) is not None \
+                        and self.scan.tokens[k + 1].is_content and not self.scan.operator_at(k + 1):
+                    k, start = k + 1, k + 1
+                    continue
                 break
         while k < len(self.scan.tokens) and (self.scan.tokens[k].used or self.scan.tokens[k].is_(g.ENDS_LIST) and self.scan.at(k + 1) is not None and self.scan.tokens[k + 1].used):
             k += 1
@@ -229,6 +274,14 @@ class Conditions:
             last = self.scan.tokens[value_end - 1]
             if name_end == value_end and value_end - op[1] >= 2 and not last.has_digit:
                 value_end -= 1  # "with more than 8 hours": the unit names the column
+            # "had more than 100 private sale handgun checks", "… 100,000 checks in total": a header
+            # of the scope among the words after the value is the column; the other words stay unused
+            header = self.scan.header_within(value_end, self.scan.clause_end(value_end)) if value_end > op[1] else None
+            if header is not None:
+                column = capitalise(text_of(self.scan.tokens[header[0] : header[1]]))
+                self._add(op[1], column, op[0], text_of(self.scan.tokens[op[1] : value_end]))
+                self.scan.use(i, header[1])
+                return
             if name_end > value_end:
                 column = capitalise(text_of(self.scan.tokens[value_end:name_end]))
                 self._add(op[1], column, op[0], text_of(self.scan.tokens[op[1] : value_end]))

@@ -17,6 +17,8 @@ from core.reading import Condition, DocumentText, Reading, Record, Table
 from tools.engines.accounting import fold
 from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import map_columns, match_column
+from tools.engines.numbers import parse_number
+from tools.engines.offline.grammar import ROW_NOUNS
 from tools.parsing.fields import KeyValue, key_value_lines
 from tools.parsing.text import clean, table_lines
 
@@ -156,10 +158,47 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
             c.column: match_column(c.column, use.header, " ".join(table.title))
             for c in reading.conditions if c.column and c.op != "judgement"
         }
+        sums = _sum_lines(rows, use, reading.request)
         records += [
-            r for row in rows if (r := _table_record(row, use, table, reading, condition_cells, document_values)) is not None
+            r for k, row in enumerate(rows)
+            if k not in sums and (r := _table_record(row, use, table, reading, condition_cells, document_values)) is not None
         ]
     return records, used_any
+
+
+def _sum_lines(rows: list[list[str]], use: _TableUse, request: str) -> set[int]:
+    """The rows that are the table's total line, not an item: the row's label says a total, and
+    every figure it has in the requested columns is the sum of that column over the rows above it
+    ("Totals" under the states of a background-check table). A request that asks for the total
+    line ("including the total line") keeps it."""
+    found: set[int] = set()
+    for k, row in enumerate(rows):
+        label = next((c.strip() for c in row if c.strip()), "")
+        summary = _SUMMARY_LABEL.match(label)
+        if summary is None or k < 2:
+            continue
+        if re.search(rf"\b{re.escape(summary.group(0))}\w*\s+(?:{'|'.join(map(re.escape, ROW_NOUNS))})\b", request, re.IGNORECASE):
+            continue
+        figures = [(i, parse_number(row[i])) for i in use.mapping.values() if i < len(row) and parse_number(row[i]) is not None]
+        sums = [_column_sum(rows[:k], i, found) for i, _ in figures]
+        if figures and all(total is not None and abs(total - value) <= max(0.5, abs(value) * 1e-6)  # type: ignore[operator]
+                           for (_, value), total in zip(figures, sums)):
+            found.add(k)
+    return found
+
+
+def _column_sum(rows: list[list[str]], index: int, skipped: set[int]) -> float | None:
+    """The sum of a column's figures (empty cells and dashes count nothing); None when a cell is no figure."""
+    total = 0.0
+    for j, row in enumerate(rows):
+        cell = row[index].strip() if index < len(row) and j not in skipped else ""
+        if cell in ("", "-", "–", "—"):
+            continue
+        number = parse_number(cell)
+        if number is None:
+            return None
+        total += number
+    return total
 
 
 def _document_values(pairs: list[KeyValue], reading: Reading) -> dict[str, KeyValue]:
@@ -173,7 +212,7 @@ def _document_values(pairs: list[KeyValue], reading: Reading) -> dict[str, KeyVa
 
 _SUMMARY_LABEL = re.compile(
     r"^(?:sub-?total|total|sum|summe|zwischensumme|gesamt\w*|netto|brutto|net|gross|vat|tax|mwst|ust"
-    r"|umsatzsteuer|rechnungsbetrag|amount due|balance due|montant|tva|합계|소계|부가세)\b",
+    r"|umsatzsteuer|rechnungsbetrag|amount due|balance due|montant|tva|합계|소계|부가세)s?\b",
     re.IGNORECASE,
 )
 

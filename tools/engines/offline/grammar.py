@@ -26,13 +26,14 @@ ENDS_LIST = words("of from in on for among within across inside at by aus von im
 JOINS_NAME = words("of de d'")
 OWNER_PREPOSITIONS = words("from by von de du des")  # "invoices from Acme", "Rechnungen von Acme"
 CONDITION_KEYWORDS = words("where whose if wo wenn dont où having")
-HAS_WORDS = words("have has haben hat ont")
+HAS_WORDS = words("have has had haben hat hatte hatten ont avaient avait")
 LIST_KEYWORDS = words("with mit avec including includes showing giving give listing")
 RELATIVE = words("that which who die welche qui")
 ABOUT_WORDS = words("about regarding concerning über sur")
 # Verbs that ask for the values and the pronouns after them: "show", "give me", "zeige mir"
 ASKING = words("show list give get find extract display return provide tell fetch pull collect zeige liste gib nenne donne montre")
 PRONOUNS = words("me us mir uns moi nous")
+US = words("us uns nous")  # the asker's side: "what Acme billed us", "was Acme uns berechnet hat"
 # Words that make the values wanted those of the thing just named: "each state with its growth rate".
 POSSESSIVES = words("its their his her seinem seiner seinen ihrem ihrer ihren son sa ses leur leurs")
 CONJUNCTIONS = words("and & und et sowie plus 및")

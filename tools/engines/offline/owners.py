@@ -9,6 +9,8 @@ from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import SENTENCE_END, WHICH
 
+PARTY_REACH = 3  # lower-case words between a name and the "us" it acts towards: "ordered from us"
+
 
 @dataclass
 class Owners:
@@ -54,6 +56,30 @@ class Owners:
                     self.scan.use(i, end)
                     if before is not None and before.is_(g.OWNER_PREPOSITIONS):
                         before.used = True
+            i = end
+
+    def take_parties(self) -> None:
+        """"What did Feldmann Bau order from us", "charges Brightwave billed us", "Qu'est-ce que
+        Maison Bérard nous a commandé": a name that acts towards the asker ("us", "uns", "nous"
+        within a few words after it, only lower-case words between) is the other party of the
+        documents, whatever else the message leaves it. A sentence's first word is no such name
+        ("Show us …")."""
+        i = 0
+        while i < len(self.scan.tokens):
+            tok = self.scan.tokens[i]
+            before = self.scan.at(i - 1)
+            if tok.used or not tok.capital or not tok.is_content or tok.term or before is None or before.text in SENTENCE_END:
+                i += 1
+                continue
+            end = self._name_run(i)
+            between = 0
+            while between < PARTY_REACH and (nxt := self.scan.at(end + between)) is not None and nxt.is_word \
+                    and not nxt.capital and not nxt.is_(g.US):
+                between += 1
+            after = self.scan.at(end + between)
+            if after is not None and after.is_(g.US) and not any(t.used or t.term for t in self.scan.tokens[i:end]):
+                self.scan.owners.append((i, " ".join(t.bare for t in self.scan.tokens[i:end])))
+                self.scan.use(i, end)
             i = end
 
     def _documents_after(self, end: int) -> bool:

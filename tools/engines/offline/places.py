@@ -50,7 +50,8 @@ class Places:
             return Place(kind="glob", value=text)
         if g.FILE_NAME.fullmatch(text) and not re.fullmatch(r"[\d.,]+", text):
             return Place(kind="file", value=text)
-        if "/" in text and re.search(r"\w", text) and not re.fullmatch(r"[\d./-]+", text) and not self._alternatives(text):
+        if "/" in text and re.search(r"\w", text) and not re.fullmatch(r"[\d./-]+", text) and not self._alternatives(text) \
+                and not self._foreign_year(text):
             return Place(kind="folder", value=self._stored_folder(text.strip("/")))
         return None
 
@@ -63,6 +64,12 @@ class Places:
             return False
         segments = {seg.casefold() for f in self.scan.folders for seg in f.strip("/").split("/")}
         return not any(p.casefold() in segments for p in parts)
+
+    def _foreign_year(self, text: str) -> bool:
+        """"the May/2013 and Jun/2013 estimates": a year between slashes that no document path of
+        the scope holds is a period, not a folder (when the scope knows its paths' years)."""
+        years = set(self.scan.scope.years)
+        return bool(years) and any(g.YEAR.fullmatch(part) and part not in years for part in text.strip("/").split("/"))
 
     def _stored_folder(self, written: str) -> str:
         """The scope's folder as stored, when the written path names one (case aside)."""

@@ -142,6 +142,7 @@ def read_message(message: str, scope: ScopeHint) -> Reading:
     columns.take_row_key()
     owners = Owners(scan)
     owners.take_owners()
+    owners.take_parties()
     owners.merge_alternatives()
     Places(scan).take_folder_names()
     Judgement(scan).take_row_terms()

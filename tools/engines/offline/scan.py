@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from core.reading import Condition, ScopeHint
-from tools.engines.columns import folded, is_known_column, normalise
+from tools.engines.columns import folded, is_known_column, names_of, normalise
 from tools.engines.offline import grammar as g
 from tools.engines.offline.folder_names import FolderNames
 from tools.engines.offline.tokens import SENTENCE_END, Tok, strip_determiners, text_of
@@ -69,6 +69,26 @@ class Scan:
             window = self.tokens[i : i + len(phrase)]
             if len(window) == len(phrase) and all(t.kind == "word" and t.low == w for t, w in zip(window, phrase)):
                 return op, i + len(phrase)
+        return None
+
+    @cached_property
+    def header_names(self) -> frozenset[str]:
+        """The scope's headers and labels, folded, with each name a header joins with a slash."""
+        return frozenset(name for term in self.scope.vocabulary for name in names_of(term))
+
+    def names_header(self, words: str) -> bool:
+        """Whether words are a header or label of the scope, or one of the names a header joins
+        with a slash ("state" in "States/Union Territories")."""
+        return folded(words) in self.header_names
+
+    def header_within(self, start: int, end: int) -> tuple[int, int] | None:
+        """The longest run of tokens between ``start`` and ``end`` that names a header of the
+        scope (the first of equals): "100 private sale handgun checks" holds "Private Sale Handgun"."""
+        for size in range(end - start, 0, -1):
+            for k in range(start, end - size + 1):
+                run = self.tokens[k : k + size]
+                if all(t.is_word and not t.used for t in run) and self.names_header(text_of(run)):
+                    return k, k + size
         return None
 
     @cached_property

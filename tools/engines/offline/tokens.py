@@ -118,6 +118,10 @@ def tokenize(text: str) -> list[Tok]:
 def _closes_sentence(word: str, rest: str) -> bool:
     """Whether a word's final period ends a sentence (not "Stk.", "Pos.", "B.V.", "no.")."""
     body = word[:-1]
+    if body and not body[-1].isalnum() and not any(ch.isalpha() for ch in body):
+        # "… and college %. Include …": a sign, or a number with its sign, is no abbreviation
+        # ("Stk.", "no.") and no date ("1. Januar", "2.5. Mai")
+        return not rest.strip() or bool(re.match(r"\s+[A-ZÄÖÜ\"'“‘]", rest))
     if "." in body or len(body) <= 3 or not body.isalpha():
         return not rest.strip() and not ("." in body or len(body) <= 3)
     return not rest.strip() or bool(re.match(r"\s+[A-ZÄÖÜ0-9\"'“‘]", rest))

@@ -1,0 +1,122 @@
+"""Requests as people write them without knowing the documents' headers, read against the scope's
+vocabulary: the header a phrase holds is the column or the condition's column, the words around it
+are left unused (so the rows are unsure), and a comparison's column may follow its value."""
+
+from __future__ import annotations
+
+from core.reading import DocumentText, ScopeHint, Table
+from tools.engines.offline import extract_records, read_message
+
+NICS = ["State / Territory", "Permit", "Handgun", "Long Gun", "Private Sale Handgun", "Private Sale Long Gun", "Totals"]
+NICS_SCOPE = ScopeHint(documents=1, vocabulary=NICS, table_headers=[NICS])
+LITERACY = ["State", "n", "Illiterate", "Read & Write", "Primary", "College"]
+
+
+def _conditions(reading):  # type: ignore[no-untyped-def]
+    return [(c.column, c.op, c.value) for c in reading.conditions]
+
+
+def test_a_header_after_the_compared_value_is_the_conditions_column() -> None:
+    reading = read_message(
+        "Which states had more than 100 private sale handgun checks in November 2015? "
+        "Show the private sale handgun and long gun counts and the state's total.", NICS_SCOPE)
+    assert _conditions(reading) == [("Private sale handgun", "gt", "100")]
+    assert reading.columns[0] == "States"
+    assert "checks" in reading.unused  # a word no header says: the rows are unsure
+
+
+def test_which_rows_after_an_opening_phrase_and_a_total_after_the_value() -> None:
+    reading = read_message(
+        "From the NICS firearm background checks for November 2015, which states or territories had more than "
+        "100,000 checks in total? Show permit, handgun, long gun and the total.", NICS_SCOPE)
+    assert _conditions(reading) == [("Total", "gt", "100,000")]
+    assert reading.columns == ["States", "Permit", "Handgun", "Long gun", "Total"]
+    assert not reading.row_terms
+
+
+def test_a_comparison_in_a_which_clause_on_the_header_after_its_value() -> None:
+    header = ["States/Union Territories", "1991-2001", "2001-2011"]
+    table = Table(page=1, header=header, rows=[["Bihar", "28.62", "25.07"], ["Goa", "15.21", "8.23"], ["Kerala", "9.43", "4.91"]],
+                  title=["TABLE 4: STATE-WISE DECADAL GROWTH RATE OF POPULATION", "(Per cent)"])
+    document = DocumentText(id=1, collection="stats", path="population_growth.pdf", title="", pages=[""], tables=[table])
+    scope = ScopeHint(documents=1, vocabulary=header, table_headers=[header])
+    reading = read_message(
+        "In the state-wise decadal population growth table, which states or union territories grew by less than "
+        "10 per cent in 2001-2011? Show their 1991-2001 and 2001-2011 growth rates.", scope)
+    assert [(c.op, c.value) for c in reading.conditions] == [("lt", "10 per cent")]
+    assert not reading.row_terms
+    records = extract_records(document, reading)
+    assert [r.values["States"] for r in records] == ["Goa", "Kerala"]
+    # "grew" is read as no part of the condition: every row says so
+    assert all(r.match == "unsure" and "grew" in (r.note or "") for r in records)
+
+
+def test_more_than_a_share_of_a_header_keeps_the_rows_meeting_it_unsure() -> None:
+    table = Table(page=1, header=LITERACY, rows=[["Bihar", "412", "61.2", "20.1", "9.0", "1.2"], ["Kerala", "380", "8.1", "30.2", "20.0", "9.9"]])
+    document = DocumentText(id=1, collection="c", path="twotables_2.pdf", title="", pages=[""], tables=[table])
+    scope = ScopeHint(documents=1, vocabulary=LITERACY, table_headers=[LITERACY])
+    reading = read_message(
+        "In the table on literacy of adult women, which states have more than 50% illiterate? "
+        "Show the illiterate share, the read & write share and the college share.", scope)
+    assert reading.columns == ["States", "Illiterate", "Read & write", "College"]
+    assert _conditions(reading) == [("Illiterate", "gt", "50%")]
+    (record,) = extract_records(document, reading)
+    assert record.values == {"States": "Bihar", "Illiterate": "61.2", "Read & write": "20.1", "College": "1.2"}
+    assert record.match == "unsure" and "share" in (record.note or "")
+
+
+def test_a_month_and_a_year_no_document_path_holds_is_no_folder() -> None:
+    scope = ScopeHint(documents=3, years=["2015", "2016"], vocabulary=["PRODUCTS", "May/2013 (b)", "Jun/2013 (c)"])
+    reading = read_message("Show the corn lines of the planted area table with the May/2013 and Jun/2013 estimates.", scope)
+    assert reading.places == []
+    assert reading.columns[0] == "May/2013"
+    # a path with a year the scope's paths hold stays a place
+    assert [p.value for p in read_message("Every invoice in invoices/2015 with its amount", scope).places] == ["invoices/2015"]
+
+
+def test_words_opening_an_item_before_and_qualify_the_item_after_it() -> None:
+    reading = read_message(
+        "Which states had more than 100 private sale handgun checks in November 2015? "
+        "Show the private sale handgun and long gun counts and the state's total.", NICS_SCOPE)
+    assert reading.columns == ["States", "Private sale handgun", "Private sale long gun", "Total"]
+    # no header joins the words: each item keeps its own name
+    reading = read_message("From the NICS checks, show permit, handgun, long gun and the total.", NICS_SCOPE)
+    assert reading.columns == ["Permit", "Handgun", "Long gun", "Total"]
+
+
+def test_a_name_acting_towards_us_is_the_other_party_of_the_documents() -> None:
+    scope = ScopeHint(documents=3, vocabulary=["Artikel", "Bezeichnung", "Menge", "Einzelpreis"])
+    reading = read_message("What did Feldmann Bau order from us in August? Article, description, quantity and unit price.", scope)
+    assert reading.document_conditions == ["Feldmann Bau"]
+    assert "August" in reading.unused  # the month is applied to nothing: every row is unsure
+    reading = read_message("Pull out all licence charges Brightwave billed us in 2025: invoice number, description and amount.", scope)
+    assert reading.document_conditions[0] == "Brightwave"  # (the year follows: this scope's paths hold none)
+    # the charges asked for are rows the engine cannot pick: never dropped as a kind of document
+    assert {"licence", "charges"} <= set(reading.unused)
+
+
+def test_the_tables_total_line_is_no_item_unless_asked_for() -> None:
+    header = ["State / Territory", "Permit", "Handgun", "Totals"]
+    rows = [["Alabama", "10", "20", "30"], ["Alaska", "1", "2", "3"], ["Arizona", "5", "6", "11"], ["Totals", "16", "28", "44"]]
+    document = DocumentText(id=1, collection="c", path="nics.pdf", title="", pages=[""], tables=[Table(page=1, header=header, rows=rows)])
+    scope = ScopeHint(documents=1, vocabulary=header, table_headers=[header])
+    reading = read_message("Which states had more than 5 permit checks? Show the permit, handgun and the total.", scope)
+    assert [r.values["States"] for r in extract_records(document, reading)] == ["Alabama"]
+    reading = read_message("Every state with its permit and handgun counts, including the totals line.", scope)
+    assert [r.values.get("State") for r in extract_records(document, reading)][-1] == "Totals"
+    # a "total" row that is not the sum of the rows above is an item like the others
+    rows[-1] = ["Total", "99", "28", "44"]
+    document = DocumentText(id=1, collection="c", path="nics.pdf", title="", pages=[""], tables=[Table(page=1, header=header, rows=rows)])
+    reading = read_message("Every state with its permit and handgun.", scope)
+    assert [r.values.get("State") for r in extract_records(document, reading)][-1] == "Total"
+
+
+def test_the_number_of_a_header_is_that_header_with_number_unused() -> None:
+    header = ["Summary by Month", "Notices", "Employees Affected", "Permanent Closure"]
+    scope = ScopeHint(documents=1, vocabulary=header, table_headers=[header])
+    reading = read_message("Give me the summary by month: month, number of notices, employees affected and permanent closures.", scope)
+    assert reading.columns == ["Month", "Notices", "Employees affected", "Permanent closures"]
+    assert "number" in reading.unused
+    # a name the scope has whole stays whole
+    scope = ScopeHint(documents=1, vocabulary=["Number of containers", "Containers"])
+    assert read_message("Carrier and number of containers of every shipment", scope).columns[-1] == "Number of containers"
