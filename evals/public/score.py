@@ -160,6 +160,17 @@ def markdown(origins: dict[str, dict[str, Any]]) -> str:
             f"| {o['slowest_seconds_per_page']:.2f} |"
         )
     if origins:
+        documents = [d for o in origins.values() for d in o["documents"]]
+        relations, given = sum(d["relations"] for d in documents), sum(d["given"] for d in documents)
+        matched = sum(d["matched"] for d in documents)
+        precision, recall = (matched / given if given else 0.0), (matched / relations if relations else 1.0)
+        pooled = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+        lines.append(
+            f"| all origins | {len(documents)} | {sum(o['tables'] for o in origins.values())} | {pooled:.2f} "
+            f"| {precision:.2f} | {recall:.2f} | {min(o['coverage'] for o in origins.values()):.2%} "
+            f"| {min(o['lowest_coverage'] for o in origins.values()):.2%} "
+            f"| {max(o['slowest_seconds_per_page'] for o in origins.values()):.2f} |"
+        )
         weakest = min(origins, key=lambda n: origins[n]["f1"])
         lines += ["", f"Weakest origin by structure F1: {weakest} ({origins[weakest]['f1']:.2f})."]
         went_back = problems(origins)
