@@ -4,11 +4,14 @@ The measure of the ICDAR 2013 table competition: a table is the set of its adjac
 — each non-empty cell with the next non-empty cell to its right in its row and below it in its
 column — compared as a multiset between the truth and what the parser gave. A lost label
 column, a row flattened into one cell or a header split wrongly each lose relations; cells read
-right in the right places keep them. Text is compared with its whitespace folded.
+right in the right places keep them. Text is compared with its whitespace folded, and in its
+compatibility form: the truths write a footnote mark the page sets raised ("Others⁽¹⁾") as the
+plain characters their text layer draws ("Others(1)").
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -16,7 +19,7 @@ Grid = Sequence[Sequence[str]]
 
 
 def _fold(text: str) -> str:
-    return " ".join(str(text or "").split())
+    return " ".join(unicodedata.normalize("NFKC", str(text or "")).split())
 
 
 def adjacency(grid: Grid) -> Counter[tuple[str, str, str]]:

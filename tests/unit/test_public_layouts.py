@@ -45,7 +45,7 @@ def test_an_unruled_header_over_six_lines_names_each_column_and_keeps_the_first_
     table = next(t for t in _camelot_tables("health.pdf") if len(t.rows) >= 20)
     assert table.header == [
         "States-A", "Revenue Medical & Public Health", "Revenue Family Welfare", "Capital Medical & Public Health",
-        "Capital Family Welfare", "Total Revenue & Capital", "Others(1)", "Total",
+        "Capital Family Welfare", "Total Revenue & Capital", "Others⁽¹⁾", "Total",  # "(1)" set small and raised: a footnote mark
     ]
     assert table.rows[0][:2] == ["Andhra Pradesh", "47,824,589"]
 

@@ -13,7 +13,7 @@ from tools.parsing.base import MAX_FILE_BYTES, ParsedDocument, UnreadableFile, w
 from tools.parsing.hwpx import parse_hwpx
 from tools.parsing.office import parse_docx, parse_pptx, parse_xlsx
 from tools.parsing.pdf.document import parse_pdf
-from tools.parsing.text import parse_csv, parse_markdown, parse_txt
+from tools.parsing.text import normalised, parse_csv, parse_markdown, parse_txt
 
 __all__ = ["SUPPORTED_SUFFIXES", "ParsedDocument", "UnreadableFile", "parse_file"]
 
@@ -52,7 +52,7 @@ def parse_file(path: Path) -> ParsedDocument:
             raise UnreadableFile("empty file (0 bytes)")
         if size > MAX_FILE_BYTES:
             raise UnreadableFile(f"too large: {size >> 20} MB; Kea reads files up to {MAX_FILE_BYTES >> 20} MB")
-        return within_page_bound(parser(path))
+        return within_page_bound(normalised(parser(path)))
     except UnreadableFile:
         raise
     except Exception as exc:  # a damaged file can fail anywhere inside a library

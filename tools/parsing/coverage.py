@@ -9,6 +9,7 @@ must stand in the parsed text, as a word of its own or, split across cells ("257
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 
@@ -17,9 +18,10 @@ KEEP_SHARE = 0.995  # a document that keeps less of its text layer says so
 
 def unread_words(layer: Iterable[str], parsed: str) -> list[str]:
     """The words of ``layer`` that ``parsed`` does not hold, each as often as it is missing."""
+    parsed = _folded(parsed)
     tokens = Counter(parsed.split())
     # a word the text layer draws with a space inside ("11,062 .6") counts by its parts
-    missing = Counter(part for w in layer for part in w.split()) - tokens
+    missing = Counter(part for w in layer for part in _folded(w).split()) - tokens
     if not missing:
         return []
     joined = re.sub(r"\s+", "", parsed)
@@ -29,6 +31,12 @@ def unread_words(layer: Iterable[str], parsed: str) -> list[str]:
         split = max(0, joined.count(word) - tokens[word])
         unread += [word] * max(0, count - split)
     return unread
+
+
+def _folded(text: str) -> str:
+    """Text compared by what it reads: a superscript "²" as the "2" the text layer draws,
+    U+2010 and U+2011 hyphens as "-" (the parsed text writes both so)."""
+    return unicodedata.normalize("NFKC", text).replace("\u2010", "-").replace("\u2011", "-")
 
 
 def coverage_note(layer_words: int, unread: list[str]) -> str | None:

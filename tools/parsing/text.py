@@ -28,6 +28,30 @@ def clean(value: object) -> str:
     return " ".join(str(value).split()) if value is not None else ""
 
 
+# hyphens drawn as U+2010 HYPHEN or U+2011 NON-BREAKING HYPHEN read and are typed as "-" ("18‐Jun‐14");
+# en and em dashes stay: they stand for minus signs and ranges
+HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
+# a figure in brackets printed with its digits set apart from the opening bracket to line
+# them up ("( 693,8)", a negative amount) is the one figure "(693,8)"
+_BRACKETED_FIGURE = re.compile(r"\( +(?=[-+]?[$€£]?\d[\d.,]*\))")
+
+
+def normal_text(value: str) -> str:
+    """Text as a reader types it: plain hyphens, bracketed figures in one piece."""
+    return _BRACKETED_FIGURE.sub("(", value.translate(HYPHENS))
+
+
+def normalised(document: ParsedDocument) -> ParsedDocument:
+    """``document`` with its title, pages and tables' cells in ``normal_text``."""
+    document.title = normal_text(document.title)
+    document.pages = [normal_text(page) for page in document.pages]
+    for table in document.tables:
+        table.header = [normal_text(c) for c in table.header]
+        table.rows = [[normal_text(c) for c in row] for row in table.rows]
+        table.title = [normal_text(t) for t in table.title]
+    return document
+
+
 TITLE_ROWS = 5  # rows of one cell above a header that are read as the table's title
 
 

@@ -40,3 +40,79 @@ def text_layer(page: pdfplumber.page.Page, reads: str | None = None) -> list[dic
     if reads == "down":
         return page.extract_words(x_tolerance_ratio=WORD_GAP, char_dir_rotated="ttb", line_dir_rotated="rtl")
     return page.extract_words(x_tolerance_ratio=WORD_GAP, char_dir_rotated="btt", line_dir_rotated="ltr")
+
+
+SCRIPT_SIZE = 0.85  # a glyph at most this share of its neighbour's size may be set as a script ...
+SCRIPT_SHIFT = 0.2  # ... when its baseline stands this share of that size above (or below) the neighbour's
+SCRIPT_GAP = 0.3  # ... and it follows that glyph within this share of its size
+SUPERSCRIPT = str.maketrans("0123456789+-=()−", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾⁻")
+SUBSCRIPT = str.maketrans("0123456789+-=()−", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎₋")
+
+
+def set_scripts(chars: list[dict]) -> None:
+    """Glyphs set smaller than the glyph they follow and raised above (lowered below) its
+    baseline (a footnote mark, an exponent, a formula's count) are written as superscript
+    (subscript) characters where Unicode has one, and placed on the line of the glyph they
+    follow, so they stay with its word yet never read as more of its figure: "24.91" with a
+    raised small "2" is "24.91²", not "24.912". A glyph Unicode has no such character for (the
+    raised "st" of "1st") keeps its text. ``chars`` are changed in place."""
+    base: dict | None = None  # the glyph the current run of script glyphs hangs on
+    run: tuple[str, float, float, float] | None = None  # its kind, size, bottom, right edge
+    previous: dict | None = None
+    blank: dict | None = None  # a space glyph right after ``previous``
+    dropped: list[int] = []
+    for char in chars:
+        if not char["text"].strip() and blank is None and previous is not None:
+            blank = char
+            continue
+        if not char.get("upright", True) or not char["text"].strip():
+            base = run = previous = blank = None
+            continue
+        if blank is not None:
+            # a space glyph drawn under a script glyph (its box reaching past the script's left
+            # edge) parts nothing: the mark is set right after the word
+            if blank["x1"] <= char["x0"] or char["size"] > SCRIPT_SIZE * blank["size"]:
+                base = run = previous = None
+            blank_at, blank = blank, None
+        else:
+            blank_at = None
+        kind = None
+        if run is not None and base is not None and _continues(run, char):
+            kind = run[0]
+        elif previous is not None and run is None:
+            base = previous
+            kind = _script(base, char)
+        if kind is None or base is None:
+            run, previous = None, char
+            continue
+        run = (kind, char["size"], char["bottom"], char["x1"])
+        if blank_at is not None:
+            dropped.append(id(blank_at))
+        text = char["text"].translate(SUPERSCRIPT if kind == "super" else SUBSCRIPT)
+        if text != char["text"]:
+            char.update(text=text, top=base["top"], bottom=base["bottom"], size=base["size"])
+        previous = char
+    if dropped:
+        chars[:] = [c for c in chars if id(c) not in set(dropped)]
+
+
+def _script(base: dict, char: dict) -> str | None:
+    """"super" or "sub" when ``char`` is set as a script of ``base``, the glyph before it."""
+    size = base["size"]
+    if char["size"] > SCRIPT_SIZE * size or not -SCRIPT_GAP * size <= char["x0"] - base["x1"] <= SCRIPT_GAP * size:
+        return None
+    if char["bottom"] <= base["top"] or char["top"] >= base["bottom"]:
+        return None  # on another line
+    if char["bottom"] < base["bottom"] - SCRIPT_SHIFT * size:
+        return "super"
+    if char["bottom"] > base["bottom"] + SCRIPT_SHIFT * size / 2 and char["top"] > base["top"] + SCRIPT_SHIFT * size:
+        return "sub"
+    return None
+
+
+def _continues(run: tuple[str, float, float, float], char: dict) -> bool:
+    """Whether ``char`` goes on with a run of script glyphs ("²³"): as small, on its baseline, next to it."""
+    _, size, bottom, x1 = run
+    return abs(char["size"] - size) <= 0.05 * size and abs(char["bottom"] - bottom) <= 0.2 * size and (
+        -0.3 * size <= char["x0"] - x1 <= 0.5 * size
+    )

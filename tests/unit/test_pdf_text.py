@@ -1,0 +1,86 @@
+"""What a PDF's text reads as, glyph by glyph: footnote marks set small and raised, hyphens
+drawn as U+2010, a bracketed figure printed with a space inside. On real documents pinned in
+``evals/unseen/public-pdfs`` (other projects' test PDFs)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from tools.parsing import parse_file
+from tools.parsing.coverage import unread_words
+from tools.parsing.pdf.words import set_scripts
+
+PDFS = Path(__file__).resolve().parents[2] / "evals" / "unseen" / "public-pdfs"
+PINS = json.loads((PDFS / "truth.json").read_text(encoding="utf-8"))["documents"]
+TABULA = "tabula-java/src/test/resources/technology/tabula/"
+
+
+def pinned(name: str) -> Path:
+    path = PDFS / "documents" / name
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == PINS[name]["sha256"], f"{name} is not the pinned file"
+    return path
+
+
+def lines_with(name: str, word: str) -> list[str]:
+    document = parse_file(pinned(name))
+    return [line for page in document.pages for line in page.splitlines() if word in line]
+
+
+def test_a_footnote_mark_set_small_and_raised_is_no_digit_of_the_figure() -> None:
+    """superscript.pdf prints Kerala's 24.91 with a raised small "2": the figure is 24.91, not 24.912."""
+    (kerala,) = lines_with("camelot/tests/files/superscript.pdf", "Kerala")
+    assert kerala.split("\t")[:3] == ["Kerala", "29.03", "24.91²"]
+    assert "24.912" not in kerala
+
+
+def test_a_footnote_mark_after_a_space_glyph_stays_with_its_word() -> None:
+    """rotated_page.pdf draws a space glyph under the raised "5" after "(TARP)"."""
+    (tarp,) = lines_with(TABULA + "rotated_page.pdf", "TARP")
+    assert tarp.startswith("Troubled Asset Relief Program (TARP)⁵ ")
+    assert tarp.split("\t")[1:4] == ["–38", "35", "12"]  # the en dash of a minus stays
+
+
+def test_dates_drawn_with_unicode_hyphens_read_with_plain_ones() -> None:
+    document = parse_file(pinned(TABULA + "Publication_of_award_of_Bids_for_Transport_Sector__August_2016.pdf"))
+    text = "\n".join(document.pages)
+    assert "\u2010" not in text and "18-Jun-14" in text and "28-Jan-13" in text
+    cells = {cell for table in document.tables for row in table.rows for cell in row}
+    assert {"18-Jun-14", "27-Nov-15"} <= cells
+
+
+def test_a_bracketed_figure_printed_with_a_space_inside_is_one_figure() -> None:
+    (corn,) = lines_with(TABULA + "spreadsheet_no_bounding_frame.pdf", "CORN 1ST")
+    assert corn == "CORN 1ST CROP (693,8)"
+
+
+def glyph(text: str, x0: float, size: float, bottom: float) -> dict:
+    return {"text": text, "x0": x0, "x1": x0 + size / 2, "top": bottom - size, "bottom": bottom, "size": size, "upright": True}
+
+
+def test_only_glyphs_smaller_and_off_the_baseline_are_scripts() -> None:
+    # "1st" in one size, "1/2" in one size: nothing changes
+    same = [glyph("1", 0, 10, 100), glyph("s", 5, 10, 100), glyph("t", 10, 10, 100)]
+    set_scripts(same)
+    assert "".join(c["text"] for c in same) == "1st"
+    # a smaller glyph on the same baseline (small capitals) is no script
+    small = [glyph("A", 0, 10, 100), glyph("2", 5, 7, 100)]
+    set_scripts(small)
+    assert "".join(c["text"] for c in small) == "A2"
+    # raised: "x²³", a raised "st" keeps its letters; lowered: "H₂O"
+    raised = [glyph("x", 0, 10, 100), glyph("2", 5, 6, 96), glyph("3", 8, 6, 96), glyph("y", 12, 10, 100)]
+    set_scripts(raised)
+    assert "".join(c["text"] for c in raised) == "x²³y"
+    assert raised[1]["bottom"] == 100  # placed on its word's line
+    ordinal = [glyph("1", 0, 10, 100), glyph("s", 5, 6, 96), glyph("t", 8, 6, 96)]
+    set_scripts(ordinal)
+    assert "".join(c["text"] for c in ordinal) == "1st"
+    water = [glyph("H", 0, 10, 100), glyph("2", 5, 6, 103), glyph("O", 8, 10, 100)]
+    set_scripts(water)
+    assert "".join(c["text"] for c in water) == "H₂O"
+
+
+def test_a_script_character_counts_as_the_word_the_text_layer_draws() -> None:
+    assert unread_words(["24.912", "18\u2010Jun\u201014"], "24.91² 18-Jun-14") == []
+    assert unread_words(["24.913"], "24.91²") == ["24.913"]
