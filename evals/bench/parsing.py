@@ -18,24 +18,14 @@ from __future__ import annotations
 
 import json
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
-from evals.bench.common import RESULTS, command_line, machine, save_and_show
+from evals.bench.common import RESULTS, best_of, command_line, machine, save_and_show
 
 EVALS = Path(__file__).resolve().parents[1]
 PAGE_SECONDS_GOAL = 2.0
 RATIO_GOAL = 1.2  # Kea's ratio may grow at most this much over the last saved run
-
-
-def _best(repeats: int, action: Any) -> tuple[float, Any]:
-    best, result = float("inf"), None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = action()
-        best = min(best, time.perf_counter() - start)
-    return best, result
 
 
 def _words_only(path: Path) -> int:
@@ -61,13 +51,13 @@ def _time(paths: list[Path], group: str, repeats: int) -> list[dict[str, Any]]:
         if suffix not in SUPPORTED_SUFFIXES:
             continue
         try:
-            seconds, parsed = _best(repeats, lambda: parse_file(path))
+            seconds, parsed = best_of(repeats, lambda: parse_file(path))
         except UnreadableFile:
             continue  # the corpora's unreadable documents are there to be refused
         entry: dict[str, Any] = {"group": group, "file": path.name, "suffix": suffix, "pages": max(1, len(parsed.pages)),
                                  "seconds": round(seconds, 4)}
         if suffix == ".pdf":
-            entry["baseline_seconds"] = round(_best(repeats, lambda: _words_only(path))[0], 4)
+            entry["baseline_seconds"] = round(best_of(repeats, lambda: _words_only(path))[0], 4)
         entry["seconds_per_page"] = round(seconds / entry["pages"], 4)
         timed.append(entry)
     return timed
