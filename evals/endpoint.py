@@ -243,11 +243,13 @@ class ScriptedEndpoint:
                 reply = failure(400, "response_format of type json_schema is not supported by this model")
             else:
                 reply = self.script(seen)
-            if reply.delay:
-                await asyncio.sleep(reply.delay)
-            while reply.hang and not self._released.is_set():
+            # a client that hung up is no longer in flight here (a cancelled call gave its slot back)
+            until = time.monotonic() + reply.delay
+            while time.monotonic() < until and not await request.is_disconnected():
+                await asyncio.sleep(min(0.05, max(0.0, until - time.monotonic())))
+            while reply.hang and not self._released.is_set() and not await request.is_disconnected():
                 await asyncio.sleep(0.05)
-            while self._held.is_set() and not self._released.is_set():
+            while self._held.is_set() and not self._released.is_set() and not await request.is_disconnected():
                 await asyncio.sleep(0.01)
         finally:
             self.in_flight -= 1
