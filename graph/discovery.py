@@ -14,7 +14,7 @@ Builders wire; nodes (``nodes/``) decide; tools (``tools/``) do the I/O.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
@@ -26,27 +26,24 @@ from nodes.agent_tool import run_tool
 from nodes.condense import condense
 from nodes.discovery import fallback, instructions
 from tools.agent.schemas import DISCOVERY_TOOLS
-
-if TYPE_CHECKING:
-    from tools.services import Services
+from tools.services import ServicesSource, aservices
 
 
-def build_discovery_loop(model_for: ModelFor, *, services: "Services | None" = None) -> CompiledStateGraph[Any, Any, Any, Any]:
-    """The compiled search loop (no checkpointer: inside a node it inherits the caller's)."""
-    from tools.services import with_services
-
+def build_discovery_loop(model_for: ModelFor, *, services: ServicesSource = aservices) -> CompiledStateGraph[Any, Any, Any, Any]:
+    """The compiled search loop (no checkpointer: inside a node it inherits the caller's);
+    its tools run on ``services``."""
     nodes = {
         "condense": condense,
         "model": functools.partial(
             call_model, model_for=model_for, tools=DISCOVERY_TOOLS, instructions_for=instructions,
             max_rounds=lambda profile: profile.max_discovery_rounds,
         ),
-        "tool": functools.partial(run_tool, extraction=None, tools=DISCOVERY_TOOLS),
+        "tool": functools.partial(run_tool, services=services, extraction=None, tools=DISCOVERY_TOOLS),
         "fallback": functools.partial(fallback, model_for=model_for),
     }
     builder = StateGraph(DiscoveryState, context_schema=Profile)
     for name, node in nodes.items():
-        builder.add_node(name, with_services(node, services) if services is not None else node)
+        builder.add_node(name, node)
     builder.add_edge(START, "condense")
     builder.add_edge("condense", "model")
     builder.add_conditional_edges("model", route, {"tool": "tool", "finish": "fallback"})

@@ -49,45 +49,44 @@ from nodes.resolve_scope import resolve_scope
 from nodes.sample import sample
 from nodes.store_csv import store_csv
 from nodes.take_selection import take_selection
+from tools.services import Services, given
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
-    from tools.services import Services
-
 
 def build_extraction_graph(
-    checkpointer: BaseCheckpointSaver[Any] | None = None, *, services: "Services | None" = None,
+    checkpointer: BaseCheckpointSaver[Any] | None = None, *, services: Services | None = None,
     model: "BaseChatModel | ModelFor | None" = None,
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """The compiled extraction graph; pass a checkpointer to pause at questions and resume.
 
-    ``services`` (knowledge base, object store, rows) are the process's own by default
-    (``tools.services.services()``); pass others to run this graph on them. ``model`` is the
+    Its nodes are handed their services (knowledge base, object store, rows): ``services``
+    when given, else the process's own, created from the environment when a node first needs
+    them (``tools.services.aservices``). ``model`` is the
     chat model (or a function of the profile giving one) of discovery mode's search; by
     default the profile's, with the llm engine.
     """
-    from tools.services import with_services
-
+    source = given(services)
     model_for = model_source(model)
-    loop = build_discovery_loop(model_for, services=services)
+    loop = build_discovery_loop(model_for, services=source)
     builder = StateGraph(ExtractionState, context_schema=Profile, input_schema=ExtractionInput, output_schema=ExtractionOutput)
     nodes: dict[str, Callable[..., Any]] = {
-        "read_request": read_request,
-        "take_selection": take_selection,
-        "questions": questions,
+        "read_request": functools.partial(read_request, services=source),
+        "take_selection": functools.partial(take_selection, services=source),
+        "questions": functools.partial(questions, services=source),
         "discover": functools.partial(discover, loop=loop, model_given=model is not None),
-        "resolve_scope": resolve_scope,
-        "plan": plan,
-        "sample": sample,
-        "extract_document": extract_document,
-        "next_wave": next_wave,
+        "resolve_scope": functools.partial(resolve_scope, services=source),
+        "plan": functools.partial(plan, services=source),
+        "sample": functools.partial(sample, services=source),
+        "extract_document": functools.partial(extract_document, services=source),
+        "next_wave": functools.partial(next_wave, services=source),
         "assemble": assemble,
-        "store_csv": store_csv,
-        "offer_sample": offer_sample,
+        "store_csv": functools.partial(store_csv, services=source),
+        "offer_sample": functools.partial(offer_sample, services=source),
     }
     for name, node in nodes.items():
-        builder.add_node(name, with_services(node, services) if services is not None else node)
+        builder.add_node(name, node)
 
     builder.add_edge(START, "read_request")
     builder.add_conditional_edges("plan", dispatch, ["sample", "extract_document", "assemble", END])

@@ -29,6 +29,7 @@ from core.state import Confirm
 from graph.extraction import build_extraction_graph
 from nodes.cancelled import cancelled_answer
 from tools.lifecycle import durable_run
+from tools.services import Services, aservices
 from tools.storage.objects import ObjectNotFound, StoreUnavailable
 from tools.storage.rows import summary_key
 
@@ -60,16 +61,21 @@ async def run_extraction(
     thread_id: str | None = None,
     model: Any = None,
     durable: Durable | None = None,
+    services: Services | None = None,
 ) -> dict[str, Any]:
     """Run one request on a Postgres-checkpointed thread; return the final state's values.
-    ``model``: the chat model of discovery mode's search instead of the profile's.
+    ``model``: the chat model of discovery mode's search instead of the profile's; ``services``:
+    what the graph's nodes run on instead of the process's own.
 
     With ``confirm="ask"`` each questions interrupt is passed to ``answer`` and the run resumes
     with its reply; without ``answer`` the run stops at the interrupt and the returned values
     hold ``"__interrupt__"`` (resume later with ``resume_extraction``).
     """
     payload = {"message": message, "confirm": confirm}
-    return await _drive(thread_id or uuid.uuid4().hex, payload, profile, answer, on_progress, _extraction(model), durable)
+    return await _drive(
+        thread_id or uuid.uuid4().hex, payload, profile, answer, on_progress, _extraction(model, services), durable,
+        services.objects if services is not None else None,
+    )
 
 
 async def continue_extraction(
@@ -129,13 +135,13 @@ async def resume_extraction(
     return await _drive(thread_id, Command(resume=_resume_value(reply)), profile, answer, on_progress, _extraction(model))
 
 
-def _extraction(model: Any) -> Callable[[Any], Any]:
-    return lambda saver: build_extraction_graph(saver, model=model)
+def _extraction(model: Any, services: Services | None = None) -> Callable[[Any], Any]:
+    return lambda saver: build_extraction_graph(saver, model=model, services=services)
 
 
 async def _drive(
     thread_id: str, payload: Any, profile: Profile, answer: Answerer | None, on_progress: ProgressSink | None,
-    build: Callable[[Any], Any] = build_extraction_graph, durable: Durable | None = None,
+    build: Callable[[Any], Any] = build_extraction_graph, durable: Durable | None = None, objects: Any = None,
 ) -> dict[str, Any]:
     """Stream the graph from ``payload`` until it ends, answering questions while ``answer`` can."""
     config: dict[str, Any] = {"configurable": {"thread_id": thread_id}}
@@ -163,7 +169,7 @@ async def _drive(
                 narrowing=durable.narrowing,
             ))
         while True:
-            values, interrupts = await run_to_stop(graph, payload, config, profile, on_progress, control)
+            values, interrupts = await run_to_stop(graph, payload, config, profile, on_progress, control, objects)
             if not interrupts:
                 break
             if answer is None:
@@ -243,9 +249,7 @@ async def run_to_stop(
         elif on_progress:
             on_progress(item)
     if control is not None and control.cancelled:
-        if objects is None:
-            from tools.services import aservices
-
+        if objects is None:  # the graph runs on the process's own services
             objects = (await aservices()).objects
         return await settle_cancelled(graph, config, values, objects), []
     return values, interrupts

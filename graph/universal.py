@@ -22,7 +22,7 @@ Builders wire; nodes (``nodes/``) decide; tools (``tools/``) do the I/O.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -37,9 +37,7 @@ from nodes.agent_model import ModelFor, call_model, model_source, route
 from nodes.agent_start import start_turn
 from nodes.agent_tool import run_tool
 from nodes.condense import condense
-
-if TYPE_CHECKING:
-    from tools.services import Services
+from tools.services import Services, given
 
 
 def build_universal_agent(
@@ -54,22 +52,20 @@ def build_universal_agent(
     profile's own (``Profile.model`` at ``Profile.base_url``). ``services`` as for
     ``build_extraction_graph``: the extraction graph inside runs on the same ones.
     """
-    from tools.services import with_services
-
+    source = given(services)
     model_for = model_source(model)
     # compiled without a checkpointer: inside a task it inherits this graph's (and its thread)
     extraction = build_extraction_graph(None, services=services)
     nodes = {
-        "start_turn": functools.partial(start_turn, model_given=model is not None),
+        "start_turn": functools.partial(start_turn, services=source, model_given=model is not None),
         "condense": condense,
         "model": functools.partial(call_model, model_for=model_for),
-        "tool": functools.partial(run_tool, extraction=extraction),
+        "tool": functools.partial(run_tool, services=source, extraction=extraction),
         "finish": finish,
     }
     builder = StateGraph(AgentState, context_schema=Profile, input_schema=AgentInput, output_schema=AgentOutput)
     for name, node in nodes.items():
-        bound = with_services(node, services) if services is not None and name != "finish" else node
-        builder.add_node(name, bound, destinations=("condense", END) if name == "start_turn" else None)
+        builder.add_node(name, node, destinations=("condense", END) if name == "start_turn" else None)
     builder.add_edge(START, "start_turn")
     builder.add_edge("condense", "model")
     builder.add_conditional_edges("model", route, ["tool", "finish"])

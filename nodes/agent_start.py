@@ -20,7 +20,7 @@ from core.agent_state import RESET, AgentState
 from core.profile import Profile, profile_of
 from core.protocol import too_long
 from core.reading import folder_list
-from tools.services import aservices
+from tools.services import ServicesSource
 
 log = logging.getLogger(__name__)
 NO_MODEL = (
@@ -31,7 +31,7 @@ NO_MODEL = (
 
 
 async def start_turn(
-    state: AgentState, runtime: Runtime[Profile], *, model_given: bool = False
+    state: AgentState, runtime: Runtime[Profile], *, services: ServicesSource, model_given: bool = False
 ) -> Command[Literal["condense", "__end__"]]:
     profile = profile_of(runtime.context)
     message = HumanMessage(content=state["message"].strip())
@@ -51,7 +51,7 @@ async def start_turn(
         fresh["messages"].append(AIMessage(content=NO_MODEL))
         return Command(goto=END, update={**fresh, "answer": {"status": "answered", "message": NO_MODEL}})
     if profile.document_tools:
-        fresh["scope"] = await _scope_line(profile)
+        fresh["scope"] = await _scope_line(profile, services)
     return Command(goto="condense", update=fresh)
 
 
@@ -70,10 +70,10 @@ def earlier_tables_as_references(messages: list[AnyMessage]) -> list[ToolMessage
     return replaced
 
 
-async def _scope_line(profile: Profile) -> str:
+async def _scope_line(profile: Profile, services: ServicesSource) -> str:
     """What the model may know of the scope up front: its size and largest folders."""
     try:
-        hint = await asyncio.to_thread((await aservices()).kb.scope_hint, profile.scope)
+        hint = await asyncio.to_thread((await services()).kb.scope_hint, profile.scope)
     except Exception:  # noqa: BLE001 — the model can still list the documents itself
         log.exception("The scope of profile %s could not be summarised", profile.name)
         return ""

@@ -32,7 +32,7 @@ from tools.agent.schemas import (
     agent_tools,
 )
 from tools.knowledge.errors import KnowledgeError
-from tools.services import aservices
+from tools.services import ServicesSource
 
 log = logging.getLogger(__name__)
 ONE_AT_A_TIME = "One table at a time: this call did not run. Call extract_records again once the first one's result is in."
@@ -45,14 +45,14 @@ DOCUMENT_TOOL_RUNNERS = {
 
 
 async def run_tool(
-    task: ToolTask, runtime: Runtime[Profile], *, extraction: Any, tools: tuple[str, ...] | None = None
+    task: ToolTask, runtime: Runtime[Profile], *, services: ServicesSource, extraction: Any, tools: tuple[str, ...] | None = None
 ) -> dict[str, Any]:
     """One tool call; ``tools`` names the tools another loop offers (by default the agent's)."""
     profile = profile_of(runtime.context)
     call = task["call"]
     name = call["name"]
     try:
-        outcome = await _outcome(task, profile, extraction, tools)
+        outcome = await _outcome(task, profile, services, extraction, tools)
     except GraphBubbleUp:  # an interrupt (the form) travels on to the agent's caller
         raise
     except KnowledgeError as exc:
@@ -75,7 +75,9 @@ async def run_tool(
     return update
 
 
-async def _outcome(task: ToolTask, profile: Profile, extraction: Any, tools: tuple[str, ...] | None = None) -> Outcome:
+async def _outcome(
+    task: ToolTask, profile: Profile, services: ServicesSource, extraction: Any, tools: tuple[str, ...] | None = None
+) -> Outcome:
     call = task["call"]
     name = call["name"]
     offered = set(tools) if tools is not None else set(agent_tools(profile.document_tools, profile.workspace_tools))
@@ -86,7 +88,7 @@ async def _outcome(task: ToolTask, profile: Profile, extraction: Any, tools: tup
         args = model.model_validate(call.get("args") or {})
     except ValidationError as exc:
         return Outcome(f"The arguments of {name} are not valid: {exc.errors(include_url=False)}. Call it again with valid ones.")
-    svc = await aservices()
+    svc = await services()
     budget = profile.max_result_tokens * 4
     if isinstance(args, ExtractRecords):
         if task["extractions_before"]:

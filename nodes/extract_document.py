@@ -34,7 +34,7 @@ from tools.engines.usage import Usage, metered
 from tools.knowledge.errors import DocumentNotFound, KnowledgeError
 from tools.lanes import Coming, Lanes, lanes_for
 from tools.lifecycle import current_control, run_cancelled
-from tools.services import Services, aservices
+from tools.services import Services, ServicesSource
 from tools.storage.objects import StoreUnavailable, is_store_fault, store_fault_reason
 from tools.storage.review import PageIndex
 from tools.storage.table import shorten
@@ -49,10 +49,10 @@ def still_reading_seconds() -> float:
     return float(os.environ.get("KEA_STILL_READING_SECONDS", "60"))
 
 
-async def extract_document(task: DocumentTask, runtime: Runtime[Profile]) -> dict[str, Any]:
+async def extract_document(task: DocumentTask, runtime: Runtime[Profile], *, services: ServicesSource) -> dict[str, Any]:
     profile = profile_of(runtime.context)
     emit = runtime.stream_writer
-    svc = await aservices()
+    svc = await services()
     io = document_io(svc, task["extraction_id"], profile.scope)
     lanes = lanes_for(profile.name, profile.concurrency)
     file = f"document {task['document_id']}"

@@ -69,7 +69,7 @@ async def extract_records(
         hint = await asyncio.to_thread(svc.kb.scope_hint, profile.scope)
         engine = engine_named(profile.engine, profile)
         # nothing before interrupt() has side effects: on resume this tool runs again from the top
-        form = build_form(reading, hint, await estimate(reading, profile, engine))
+        form = build_form(reading, hint, await estimate(reading, profile, engine, svc.kb))
         reply = parse_reply(interrupt(form))
         if (problem := reply_problem(reply, [q["id"] for q in form["questions"]])) is not None:
             # never handed to the model as the user's words: only why it could not be used

@@ -18,16 +18,16 @@ from core.reading import Reading
 from core.state import ExtractionState, documents_in_table, documents_to_read
 from nodes.plan import DEFAULT_WAVE
 from tools.document_io import document_io, prefetch
-from tools.services import aservices
+from tools.services import ServicesSource
 from tools.storage.assembly import assembling
 
 
-async def next_wave(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, Any]:
+async def next_wave(state: ExtractionState, runtime: Runtime[Profile], *, services: ServicesSource) -> dict[str, Any]:
     start = state.get("wave_start", 0) + (state.get("wave_size") or DEFAULT_WAVE)
     size = max(1, profile_of(runtime.context).wave)  # the first wave is short (nodes/plan.py); the rest are the profile's
     to_read = documents_to_read(state)
     if start < len(to_read):
-        svc = await aservices()
+        svc = await services()
         # the wave after the one about to start is loaded while that one is read
         prefetch(svc, state["extraction_id"], profile_of(runtime.context).scope, to_read[start + size : start + 2 * size])
         table = documents_in_table(state)

@@ -21,7 +21,7 @@ from core.profile import Profile, profile_of
 from core.reading import Reading
 from core.state import ExtractionState, empty_tally
 from nodes.sample import pending_key, pending_store
-from tools.services import aservices
+from tools.services import ServicesSource
 from tools.storage.pending import PendingSelection
 
 log = logging.getLogger(__name__)
@@ -35,7 +35,7 @@ def needs_offer(state: ExtractionState) -> Literal["offer_sample", "__end__"]:
     return "offer_sample" if state.get("phase") == "sample" else END
 
 
-async def offer_sample(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, Any]:
+async def offer_sample(state: ExtractionState, runtime: Runtime[Profile], *, services: ServicesSource) -> dict[str, Any]:
     profile = profile_of(runtime.context)
     answer = dict(state.get("answer") or {})
     if answer.get("status") == "failed":  # every sample document failed: nothing worth confirming
@@ -47,7 +47,7 @@ async def offer_sample(state: ExtractionState, runtime: Runtime[Profile]) -> dic
     seconds = tally["read_ms"] / 1000 / len(sample_ids) if sample_ids else DEFAULT_SECONDS_PER_DOCUMENT
     lanes = max(1, min(profile.concurrency, rest))
     minutes = math.ceil(rest / lanes) * seconds / 60 if rest else 0.0
-    kept = await _keep(state, profile, tally)
+    kept = await _keep(state, profile, tally, services)
     reading = Reading.model_validate(state["reading"])
     message = compose_offer(answer, reading, len(ids), rest, minutes, seconds, lanes, state.get("sample_files") or [], kept)
     note = " ".join(n for n in [f"A sample: the rows of {len(sample_ids)} of {len(ids)} documents.", answer.get("preview_note")] if n)
@@ -58,7 +58,7 @@ async def offer_sample(state: ExtractionState, runtime: Runtime[Profile]) -> dic
     }
 
 
-async def _keep(state: ExtractionState, profile: Profile, tally: dict[str, int]) -> str | None:
+async def _keep(state: ExtractionState, profile: Profile, tally: dict[str, int], services: ServicesSource) -> str | None:
     """Store the selection for a yes; None when kept, else a sentence saying why it is not."""
     key = pending_key(profile)
     if key is None:
@@ -74,7 +74,7 @@ async def _keep(state: ExtractionState, profile: Profile, tally: dict[str, int])
         notes=list(state.get("notes") or []),
     )
     try:
-        await asyncio.to_thread(pending_store(await aservices()).offer, key, selection)
+        await asyncio.to_thread(pending_store(await services()).offer, key, selection)
     except Exception:  # noqa: BLE001 — the sample stands; the user is told the yes cannot follow
         log.exception("The selection of thread %s could not be kept for a yes", key.thread)
         return "The selection could not be kept for a yes (a database error, logged on the server): send the request again."

@@ -33,17 +33,17 @@ from core.selection import DocumentSelection, SelectionEntry
 from core.state import DocumentTask, ExtractionState, documents_to_read
 from tools.document_io import prefetch
 from tools.knowledge.breakdown import breakdown
-from tools.services import Services, aservices
+from tools.services import Services, ServicesSource
 from tools.storage.objects import StoreUnavailable, is_store_fault, store_fault_reason
 
 SAMPLE_ABOVE = 100
 DEFAULT_WAVE = Profile.wave
 
 
-async def plan(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, Any]:
+async def plan(state: ExtractionState, runtime: Runtime[Profile], *, services: ServicesSource) -> dict[str, Any]:
     profile = profile_of(runtime.context)
     ids = state.get("document_ids", [])
-    svc = await aservices()
+    svc = await services()
     if len(ids) > profile.max_documents_total:
         return {"answer": await _narrowing(svc, profile, ids)}
     # every task reads the confirmed reading from storage: the tasks themselves stay tiny

@@ -23,9 +23,10 @@ from nodes.plan import SAMPLE_ABOVE
 from tools.engines import Engine, engine_named
 from tools.engines.accounting import with_accounting
 from tools.engines.base import Estimate
+from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.paths import BadPattern, path_like_tokens
 from tools.knowledge.places import selection_for
-from tools.services import aservices
+from tools.services import ServicesSource
 from tools.storage.table import shorten
 
 ASKS = 3  # a reply that cannot be used is explained and asked again, this many times in all
@@ -42,7 +43,7 @@ NO_KEYWORDS = "None"
 
 
 async def questions(
-    state: ExtractionState, runtime: Runtime[Profile]
+    state: ExtractionState, runtime: Runtime[Profile], *, services: ServicesSource
 ) -> Command[Literal["resolve_scope", "discover", "__end__"]]:
     profile = profile_of(runtime.context)
     after = "discover" if profile.discovery else "resolve_scope"
@@ -53,7 +54,7 @@ async def questions(
     engine = engine_named(profile.engine, profile)
     # Nothing before interrupt() has side effects (the estimate only reads): on resume this
     # node runs again from the top.
-    cost = await estimate(reading, profile, engine)
+    cost = await estimate(reading, profile, engine, (await services()).kb)
     if profile.discovery:
         reading = with_keywords(reading)
     parsed = ask(build_form(reading, hint, cost, discovery=profile.discovery))
@@ -89,9 +90,8 @@ def ask(form: dict[str, Any]) -> Reply | str:
     return f"{problem} The questions were asked {ASKS} times without an answer Kea could use, so nothing was read; ask again."
 
 
-async def estimate(reading: Reading, profile: Profile, engine: Engine) -> Estimate | None:
+async def estimate(reading: Reading, profile: Profile, engine: Engine, kb: KnowledgeBase) -> Estimate | None:
     """The cost of reading the places as understood; None when they cannot be resolved."""
-    kb = (await aservices()).kb
     try:
         selection, _ = await asyncio.to_thread(selection_for, reading, kb, profile.scope)
         documents = (await asyncio.to_thread(kb.resolve, profile.scope, selection)).documents

@@ -20,7 +20,7 @@ from tools.engines import ExtractionError, engine_named
 from tools.engines.conversation import kind_of
 from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.paths import BadPattern, path_like_tokens
-from tools.services import aservices
+from tools.services import ServicesSource
 
 ABOUT = (
     "I turn one request into one table across the documents in your scope: every row names its "
@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 
 
 async def read_request(
-    state: ExtractionState, runtime: Runtime[Profile]
+    state: ExtractionState, runtime: Runtime[Profile], *, services: ServicesSource
 ) -> Command[Literal["questions", "take_selection", "resolve_scope", "__end__"]]:
     profile = profile_of(runtime.context)
     message = state["message"].strip()
@@ -66,21 +66,21 @@ async def read_request(
         "sample_extraction_id": None,
     }
     if given:  # asked back by the caller already: read as is, no questions
-        return await _confirmed(Reading.model_validate(given), profile, fresh)
+        return await _confirmed(Reading.model_validate(given), profile, fresh, services)
     if (refusal := too_long(message)) is not None:
         return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": refusal}})
     reply = parse_reply(message)
     if reply.action == "keep":  # a yes: to the sample waiting on this thread, if one waits
         return Command(goto="take_selection", update=fresh)
-    if reply.action == "decline" and message and await _discard(profile):
+    if reply.action == "decline" and message and await _discard(profile, services):
         return Command(goto=END, update={**fresh, "answer": {"status": "declined", "message": DECLINED_SAMPLE}})
     kind = kind_of(message)  # a greeting or a question about Kea: no engine, no scope needed
     if kind != "table":
         text = {"greeting": GREETING, "about": ABOUT, "empty": "Tell me which table you need. " + ABOUT}[kind]
         reading = Reading(request=message, kind=kind, columns_from="none")
         return Command(goto=END, update={**fresh, "reading": reading.model_dump(mode="json"), "answer": {"status": "answered", "message": text}})
-    await _discard(profile)  # a new request replaces the selection waiting on this thread
-    kb = (await aservices()).kb
+    await _discard(profile, services)  # a new request replaces the selection waiting on this thread
+    kb = (await services()).kb
     hint = await _scope_hint(kb, profile, fresh)
     if isinstance(hint, Command):
         return hint
@@ -103,11 +103,11 @@ async def read_request(
 
 
 async def _confirmed(
-    reading: Reading, profile: Profile, fresh: dict[str, Any]
+    reading: Reading, profile: Profile, fresh: dict[str, Any], services: ServicesSource
 ) -> Command[Literal["questions", "take_selection", "resolve_scope", "__end__"]]:
     """A reading its caller confirmed: straight to the scope, as a confirmed form would go."""
-    await _discard(profile)  # a new request replaces the selection waiting on this thread
-    hint = await _scope_hint((await aservices()).kb, profile, fresh)
+    await _discard(profile, services)  # a new request replaces the selection waiting on this thread
+    hint = await _scope_hint((await services()).kb, profile, fresh)
     if isinstance(hint, Command):
         return hint
     fresh |= {"reading": reading.model_dump(mode="json"), "scope_hint": hint.model_dump(mode="json")}
@@ -125,13 +125,13 @@ async def _scope_hint(kb: KnowledgeBase, profile: Profile, fresh: dict[str, Any]
         return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": text}})
 
 
-async def _discard(profile: Profile) -> bool:
+async def _discard(profile: Profile, services: ServicesSource) -> bool:
     """Drop the selection waiting on this thread; True when one waited."""
     key = pending_key(profile)
     if key is None:
         return False
     try:
-        return await asyncio.to_thread(pending_store(await aservices()).discard, key)
+        return await asyncio.to_thread(pending_store(await services()).discard, key)
     except Exception:  # noqa: BLE001 — a stale selection must not stop a new request
         log.exception("The waiting selection of thread %s could not be dropped", key.thread)
         return False

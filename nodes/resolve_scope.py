@@ -22,15 +22,15 @@ from core.state import ExtractionState
 from tools.knowledge.paths import BadPattern
 from tools.knowledge.places import dated_in_places, discovered, selection_for
 from tools.knowledge.ranking import query_for, rank
-from tools.services import aservices
+from tools.services import ServicesSource
 
 
 async def resolve_scope(
-    state: ExtractionState, runtime: Runtime[Profile]
+    state: ExtractionState, runtime: Runtime[Profile], *, services: ServicesSource
 ) -> Command[Literal["plan", "__end__"]]:
     profile = profile_of(runtime.context)
     confirmed = Reading.model_validate(state["reading"])
-    svc = await aservices()
+    svc = await services()
     kb = svc.kb
     found = state.get("discovery") or {}
     notes: list[str] = [found["note"]] if found.get("note") else []

@@ -24,15 +24,15 @@ from core.state import ExtractionState, documents_to_read
 from nodes.plan import prefetch_first_waves
 from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.ranking import choose_sample
-from tools.services import Services, aservices
+from tools.services import Services, ServicesSource
 from tools.storage.pending import PendingKey, PendingSelections
 
 SAMPLE_SIZE = 5
 
 
-async def sample(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, Any]:
+async def sample(state: ExtractionState, runtime: Runtime[Profile], *, services: ServicesSource) -> dict[str, Any]:
     profile = profile_of(runtime.context)
-    svc = await aservices()
+    svc = await services()
     reading = Reading.model_validate(state["reading"])
     ids = list(state.get("document_ids") or [])
     chosen = await asyncio.to_thread(choose_sample, svc, reading, ids, SAMPLE_SIZE, scope=profile.scope)

@@ -22,7 +22,7 @@ from langgraph.runtime import Runtime
 
 from core.profile import Profile, profile_of
 from core.state import Answer, ExtractionState, documents_in_table
-from tools.services import Services, aservices
+from tools.services import Services, ServicesSource
 from tools.storage.assembly import assemble_table, by_reason
 from tools.storage.objects import StoreUnavailable, is_store_fault, store_fault_reason
 from tools.storage.owners import record_extraction
@@ -96,8 +96,8 @@ async def _record(svc: Services, extraction_id: str, thread: str | None, runtime
                   extraction_id, thread)
 
 
-async def store_csv(state: ExtractionState, runtime: Runtime[Profile]) -> dict[str, Any]:
-    svc = await aservices()
+async def store_csv(state: ExtractionState, runtime: Runtime[Profile], *, services: ServicesSource) -> dict[str, Any]:
+    svc = await services()
     summary = dict(state["summary"] or {})
     extraction_id = state["extraction_id"]
     thread = get_config().get("configurable", {}).get("thread_id")

@@ -19,7 +19,7 @@ from langgraph.types import Command
 from core.profile import Profile, profile_of
 from core.state import ExtractionState
 from nodes.sample import pending_key, pending_store
-from tools.services import aservices
+from tools.services import ServicesSource
 
 log = logging.getLogger(__name__)
 
@@ -33,13 +33,13 @@ NOTHING_WAITING = (
 )
 
 
-async def take_selection(state: ExtractionState, runtime: Runtime[Profile]) -> Command[Literal["plan", "__end__"]]:
+async def take_selection(state: ExtractionState, runtime: Runtime[Profile], *, services: ServicesSource) -> Command[Literal["plan", "__end__"]]:
     profile = profile_of(runtime.context)
     key = pending_key(profile)
     if key is None:
         return _answer(NOTHING_WAITING)
     try:
-        outcome, selection = await asyncio.to_thread(pending_store(await aservices()).take, key)
+        outcome, selection = await asyncio.to_thread(pending_store(await services()).take, key)
     except Exception:  # noqa: BLE001 — the user gets a sentence; the cause goes to the log
         log.exception("The waiting selection of thread %s could not be taken", key.thread)
         return Command(goto=END, update={"answer": {

@@ -1,20 +1,19 @@
-"""The services a process uses, created once from the environment on first use.
+"""The services Kea runs on (knowledge base, object store, rows, vectors), and where they come from.
 
-Nodes and the CLI call ``services()``; tests call ``reset_services()`` after pointing
-``KEA_HOME`` / ``KEA_DATABASE_URL`` elsewhere. A caller that passes its own services to
-``build_extraction_graph(services=...)`` gets them inside that graph's nodes instead
-(``using_services``: a context variable, so concurrent runs with different services never mix).
+Nodes never look services up: a graph's builder hands each node a ``ServicesSource`` (an
+async function giving the services), ``given(svc)`` for services the caller built (tests,
+in-memory services, a second database) or ``aservices`` for the process's own, created once
+from the environment on the first call. The clients (CLI, server, evaluations) use
+``services()``; tests call ``reset_services()`` after pointing ``KEA_HOME`` /
+``KEA_DATABASE_URL`` elsewhere.
 """
 
 from __future__ import annotations
 
-import contextvars
-import functools
+import asyncio
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from checkpoints.cluster import database_url
 from tools.knowledge.base import KnowledgeBase
@@ -43,7 +42,10 @@ class Services:
 
 _lock = threading.Lock()
 _services: Services | None = None
-_current: contextvars.ContextVar[Services | None] = contextvars.ContextVar("kea_services", default=None)
+
+ServicesSource = Callable[[], Awaitable[Services]]
+"""What a node is given to reach its services: called when the node first needs them, so a
+node that answers a greeting never starts a database."""
 
 
 def create_services(url: str | None = None) -> Services:
@@ -54,23 +56,12 @@ def create_services(url: str | None = None) -> Services:
 
 
 def services() -> Services:
-    if (bound := _current.get()) is not None:
-        return bound
+    """The process's own services, created from the environment on the first call."""
     global _services
     with _lock:
         if _services is None:
             _services = create_services()
         return _services
-
-
-@contextmanager
-def using_services(svc: Services) -> Iterator[Services]:
-    """``services()`` answers ``svc`` within this block (and the tasks and threads it starts)."""
-    token = _current.set(svc)
-    try:
-        yield svc
-    finally:
-        _current.reset(token)
 
 
 def reset_services() -> None:
@@ -82,14 +73,22 @@ def reset_services() -> None:
 
 
 async def aservices() -> Services:
-    """``services()`` for async code: the first call starts services, which blocks."""
-    if (bound := _current.get()) is not None:
-        return bound
+    """The process's own services for async code (the source a graph's nodes get by default):
+    the first call starts them, which blocks, so it runs in a thread."""
     if _services is not None:
         return _services
-    import asyncio
-
     return await asyncio.to_thread(services)
+
+
+def given(svc: Services | None) -> ServicesSource:
+    """The source that gives ``svc``; the process's own services (``aservices``) when it is None."""
+    if svc is None:
+        return aservices
+
+    async def source() -> Services:
+        return svc
+
+    return source
 
 
 def settle_heap() -> None:
@@ -106,13 +105,3 @@ def settle_heap() -> None:
 
     gc.collect()
     gc.freeze()
-
-
-def with_services(node: Callable[..., Any], svc: Services) -> Callable[..., Any]:
-    """``node`` running with ``svc`` as its services (what ``services()`` answers inside it)."""
-    @functools.wraps(node)  # type: ignore[arg-type]
-    async def bound(state: Any, runtime: Any) -> Any:
-        with using_services(svc):
-            return await node(state, runtime)
-
-    return bound

@@ -25,7 +25,7 @@ from tools.knowledge.ingest import ingest
 from tools.knowledge.ranking import choose_sample, query_for, rank
 from core.selection import Scope
 from tools.knowledge.vectors import VectorIndex
-from tools.services import Services, using_services
+from tools.services import Services
 
 CORPUS = Scope(collections=["corpus"])
 MIXED = Scope(collections=["corpus", "corpus-languages"])
@@ -210,8 +210,7 @@ def test_a_stopped_milvus_or_a_timeout_falls_back_to_keywords(corpus, svc) -> No
 async def test_an_unreachable_milvus_still_reads_every_document(corpus, svc) -> None:  # type: ignore[no-untyped-def]
     dead = _dead_services(svc)
     message = _case(corpus, "sla-times")["message"]
-    with using_services(dead):
-        values = await run_extraction(message, Profile(collections=["corpus"], path_glob="slas/**"), confirm="auto")
+    values = await run_extraction(message, Profile(collections=["corpus"], path_glob="slas/**"), confirm="auto", services=dead)
     answer = values["answer"]
     assert answer["status"] == "done", answer["message"]
     in_scope = len(svc.kb.resolve(Scope(collections=["corpus"], path_glob="slas/**")).documents)

@@ -8,6 +8,7 @@ endpoint with that key for ``REFUSED_FOR_SECONDS``.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, TypeVar
@@ -86,10 +87,12 @@ class ModelCalls:
 
     async def _held(self) -> Slots:
         if self._slots is None:
+            # the cap holds across every process on the configured database (its first call
+            # may start the local cluster, which blocks)
+            from checkpoints.cluster import database_url
             from tools.engines.model_slots import model_slots
-            from tools.services import aservices
 
-            url = (await aservices()).database_url
+            url = await asyncio.to_thread(database_url)
             return model_slots(url, self.settings.model, self.settings.model_concurrency)
         return self._slots
 
