@@ -33,6 +33,17 @@ def test_names_and_figures_before_the_kind_of_documents_are_not_taken_for_it() -
     assert "Q2" in q2.unused
 
 
+def test_words_that_say_which_values_of_a_column_are_named_when_unused() -> None:
+    # "in favor" and "against" say which votes; read as the one column Votes, they are unused
+    scope = SCOPE.model_copy(update={"table_headers": [["Contest", "Choice", "Votes"]], "vocabulary": ["Contest", "Choice", "Votes"]})
+    reading = read_message("Retention contests with votes in favor and votes against", scope)
+    for word in ("favor", "against"):  # in a column's name, or named as unused: never dropped
+        assert word in reading.unused or any(word in c.casefold() for c in reading.columns), (word, reading)
+    # "every line of …" names the rows, not the column Line
+    lines = read_message("List every line of Falkner's 2023 purchase orders with order number, line and quantity", SCOPE)
+    assert lines.unused == []
+
+
 def test_grammar_courtesy_and_the_kind_of_documents_are_accounted_for() -> None:
     flagged = {c["id"]: read_message(c["message"], SCOPE).unused for c in READINGS}
     assert {k: v for k, v in flagged.items() if v} == {}

@@ -98,6 +98,7 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     tokens = _tokens(reading.request)
     read = _read_words(reading)
     kinds = _scope_words(scope)
+    columns = {fold(words[-1]) for column in reading.columns if (words := _tokens(column))}  # the words ending a column
     owners = [i for i, t in enumerate(tokens) for name in reading.document_conditions if fold(t) == fold(name.split()[0])]
     left: list[str] = []
     unplaced: list[str] = []
@@ -106,7 +107,7 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             continue
         if fold(word) in kinds:
             continue
-        if _names_documents(tokens, i):
+        if _names_documents(tokens, i, columns):
             # the kind of the owner's documents ("chaque facture de Roussel", "Nordwerk's invoices")
             # is checked in each document; a kind without an owner may as well name the rows
             if any(abs(p - i) <= OWNER_REACH for p in owners) and _is_head(tokens, i):
@@ -127,11 +128,16 @@ def _is_head(tokens: list[str], i: int) -> bool:
     return all(_grammar(t) or not any(ch.isalpha() for ch in t) for t in tokens[i + 1 : end + 1])
 
 
-def _names_documents(tokens: list[str], i: int) -> bool:
+def _names_documents(tokens: list[str], i: int, columns: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
     """Whether ``tokens[i]`` belongs to a phrase naming the documents: the phrase a preposition
     opens ("on the 2025 invoices"), or the request's opening phrase ("Purchase orders in …"),
     where no row noun follows the word ("every hardware item on …": "hardware" picks the rows)
-    and the word is no name of its own ("the Nordwerk invoices": Nordwerk is an owner)."""
+    and the word is no name of its own ("the Nordwerk invoices": Nordwerk is an owner).
+
+    A phrase a preposition opens right after a column's name ("votes in favor", "price in
+    EUR"), with no quantifier or article of its own, says which values that column holds: it
+    names no documents, and a word of it the reading did not use is unused. ("every line of
+    …" names the rows, not the column Line.)"""
     start = i
     while start > 0 and not _boundary(tokens[start - 1]):
         start -= 1
@@ -139,6 +145,12 @@ def _names_documents(tokens: list[str], i: int) -> bool:
     while end + 1 < len(tokens) and not _boundary(tokens[end + 1]):
         end += 1
     before = tokens[start - 1].casefold() if start else ""
+    if (
+        start >= 2 and before in g.ENDS_LIST and fold(tokens[start - 2]) in columns
+        and (start < 3 or tokens[start - 3].casefold() not in g.QUANTIFIERS)
+        and not any(t.casefold() in g.QUANTIFIERS or t.casefold() in g.DETERMINERS for t in tokens[start : end + 1])
+    ):
+        return False
     if any(t.casefold() in g.US for t in tokens[start : end + 3]):
         return False  # "all licence charges Brightwave billed us": what a party did to the asker picks rows
     opened = start == 0 or before in g.ENDS_LIST or (start == 1 and before in g.RELATIVE)  # "Which leases have …"
