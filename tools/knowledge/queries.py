@@ -226,6 +226,43 @@ class Queries(Connected):
         hits = [SearchHit(r["id"], r["collection"], r["path"], r["page_no"], r["line"].strip()) for r in rows[:limit]]
         return SearchResult(hits, limit_hit=len(rows) > limit)
 
+    # -- what ranking reads ---------------------------------------------------------------------
+
+    def locations(self, scope: Scope, ids: Sequence[int]) -> dict[int, tuple[int, str]]:
+        """{id: (collection id, path)} of the documents of ``ids`` that ``scope`` may read."""
+        if not ids:
+            return {}
+        where, params = _scope_where(scope)
+        query = sql.SQL(
+            "SELECT d.id, d.collection_id, d.path FROM documents d JOIN collections c ON c.id = d.collection_id"
+            " WHERE d.id = ANY(%s) AND {}"
+        ).format(where)
+        with self._conn() as conn:
+            rows = conn.execute(query, [list(ids), *params]).fetchall()
+        return {int(r["id"]): (int(r["collection_id"]), r["path"]) for r in rows}
+
+    def keyword_scores(
+        self, scope: Scope, ids: Sequence[int], terms: Sequence[tuple[str, int]], *,
+        budget_ms: int = DEFAULT_SEARCH_BUDGET_MS,
+    ) -> dict[int, int] | None:
+        """For each document of ``ids`` in scope whose text or path contains any of the ``terms``
+        (case-insensitive), the summed weight of those it contains; None when the scan ran past
+        ``budget_ms``."""
+        where, params = _scope_where(scope)
+        query = sql.SQL(
+            "SELECT d.id, sum(t.weight) AS score FROM documents d JOIN collections c ON c.id = d.collection_id,"
+            " unnest(%s::text[], %s::int[]) AS t(term, weight)"
+            " WHERE d.id = ANY(%s) AND {} AND (strpos(lower(d.path), lower(t.term)) > 0 OR EXISTS ("
+            "  SELECT 1 FROM document_pages p WHERE p.document_id = d.id AND strpos(lower(p.text), lower(t.term)) > 0))"
+            " GROUP BY d.id"
+        ).format(where)
+        values = [[t for t, _ in terms], [int(w) for _, w in terms], list(ids), *params]
+        try:
+            rows = self._timed(query, values, budget_ms)
+        except _Stopped:
+            return None
+        return {int(r["id"]): int(r["score"]) for r in rows}
+
     def _timed(self, query: sql.Composable, params: Sequence[Any], budget_ms: int) -> list[dict[str, Any]]:
         """Run a read under a statement time budget; raise ``_Stopped`` when it runs out."""
         with self._conn() as conn:
