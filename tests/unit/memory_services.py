@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import docx
+
 from core.reading import DocumentText, FolderCount, Table
 from core.selection import LOCAL_USER, DocumentSelection, Scope, SelectionEntry
 from tools.knowledge.clauses import _YEAR_IN_PATH
@@ -31,7 +33,13 @@ from tools.knowledge.errors import DocumentNotFound, KnowledgeError
 from tools.knowledge.ingest import IngestReport, ingest
 from tools.knowledge.paths import matches_glob
 from tools.knowledge.queries import (
-    DEFAULT_SEARCH_BUDGET_MS, CollectionInfo, DocumentRef, Queries, Resolution, SearchHit, SearchResult,
+    DEFAULT_SEARCH_BUDGET_MS,
+    CollectionInfo,
+    DocumentRef,
+    Queries,
+    Resolution,
+    SearchHit,
+    SearchResult,
 )
 from tools.knowledge.vectors import SyncReport
 from tools.knowledge.vocabulary import document_vocabulary
@@ -356,3 +364,20 @@ def memory_services(home: Path) -> Services:
 def ingest_folder(svc: Services, folder: Path, collection: str) -> IngestReport:
     """Every file under ``folder`` into ``collection``, by Kea's own ingest and parser."""
     return ingest(svc.kb, [folder], collection, vectors=svc.vectors, embed=False)
+
+
+def write_shop(folder: Path) -> None:
+    """Three orders (two CSV files, one Word table), each with one cable, and a memo without a table."""
+    (folder / "orders/2024").mkdir(parents=True)
+    (folder / "orders/2025").mkdir(parents=True)
+    (folder / "notes").mkdir()
+    (folder / "orders/2024/north.csv").write_text("Item,Quantity,Price\nsteel bolt,3,1.25\ncopper cable 5 m,1,7.50\n")
+    (folder / "orders/2025/south.csv").write_text("Item,Quantity,Price\nwasher,10,0.10\ncopper cable 2 m,2,3.00\n")
+    document = docx.Document()
+    document.add_paragraph("Order East")
+    table = document.add_table(rows=3, cols=3)
+    for row, cells in zip(table.rows, [("Item", "Quantity", "Price"), ("hex nut", "40", "0.05"), ("copper cable 9 m", "1", "12.00")]):
+        for cell, text in zip(row.cells, cells):
+            cell.text = text
+    document.save(str(folder / "orders/2025/east.docx"))
+    (folder / "notes/memo.txt").write_text("Meeting notes\nNothing to order here.\n")

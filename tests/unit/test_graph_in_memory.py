@@ -9,11 +9,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import docx
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
-from memory_services import ingest_folder, memory_services
+from memory_services import ingest_folder, memory_services, write_shop
 
 from core.profile import Profile
 from core.result import build_result
@@ -29,27 +28,10 @@ CABLES = {"orders/2024/north.csv": "copper cable 5 m", "orders/2025/south.csv": 
           "orders/2025/east.docx": "copper cable 9 m"}
 
 
-def _write_shop(folder: Path) -> None:
-    """Three orders (two CSV files, one Word table), each with one cable, and a memo without a table."""
-    (folder / "orders/2024").mkdir(parents=True)
-    (folder / "orders/2025").mkdir(parents=True)
-    (folder / "notes").mkdir()
-    (folder / "orders/2024/north.csv").write_text("Item,Quantity,Price\nsteel bolt,3,1.25\ncopper cable 5 m,1,7.50\n")
-    (folder / "orders/2025/south.csv").write_text("Item,Quantity,Price\nwasher,10,0.10\ncopper cable 2 m,2,3.00\n")
-    document = docx.Document()
-    document.add_paragraph("Order East")
-    table = document.add_table(rows=3, cols=3)
-    for row, cells in zip(table.rows, [("Item", "Quantity", "Price"), ("hex nut", "40", "0.05"), ("copper cable 9 m", "1", "12.00")]):
-        for cell, text in zip(row.cells, cells):
-            cell.text = text
-    document.save(str(folder / "orders/2025/east.docx"))
-    (folder / "notes/memo.txt").write_text("Meeting notes\nNothing to order here.\n")
-
-
 @pytest.fixture
 def shop(tmp_path: Path) -> Services:
     svc = memory_services(tmp_path)
-    _write_shop(tmp_path / "shop")
+    write_shop(tmp_path / "shop")
     report = ingest_folder(svc, tmp_path / "shop", "shop")
     assert len(report.indexed) == 4, report.skipped
     return svc
