@@ -70,6 +70,9 @@ def test_scope_and_selections_resolve_alike(twins, scope: Scope) -> None:  # typ
         assert _paths(memory, scope, selection) == _paths(postgres, scope, selection), selection
         assert memory.count(scope, selection) == postgres.count(scope, selection), selection
         assert memory.folder_summary(scope, selection=selection) == postgres.folder_summary(scope, selection=selection)
+        chosen = selection or DocumentSelection()
+        assert memory.year_counts(scope, chosen) == postgres.year_counts(scope, chosen), selection
+        assert memory.collection_counts(scope, chosen) == postgres.collection_counts(scope, chosen), selection
     named = ["orders/2025/east.docx", "notes/memo.txt"]
     by_ids = [DocumentSelection(entries=[SelectionEntry(ids=list(_ids(kb, named).values()))]) for kb in twins]
     assert _paths(memory, scope, by_ids[1]) == _paths(postgres, scope, by_ids[0])

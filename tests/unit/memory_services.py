@@ -2,15 +2,14 @@
 memory, the folder object store and a vector index that holds nothing.
 
 The knowledge base answers the reads the graph's nodes, the agent's tools and ranking make
-(``tools/knowledge/queries.py``) from documents stored by the real ingest (``ingest`` below
-calls ``tools.knowledge.ingest.ingest``, so files are parsed by Kea's parser and kept as the
-database keeps them). Globs, years and selections are matched with Kea's own helpers.
+(``tools/knowledge/queries.py``) from documents stored by Kea's own ingest (``ingest_folder``
+below calls ``tools.knowledge.ingest.ingest``, so files are parsed by Kea's parser and kept as
+the database keeps them). Globs, years and selections are matched with Kea's own helpers.
 ``tests/integration/test_memory_double.py`` checks that it answers as PostgreSQL does.
 
 Not here: full-text ranking in each document's language and vectors (ranking falls back to its
 keyword scan, as when Milvus is unreachable), search time budgets (nothing is slow here), the
-narrowing breakdown by year and collection (``tools/knowledge/breakdown.py`` is SQL), and SQL
-workspaces.
+ingest's stemming and language detection, and SQL workspaces.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ from typing import Any
 import docx
 
 from core.reading import DocumentText, FolderCount, Table
-from core.selection import LOCAL_USER, DocumentSelection, Scope, SelectionEntry
+from core.selection import LOCAL_USER, DocumentSelection, NamedCount, Scope, SelectionEntry
 from tools.knowledge.clauses import _YEAR_IN_PATH
 from tools.knowledge.errors import DocumentNotFound, KnowledgeError
 from tools.knowledge.ingest import IngestReport, ingest
@@ -193,6 +192,12 @@ class MemoryKnowledgeBase:
     def years(self, scope: Scope) -> list[str]:
         return sorted({y for d in self._in_scope(scope) for y in re.findall(_YEAR_IN_PATH, d.path)})
 
+    def year_counts(self, scope: Scope, selection: DocumentSelection, limit: int = 10) -> list[NamedCount]:
+        return _most(Counter(y for d in self._chosen(scope, selection) for y in set(re.findall(_YEAR_IN_PATH, d.path))), limit)
+
+    def collection_counts(self, scope: Scope, selection: DocumentSelection, limit: int = 10) -> list[NamedCount]:
+        return _most(Counter(d.collection for d in self._chosen(scope, selection)), limit)
+
     def table_headers(self, scope: Scope, limit: int = 10) -> list[list[str]]:
         counts = Counter(tuple(t.header) for d in self._in_scope(scope) for t in d.tables)
         return [list(header) for header, _ in counts.most_common(limit)]
@@ -267,6 +272,12 @@ class MemoryKnowledgeBase:
                 if named:
                     scores[d.id] = sum(named)
         return scores
+
+
+def _most(counts: Counter[str], limit: int) -> list[NamedCount]:
+    """Most documents first, then by name (``ORDER BY documents DESC, name``)."""
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return [NamedCount(name=name, documents=n) for name, n in ordered[:limit]]
 
 
 def _contains(text: str, wanted: str, regex: bool = False) -> bool:

@@ -131,6 +131,16 @@ async def test_a_place_without_documents_names_the_folders(shop: Services, reads
     assert reads == []
 
 
+async def test_more_than_the_profile_reads_offers_narrowing_and_reads_nothing(shop: Services, reads: list[int]) -> None:
+    thread = Thread(shop, Profile(collections=["shop"], max_documents_total=3, engine="offline"))
+    done, _ = await thread.send(REQUEST, confirm="auto")
+    answer = done["answer"]
+    assert answer["status"] == "needs_narrowing" and "4 documents match" in answer["message"]
+    assert "by folder: orders (3), orders/2025 (2), notes (1)" in answer["message"]
+    assert "by year: 2025 (2), 2024 (1); by collection: shop (4)" in answer["message"]
+    assert reads == []
+
+
 def _order(i: int) -> str:
     return f"parts/{2024 if i < 70 else 2025}/{'south' if i % 2 else 'north'}/order-{i:03d}.csv"
 

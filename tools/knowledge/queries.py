@@ -16,7 +16,7 @@ import psycopg
 from psycopg import sql
 
 from core.reading import DocumentText, FolderCount, ScopeHint
-from core.selection import LOCAL_USER, DocumentSelection, Scope
+from core.selection import LOCAL_USER, DocumentSelection, NamedCount, Scope
 from tools.knowledge.clauses import _YEAR_IN_PATH, _access_clause, _glob_clause, _scope_where, _selection_clause
 from tools.knowledge.connection import Connected
 from tools.knowledge.documents import read_documents
@@ -157,6 +157,31 @@ class Queries(Connected):
         with self._conn() as conn:
             rows = conn.execute(query, [_YEAR_IN_PATH, *params]).fetchall()
         return [r["year"] for r in rows]
+
+    def year_counts(self, scope: Scope, selection: DocumentSelection, limit: int = 10) -> list[NamedCount]:
+        """Years standing in the selection's paths, each with its documents, most first."""
+        where, params = _scope_where(scope)
+        chosen, chosen_params = _selection_clause(selection)
+        query = sql.SQL(
+            "SELECT m[1] AS name, count(DISTINCT d.id) AS documents FROM documents d"
+            " JOIN collections c ON c.id = d.collection_id, regexp_matches(d.path, %s, 'g') AS m"
+            " WHERE {} AND {} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT %s"
+        ).format(where, chosen)
+        with self._conn() as conn:
+            rows = conn.execute(query, [_YEAR_IN_PATH, *params, *chosen_params, limit]).fetchall()
+        return [NamedCount(name=str(r["name"]), documents=int(r["documents"])) for r in rows]
+
+    def collection_counts(self, scope: Scope, selection: DocumentSelection, limit: int = 10) -> list[NamedCount]:
+        """The selection's collections, each with its documents, most first."""
+        where, params = _scope_where(scope)
+        chosen, chosen_params = _selection_clause(selection)
+        query = sql.SQL(
+            "SELECT c.name AS name, count(*) AS documents FROM documents d JOIN collections c ON c.id = d.collection_id"
+            " WHERE {} AND {} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT %s"
+        ).format(where, chosen)
+        with self._conn() as conn:
+            rows = conn.execute(query, [*params, *chosen_params, limit]).fetchall()
+        return [NamedCount(name=str(r["name"]), documents=int(r["documents"])) for r in rows]
 
     def table_headers(self, scope: Scope, limit: int = 10) -> list[list[str]]:
         where, params = _scope_where(scope)
