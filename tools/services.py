@@ -1,4 +1,5 @@
-"""The services Kea runs on (knowledge base, object store, rows, vectors), and where they come from.
+"""The services Kea runs on (knowledge base, object store, rows, vectors, selections waiting for a
+yes, thread records), and where they come from.
 
 Nodes never look services up: a graph's builder hands each node a ``ServicesSource`` (an
 async function giving the services), ``given(svc)`` for services the caller built (tests,
