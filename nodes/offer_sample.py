@@ -20,7 +20,7 @@ from langgraph.runtime import Runtime
 from core.profile import Profile, profile_of
 from core.reading import Reading
 from core.state import ExtractionState, empty_tally
-from nodes.sample import pending_key, pending_store
+from nodes.sample import pending_key
 from tools.services import ServicesSource
 from tools.storage.pending import PendingSelection
 
@@ -74,7 +74,7 @@ async def _keep(state: ExtractionState, profile: Profile, tally: dict[str, int],
         notes=list(state.get("notes") or []),
     )
     try:
-        await asyncio.to_thread(pending_store(await services()).offer, key, selection)
+        await asyncio.to_thread((await services()).pending.offer, key, selection)
     except Exception:  # noqa: BLE001 — the sample stands; the user is told the yes cannot follow
         log.exception("The selection of thread %s could not be kept for a yes", key.thread)
         return "The selection could not be kept for a yes (a database error, logged on the server): send the request again."

@@ -15,7 +15,7 @@ from core.profile import Profile, profile_of
 from core.protocol import parse_reply, too_long
 from core.reading import Place, Reading, ScopeHint
 from core.state import RESET, Answer, ExtractionState
-from nodes.sample import pending_key, pending_store
+from nodes.sample import pending_key
 from tools.engines import ExtractionError, engine_named
 from tools.engines.conversation import kind_of
 from tools.knowledge.base import KnowledgeBase
@@ -131,7 +131,7 @@ async def _discard(profile: Profile, services: ServicesSource) -> bool:
     if key is None:
         return False
     try:
-        return await asyncio.to_thread(pending_store(await services()).discard, key)
+        return await asyncio.to_thread((await services()).pending.discard, key)
     except Exception:  # noqa: BLE001 — a stale selection must not stop a new request
         log.exception("The waiting selection of thread %s could not be dropped", key.thread)
         return False

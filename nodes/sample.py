@@ -24,8 +24,8 @@ from core.state import ExtractionState, documents_to_read
 from nodes.plan import prefetch_first_waves
 from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.ranking import choose_sample
-from tools.services import Services, ServicesSource
-from tools.storage.pending import PendingKey, PendingSelections
+from tools.services import ServicesSource
+from tools.storage.pending import PendingKey
 
 SAMPLE_SIZE = 5
 
@@ -61,6 +61,3 @@ def pending_key(profile: Profile) -> PendingKey | None:
         return None
     return PendingKey(str(thread), profile.name, profile.user) if thread else None
 
-
-def pending_store(svc: Services) -> PendingSelections:
-    return PendingSelections(svc.kb.pool)

@@ -25,7 +25,6 @@ from core.state import Answer, ExtractionState, documents_in_table
 from tools.services import Services, ServicesSource
 from tools.storage.assembly import assemble_table, by_reason
 from tools.storage.objects import StoreUnavailable, is_store_fault, store_fault_reason
-from tools.storage.owners import record_extraction
 from tools.storage.table import header
 
 log = logging.getLogger(__name__)
@@ -87,7 +86,7 @@ async def _record(svc: Services, extraction_id: str, thread: str | None, runtime
         return
     profile = profile_of(runtime.context)
     try:
-        recorded = await asyncio.to_thread(record_extraction, svc.kb.pool, extraction_id, str(thread), profile.user, profile.name)
+        recorded = await asyncio.to_thread(svc.record_extraction, extraction_id, str(thread), profile.user, profile.name)
     except Exception:  # noqa: BLE001 — the table is stored; forgetting still finds it through the checkpoints
         log.exception("Extraction %s could not be recorded under thread %s", extraction_id, thread)
         return

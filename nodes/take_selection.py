@@ -18,7 +18,7 @@ from langgraph.types import Command
 
 from core.profile import Profile, profile_of
 from core.state import ExtractionState
-from nodes.sample import pending_key, pending_store
+from nodes.sample import pending_key
 from tools.services import ServicesSource
 
 log = logging.getLogger(__name__)
@@ -39,7 +39,7 @@ async def take_selection(state: ExtractionState, runtime: Runtime[Profile], *, s
     if key is None:
         return _answer(NOTHING_WAITING)
     try:
-        outcome, selection = await asyncio.to_thread(pending_store(await services()).take, key)
+        outcome, selection = await asyncio.to_thread((await services()).pending.take, key)
     except Exception:  # noqa: BLE001 — the user gets a sentence; the cause goes to the log
         log.exception("The waiting selection of thread %s could not be taken", key.thread)
         return Command(goto=END, update={"answer": {

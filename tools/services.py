@@ -1,4 +1,5 @@
-"""The services Kea runs on (knowledge base, object store, rows, vectors), and where they come from.
+"""The services Kea runs on (knowledge base, object store, rows, vectors, selections waiting for a
+yes, thread records), and where they come from.
 
 Nodes never look services up: a graph's builder hands each node a ``ServicesSource`` (an
 async function giving the services), ``given(svc)`` for services the caller built (tests,
@@ -11,6 +12,7 @@ from the environment on the first call. The clients (CLI, server, evaluations) u
 from __future__ import annotations
 
 import asyncio
+import functools
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -20,7 +22,13 @@ from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.vectors import VectorIndex, drop_index, index_for
 from tools.storage import open_object_store
 from tools.storage.objects import ObjectStore
+from tools.storage.owners import record_extraction
+from tools.storage.pending import PendingSelections
 from tools.storage.rows import RowStore
+
+RecordExtraction = Callable[[str, str, str, str], bool]
+"""Records an extraction under its thread: (extraction id, thread, user, profile) → whether it was
+recorded (``tools.storage.owners.record_extraction``)."""
 
 
 @dataclass
@@ -30,10 +38,18 @@ class Services:
     objects: ObjectStore
     rows: RowStore
     vectors: VectorIndex = field(default=None)  # type: ignore[assignment]  # chunk vectors of kb (Milvus)
+    # selections waiting for a "yes", and the record of which thread made each extraction: both on
+    # kb's database unless given (in-memory ones run the graph without a database)
+    pending: PendingSelections = field(default=None)  # type: ignore[assignment]
+    record_extraction: RecordExtraction = field(default=None, repr=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if self.vectors is None:
             self.vectors = index_for(self.kb)
+        if self.pending is None:
+            self.pending = PendingSelections(self.kb.pool)
+        if self.record_extraction is None:
+            self.record_extraction = functools.partial(record_extraction, self.kb.pool)
 
     def close(self) -> None:
         drop_index(self.kb)

@@ -16,7 +16,7 @@ import psycopg
 from psycopg import sql
 
 from core.reading import DocumentText, FolderCount, ScopeHint
-from core.selection import LOCAL_USER, DocumentSelection, Scope
+from core.selection import LOCAL_USER, DocumentSelection, NamedCount, Scope
 from tools.knowledge.clauses import _YEAR_IN_PATH, _access_clause, _glob_clause, _scope_where, _selection_clause
 from tools.knowledge.connection import Connected
 from tools.knowledge.documents import read_documents
@@ -158,6 +158,31 @@ class Queries(Connected):
             rows = conn.execute(query, [_YEAR_IN_PATH, *params]).fetchall()
         return [r["year"] for r in rows]
 
+    def year_counts(self, scope: Scope, selection: DocumentSelection, limit: int = 10) -> list[NamedCount]:
+        """Years standing in the selection's paths, each with its documents, most first."""
+        where, params = _scope_where(scope)
+        chosen, chosen_params = _selection_clause(selection)
+        query = sql.SQL(
+            "SELECT m[1] AS name, count(DISTINCT d.id) AS documents FROM documents d"
+            " JOIN collections c ON c.id = d.collection_id, regexp_matches(d.path, %s, 'g') AS m"
+            " WHERE {} AND {} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT %s"
+        ).format(where, chosen)
+        with self._conn() as conn:
+            rows = conn.execute(query, [_YEAR_IN_PATH, *params, *chosen_params, limit]).fetchall()
+        return [NamedCount(name=str(r["name"]), documents=int(r["documents"])) for r in rows]
+
+    def collection_counts(self, scope: Scope, selection: DocumentSelection, limit: int = 10) -> list[NamedCount]:
+        """The selection's collections, each with its documents, most first."""
+        where, params = _scope_where(scope)
+        chosen, chosen_params = _selection_clause(selection)
+        query = sql.SQL(
+            "SELECT c.name AS name, count(*) AS documents FROM documents d JOIN collections c ON c.id = d.collection_id"
+            " WHERE {} AND {} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT %s"
+        ).format(where, chosen)
+        with self._conn() as conn:
+            rows = conn.execute(query, [*params, *chosen_params, limit]).fetchall()
+        return [NamedCount(name=str(r["name"]), documents=int(r["documents"])) for r in rows]
+
     def table_headers(self, scope: Scope, limit: int = 10) -> list[list[str]]:
         where, params = _scope_where(scope)
         query = sql.SQL(
@@ -225,6 +250,43 @@ class Queries(Connected):
             return SearchResult([], stopped=True)
         hits = [SearchHit(r["id"], r["collection"], r["path"], r["page_no"], r["line"].strip()) for r in rows[:limit]]
         return SearchResult(hits, limit_hit=len(rows) > limit)
+
+    # -- what ranking reads ---------------------------------------------------------------------
+
+    def locations(self, scope: Scope, ids: Sequence[int]) -> dict[int, tuple[int, str]]:
+        """{id: (collection id, path)} of the documents of ``ids`` that ``scope`` may read."""
+        if not ids:
+            return {}
+        where, params = _scope_where(scope)
+        query = sql.SQL(
+            "SELECT d.id, d.collection_id, d.path FROM documents d JOIN collections c ON c.id = d.collection_id"
+            " WHERE d.id = ANY(%s) AND {}"
+        ).format(where)
+        with self._conn() as conn:
+            rows = conn.execute(query, [list(ids), *params]).fetchall()
+        return {int(r["id"]): (int(r["collection_id"]), r["path"]) for r in rows}
+
+    def keyword_scores(
+        self, scope: Scope, ids: Sequence[int], terms: Sequence[tuple[str, int]], *,
+        budget_ms: int = DEFAULT_SEARCH_BUDGET_MS,
+    ) -> dict[int, int] | None:
+        """For each document of ``ids`` in scope whose text or path contains any of the ``terms``
+        (case-insensitive), the summed weight of those it contains; None when the scan ran past
+        ``budget_ms``."""
+        where, params = _scope_where(scope)
+        query = sql.SQL(
+            "SELECT d.id, sum(t.weight) AS score FROM documents d JOIN collections c ON c.id = d.collection_id,"
+            " unnest(%s::text[], %s::int[]) AS t(term, weight)"
+            " WHERE d.id = ANY(%s) AND {} AND (strpos(lower(d.path), lower(t.term)) > 0 OR EXISTS ("
+            "  SELECT 1 FROM document_pages p WHERE p.document_id = d.id AND strpos(lower(p.text), lower(t.term)) > 0))"
+            " GROUP BY d.id"
+        ).format(where)
+        values = [[t for t, _ in terms], [int(w) for _, w in terms], list(ids), *params]
+        try:
+            rows = self._timed(query, values, budget_ms)
+        except _Stopped:
+            return None
+        return {int(r["id"]): int(r["score"]) for r in rows}
 
     def _timed(self, query: sql.Composable, params: Sequence[Any], budget_ms: int) -> list[dict[str, Any]]:
         """Run a read under a statement time budget; raise ``_Stopped`` when it runs out."""

@@ -127,7 +127,7 @@ def rank(
         text, weighted = query, ([(t, 1) for t in terms] if terms is not None else _words(query))
         words, columns = _words(query), frozenset()
     given = list(dict.fromkeys(int(i) for i in document_ids))
-    readable = _in_scope(svc.kb, scope, given)
+    readable = svc.kb.locations(scope, given)
     ids = [i for i in given if i in readable]
     if len(ids) < 2:
         return Ranking(ids, "unranked")  # nothing to order: no model is loaded, no server started
@@ -156,20 +156,6 @@ def _ordered(ids: list[int], placed: list[int], method: Literal["meaning", "keyw
     first = list(dict.fromkeys(i for i in placed if i in given))
     chosen = set(first)
     return Ranking(first + [i for i in ids if i not in chosen], method, len(first), note)
-
-
-def _in_scope(kb: Any, scope: Scope, ids: list[int]) -> dict[int, tuple[int, str]]:
-    """{id: (collection id, path)} of the ids the scope may read."""
-    if not ids:
-        return {}
-    where, params = _scope_where(scope)
-    query = sql.SQL(
-        "SELECT d.id, d.collection_id, d.path FROM documents d JOIN collections c ON c.id = d.collection_id"
-        " WHERE d.id = ANY(%s) AND {}"
-    ).format(where)
-    with kb.pool.connection() as conn:
-        rows = conn.execute(query, [ids, *params]).fetchall()
-    return {int(r["id"]): (int(r["collection_id"]), r["path"]) for r in rows}
 
 
 def _by_meaning(svc: Any, text: str, ids: list[int], readable: dict[int, tuple[int, str]], timeout_s: float,
@@ -288,20 +274,11 @@ def _by_keywords(kb: Any, scope: Scope, ids: list[int], terms: Sequence[tuple[st
     """Documents containing the terms (text or path), the weightiest first; those with none left out."""
     if not terms:
         return []
-    where, params = _scope_where(scope)
-    query = sql.SQL(
-        "SELECT d.id, sum(t.weight) AS score FROM documents d JOIN collections c ON c.id = d.collection_id,"
-        " unnest(%s::text[], %s::int[]) AS t(term, weight)"
-        " WHERE d.id = ANY(%s) AND {} AND (strpos(lower(d.path), lower(t.term)) > 0 OR EXISTS ("
-        "  SELECT 1 FROM document_pages p WHERE p.document_id = d.id AND strpos(lower(p.text), lower(t.term)) > 0))"
-        " GROUP BY d.id"
-    ).format(where)
-    values = [[t for t, _ in terms], [int(w) for _, w in terms], ids, *params]
-    rows = _within_budget(kb, query, values, budget_ms, "the keyword scan for ranking")
-    if rows is None:
+    scored = kb.keyword_scores(scope, ids, terms, budget_ms=budget_ms)
+    if scored is None:
+        log.info("the keyword scan for ranking stopped at its %d ms budget", budget_ms)
         return []
     order = {doc: n for n, doc in enumerate(ids)}
-    scored = {int(r["id"]): int(r["score"]) for r in rows}
     return sorted(scored, key=lambda d: (-scored[d], order[d]))
 
 
@@ -346,7 +323,7 @@ def _folder_spread(kb: Any, scope: Scope, ids: list[int], k: int) -> list[int]:
     """``k`` of ``ids``, one per folder in turn, the largest folders first."""
     if k <= 0 or not ids:
         return []
-    paths = _in_scope(kb, scope, ids)
+    paths = kb.locations(scope, ids)
     folders: dict[str, list[int]] = defaultdict(list)
     for i in ids:
         if i in paths:
