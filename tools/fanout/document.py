@@ -29,7 +29,7 @@ import time
 from collections.abc import AsyncGenerator, Awaitable
 from contextlib import aclosing
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from langchain_core.runnables.config import var_child_runnable_config
 
@@ -129,6 +129,7 @@ class DocumentRead:
                     async with aclosing(_watched(ahead.work)) as waited:
                         async for seconds in waited:
                             yield StillReading(seconds)
+                    ahead.work.result()  # what the call made ahead raised
                 else:
                     # leaving it, the lane reads the next wave's documents ahead when no task wants it
                     read_ahead = functools.partial(_read_ahead, profile, io)
@@ -138,10 +139,11 @@ class DocumentRead:
                         io.reading_started()  # background work waiting for the lanes to be busy goes now
                         if document.page_count > profile.long_document_pages:
                             yield LongDocument(document.page_count)
-                        call = asyncio.ensure_future(_read(profile, loaded, self._read))
-                        async with aclosing(_watched(call)) as waited:
+                        call = _EngineCall(profile, loaded, self._read)
+                        async with aclosing(_watched(call.future)) as waited:
                             async for seconds in waited:
                                 yield StillReading(seconds)
+                        call.outcome()
                 # the lane is free already
                 stored = ToStore(document, self.file, self._read.records, loaded.failed_before)
                 self.records = await _store_io(io.store(stored))
@@ -180,23 +182,37 @@ async def _read_ahead(profile: Profile, io: DocumentIO, loaded: Loaded, read: Re
     if run_cancelled():
         raise RunCancelled()
     io.reading_started()
-    await _read(profile, loaded, read)
+    call = _EngineCall(profile, loaded, read)
+    try:
+        await call.future  # this task cancelled, the call is cancelled with it
+    except BaseException:
+        if not call.future.done():  # cancelled before it waited for the call
+            call.future.cancel()
+            raise
+    call.outcome()
 
 
-async def _read(profile: Profile, loaded: Loaded, read: Read) -> None:
+class _EngineCall:
     """One engine call, metered and timed into ``read``; a cancel of the run cuts it off (and no
-    call starts once the cancel is seen). Runs in a task of its own, watched by the document's."""
-    started = time.monotonic()
-    engine = engine_named(profile.engine, profile)
-    control = current_control()
-    with metered(read.usage):
-        if run_cancelled():
-            raise RunCancelled()
-        call = asyncio.ensure_future(engine.extract_document(loaded.document, loaded.reading))
-        if control is not None:
-            control.cut_off_on_cancel(call)
+    call starts once the cancel is seen)."""
+
+    def __init__(self, profile: Profile, loaded: Loaded, read: Read) -> None:
+        self.read, self.started = read, time.monotonic()
+        engine = engine_named(profile.engine, profile)
+        self.control = current_control()
+        with metered(read.usage):  # the call's task reports its usage into read's
+            if run_cancelled():
+                raise RunCancelled()
+            self.future = asyncio.ensure_future(engine.extract_document(loaded.document, loaded.reading))
+        if self.control is not None:
+            self.control.cut_off_on_cancel(self.future)
+
+    def outcome(self) -> None:
+        """Once the call is done: its records into ``read``, or what it raised (``RunCancelled``
+        when the run's cancel cut it off)."""
+        control = self.control
         try:
-            read.records = await call
+            self.read.records = self.future.result()
         except asyncio.CancelledError:
             task = asyncio.current_task()
             if control is not None and control.cancelled and not (task and task.cancelling()):
@@ -207,13 +223,13 @@ async def _read(profile: Profile, loaded: Loaded, read: Read) -> None:
                 raise RunCancelled() from None  # what the engine raised while it was cut off
             raise
         finally:
-            read.ms = int((time.monotonic() - started) * 1000)
+            self.read.ms = int((time.monotonic() - self.started) * 1000)
 
 
-async def _watched(work: "asyncio.Future[None]") -> AsyncGenerator[int, None]:
-    """Wait for a document's engine call (raising what it raised), yielding the seconds waited
-    every ``still_reading_seconds`` while it goes on. Left before the call is done (its task
-    cancelled), the call is cancelled and waited for, as a task awaited would be."""
+async def _watched(work: "asyncio.Future[Any]") -> AsyncGenerator[int, None]:
+    """Wait until a document's engine call is done, yielding the seconds waited every
+    ``still_reading_seconds`` while it goes on. Left before then (its task cancelled), the call
+    is cancelled and waited for, as a future awaited would be."""
     interval = still_reading_seconds()
     waited = 0.0
     try:
@@ -226,7 +242,5 @@ async def _watched(work: "asyncio.Future[None]") -> AsyncGenerator[int, None]:
         if not work.done():
             work.cancel()
             await asyncio.wait({work})
-        if work.done() and not work.cancelled():
-            work.exception()  # retrieved: raised below, or dropped when the task stops for its own reason
-    work.result()
-
+            if not work.cancelled():
+                work.exception()  # dropped: the document's task stops for a reason of its own
