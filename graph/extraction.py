@@ -12,7 +12,7 @@
 The documents are sent in waves (the profile's ``wave``, 256 by default): LangGraph's pending
 tasks, and what its runner waits on, stay bounded however many documents are in scope. The
 engine's lanes stay busy across a wave's end: what a wave's tail leaves free reads the next
-wave's documents ahead (``tools/lanes.py``).
+wave's documents ahead (``tools/fanout/``).
 
 With the profile's discovery on, ``discover`` runs the search loop (``graph/discovery.py``)
 between the questions and the scope; its selection narrows the scope (``nodes/discovery.py``).

@@ -17,7 +17,7 @@ from core.profile import Profile, profile_of
 from core.reading import Reading
 from core.state import ExtractionState, documents_in_table, documents_to_read
 from nodes.plan import DEFAULT_WAVE
-from tools.document_io import document_io, prefetch
+from tools.fanout import wave_begins
 from tools.services import ServicesSource
 from tools.storage.assembly import assembling
 
@@ -28,12 +28,13 @@ async def next_wave(state: ExtractionState, runtime: Runtime[Profile], *, servic
     to_read = documents_to_read(state)
     if start < len(to_read):
         svc = await services()
-        # the wave after the one about to start is loaded while that one is read
-        prefetch(svc, state["extraction_id"], profile_of(runtime.context).scope, to_read[start + size : start + 2 * size])
         table = documents_in_table(state)
         # final: the documents of the waves that finished, and those of the table not read in this run
         finished = set(to_read[:start]) | (set(table) - set(to_read))
         columns = Reading.model_validate(state["reading"]).columns
         ahead = assembling(svc, state["extraction_id"], table, columns)
-        document_io(svc, state["extraction_id"], profile_of(runtime.context).scope).wave_begins(ahead, finished)
+        # the wave after the one about to start is loaded while that one is read
+        following = to_read[start + size : start + 2 * size]
+        scope = profile_of(runtime.context).scope
+        wave_begins(svc, state["extraction_id"], scope, table=ahead, finished=finished, following=following)
     return {"wave_start": start, "wave_size": size}

@@ -15,7 +15,7 @@ pending tasks — LangGraph keeps them in one checkpoint value and its runner wa
 of them each time a task finishes — stays bounded however large the scope. A wave ends only
 with its slowest document (its tail), but the lanes do not wait for it: a lane no task wants
 reads the next wave's first documents ahead, and their tasks take those calls
-(``tools/lanes.py``).
+(``tools/fanout/``).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from core.profile import Profile, profile_of
 from core.reading import Reading
 from core.selection import DocumentSelection, SelectionEntry
 from core.state import DocumentTask, ExtractionState, documents_to_read
-from tools.document_io import prefetch
+from tools.fanout import first_waves
 from tools.knowledge.breakdown import breakdown
 from tools.services import Services, ServicesSource
 from tools.storage.objects import StoreUnavailable, is_store_fault, store_fault_reason
@@ -79,8 +79,7 @@ def prefetch_first_waves(svc: Services, extraction_id: str, profile: Profile, to
     """The first wave's documents, loaded at once (while LangGraph sends the wave), and the
     second's, loaded while the first is read (``next_wave`` does the same for each wave after)."""
     first = first_wave_size(profile)
-    prefetch(svc, extraction_id, profile.scope, to_read[:first], at_once=True)
-    prefetch(svc, extraction_id, profile.scope, to_read[first : first + max(1, profile.wave)])
+    first_waves(svc, extraction_id, profile.scope, to_read[:first], to_read[first : first + max(1, profile.wave)])
 
 
 def first_wave_size(profile: Profile) -> int:

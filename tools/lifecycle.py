@@ -3,9 +3,9 @@
 ``durable_run`` wraps one run of a thread (a new request, an answer to its questions, or the
 continuation of a run whose process died): it takes the thread's lease
 (``checkpoints/runs.py``), so no other process runs it at the same time, and watches the
-thread's row for a cancel. A cancel seen sets the run's ``RunControl``; the nodes of the run
-(``nodes/extract_document.py``) find it through a context variable, start no model call after
-it, cut off those in flight, and the run ends with the rows stored so far —
+thread's row for a cancel. A cancel seen sets the run's ``RunControl``; the documents the run
+reads (``tools/fanout/document.py``) find it through a context variable, start no model call
+after it, cut off those in flight, and the run ends with the rows stored so far —
 ``graph.runs.settle_cancelled`` then turns its answer into the cancelled one.
 
 A lease whose connection broke is taken again on a new one; when another process took the run

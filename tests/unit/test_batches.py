@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from tools.batches import TickBatch
+from tools.fanout.batches import TickBatch
 
 
 def test_calls_of_one_turn_share_one_serve_and_each_gets_its_own_answer() -> None:

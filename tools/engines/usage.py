@@ -1,6 +1,6 @@
 """What a document's extraction cost: model calls and tokens, counted where the calls are made.
 
-The node opens a meter around one document's extraction; an engine that calls a model
+The fan-out opens a meter around one document's engine call (``tools/fanout/document.py``); an engine that calls a model
 reports each call's usage with ``record_usage``. The offline engine reports nothing.
 """
 

@@ -5,7 +5,7 @@ A table can be assembled in one go at the end (``assemble_table``), or while its
 still being read: the fan-out's waves finish in table order, so after each wave the documents
 finished so far are added in a background thread (``assembling(...).advance_soon``) while the
 next wave runs, and from then on each document soon after its rows are stored
-(``tools/document_io.py``): at the end only the last few documents are left to add. Either way the files are the
+(``tools/fanout/document_io.py``): at the end only the last few documents are left to add. Either way the files are the
 same, byte for byte: one ``TableAssembly`` adds every document, in order, by the same code.
 
 What a background assembly holds is only a head start: a run resumed in another process, a

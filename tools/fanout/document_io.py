@@ -1,20 +1,21 @@
 """The I/O of one extraction's documents, batched across its tasks.
 
-Every ``extract_document`` task loads one document and stores its rows. Done one by one, each
-is a trip to a worker thread and a round trip to PostgreSQL or the object store, and the tasks
-queue behind each other for the few worker threads. Here the tasks that ask in the same turn
-of the event loop share one trip (``tools/batches.py``):
+Every document task of the fan-out (``read_document`` in ``document.py``) loads one document
+and stores its rows. Done one by one, each is a trip to a worker thread and a round trip to
+PostgreSQL or the object store, and the tasks queue behind each other for the few worker
+threads. Here the tasks that ask in the same turn of the event loop share one trip
+(``batches.py``):
 
 - ``load``: the documents' text in three queries for up to ``BATCH`` documents, checked against
   the asking user's scope (the next wave's are fetched while a wave is read: ``prefetch``); with each, whether this extraction holds its rows already (a run
   resumed after a crash: such a document is never sent to the engine a second time). A long
   document (more than ``LONG_PAGES`` pages) is read alone, when its task gets to it, so a batch
   never holds many long texts at once.
-- ``store``: each document's records verified against its text and written whole (a retried
-  task overwrites, never duplicates).
+- ``store``: each document's records verified against its text (a row whose evidence is not
+  found is kept, marked unsure) and written whole (a retried task overwrites, never duplicates).
 - ``wave_begins``: from the second wave on, the table is assembled in the background up to each
   document soon after its outcome is stored.
-- ``read_ahead``: a lane no task wants reads the next loaded document ahead (``tools/lanes.py``);
+- ``read_ahead``: a lane no task wants reads the next loaded document ahead (``lanes.py``);
   its task finds the call made, or under way, when it loads the document.
 
 One ``DocumentIO`` per event loop, extraction and scope, kept while its runs go on (the last 32):
@@ -33,12 +34,15 @@ from typing import TYPE_CHECKING, Any
 
 from core.reading import DocumentText, Reading, Record
 from core.selection import Scope
-from tools.batches import TickBatch
+from tools.engines.grounding import verify_evidence
+from tools.engines.reasons import explain_no_rows
 from tools.engines.usage import Usage
+from tools.fanout.batches import TickBatch
 from tools.knowledge.errors import DocumentNotFound
+from tools.storage.review import PageIndex
 
 if TYPE_CHECKING:
-    from tools.lanes import HandOn, Lanes
+    from tools.fanout.lanes import HandOn, Lanes
     from tools.services import Services
     from tools.storage.assembly import Ahead as TableAhead
 
@@ -84,15 +88,12 @@ class ToStore:
     failed_before: bool = True  # as loaded: whether an earlier attempt's failure may be stored
 
 
-Store = Callable[["Services", str, ToStore, Reading], list[Record]]
-
-
 class DocumentIO:
     def __init__(self, svc: "Services", extraction_id: str, scope: Scope) -> None:
         self.svc, self.extraction_id, self.scope = svc, extraction_id, scope
         self._loads: TickBatch[int, Loaded | None] = TickBatch(self._load_many, BATCH)
         self._stores: TickBatch[int, list[Record]] = TickBatch(self._store_many, BATCH)
-        self._pending: dict[int, tuple[ToStore, Store]] = {}
+        self._pending: dict[int, ToStore] = {}
         self._prefetched: dict[int, asyncio.Future[dict[int, Loaded | None | BaseException]]] = {}
         self._deferred: list[Callable[[], None]] = []
         self._ahead: dict[int, Loaded] = {}
@@ -214,10 +215,9 @@ class DocumentIO:
             loaded = await asyncio.to_thread(self._load_one, document_id)
         return loaded
 
-    async def store(self, item: ToStore, store: Store) -> list[Record]:
-        """Store one document's records with ``store`` (run in a worker thread, with others); the
-        records as stored."""
-        self._pending[item.document.id] = (item, store)
+    async def store(self, item: ToStore) -> list[Record]:
+        """Store one document's records (in a worker thread, with others); the records as stored."""
+        self._pending[item.document.id] = item
         try:
             stored = await self._stores.get(item.document.id)
         finally:
@@ -263,11 +263,22 @@ class DocumentIO:
         answers: dict[int, list[Record] | BaseException] = {}
         for document_id in ids:
             try:
-                item, store = self._pending[document_id]
-                answers[document_id] = store(self.svc, self.extraction_id, item, reading)
+                answers[document_id] = self._store_one(self._pending[document_id], reading)
             except Exception as exc:  # noqa: BLE001 — one document's failure is its task's alone
                 answers[document_id] = exc
         return answers
+
+    def _store_one(self, item: ToStore, reading: Reading) -> list[Record]:
+        """Verify each record's evidence and note where it stands on its page, then store the
+        document's records whole (or why it has none)."""
+        document = item.document
+        index = PageIndex(document.pages)
+        records = [r.model_copy(update={"source": index.context(r.page, r.evidence)}) for r in verify_evidence(item.records, document)]
+        why = None if records else explain_no_rows(document, reading).model_dump()
+        self.svc.rows.write(
+            self.extraction_id, document.id, item.file, records, no_rows=why, notes=document.notes, failed_before=item.failed_before
+        )
+        return records
 
 
 def _retrieved(work: "asyncio.Future[Any]") -> None:
@@ -297,13 +308,3 @@ def document_io(svc: "Services", extraction_id: str, scope: Scope) -> DocumentIO
     per_loop.move_to_end(key)
     return io
 
-
-def prefetch(svc: "Services", extraction_id: str, scope: Scope, ids: Sequence[int], *, at_once: bool = False) -> None:
-    """Load ``ids`` (a wave yet to be sent) for the tasks of ``extraction_id`` once the next
-    engine call has started (``at_once``: now, when no engine call is running yet); returns at once."""
-    if ids:
-        io = document_io(svc, extraction_id, scope)
-        if at_once:
-            io.prefetch(ids)
-        else:
-            io.once_reading(lambda: io.prefetch(ids))

@@ -10,15 +10,15 @@ A wave of the fan-out (``nodes/plan.py``) ends only once its slowest document is
 next wave's tasks start a LangGraph step after that. A lane freed in between would stand idle,
 every wave, for the length of the wave's tail and the hand-over. So a lane is not given back
 when no task wants one: it *reads ahead*. The next wave's first documents, loaded already
-(``tools/document_io.py`` prefetches them), start their engine call on it; when the next wave is
+(``document_io.py`` prefetches them), start their engine call on it; when the next wave is
 sent, their tasks take the call's outcome instead of making it. A task that wants a lane
 always comes first: no read ahead starts while one is waiting or on its way to one, and at
 most C documents of a run are read ahead at a time. A read ahead that no task takes (the run
 stopped with an error) cost one engine call; it is kept, with its document, until the run's
-I/O is dropped (``tools/document_io.py``) or a resumed run's task takes it. A read ahead that
+I/O is dropped (``document_io.py``) or a resumed run's task takes it. A read ahead that
 failed, or was cut off, gives its lane back.
 
-    lanes = lanes_for(profile.name, profile.concurrency)
+    lanes = lanes_for(profile.name, profile.concurrency)   # as ``read_document`` (document.py) does
     with lanes.coming() as coming:            # this task will want a lane
         ...                                   # load the document
         async with lanes.lane(coming, hand_on=read_ahead):
