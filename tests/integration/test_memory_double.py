@@ -3,6 +3,7 @@ in PostgreSQL does: the same folder ingested into both, the same questions asked
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +15,13 @@ from tools.knowledge.ingest import ingest
 from tools.knowledge.paths import year_regex
 from tools.knowledge.places import NO_YEAR
 
-NAME = "memtwin"  # a collection of its own in the session's database
+NAME = "memtwin"  # a collection of its own in the session's database, gone after this module
+READER = "memtwin-reader"  # a user of its own: no other test's scope grows by these documents
 SCOPES = [
     Scope(collections=[NAME]),
     Scope(collections=[NAME], path_glob="orders/**"),
     Scope(collections=[NAME], path_glob="**/*.csv"),
-    Scope(user="sam", collections=[NAME]),  # granted
+    Scope(user=READER, collections=[NAME]),  # granted
     Scope(user="someone-else", collections=[NAME]),  # not granted: nothing
 ]
 SELECTIONS = [
@@ -37,8 +39,9 @@ SELECTIONS = [
 
 
 @pytest.fixture(scope="module")
-def twins(kb, kea_home: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:  # type: ignore[no-untyped-def]
-    """The same folder in PostgreSQL and in memory, each as collection NAME, readable by sam."""
+def twins(kb, kea_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any]]:  # type: ignore[no-untyped-def]
+    """The same folder in PostgreSQL and in memory, each as collection NAME, readable by READER;
+    removed from the session's database afterwards (the local user's scope is every collection)."""
     folder = kea_home / NAME
     write_shop(folder)
     (folder / "notes/Review 2023.md").write_text(
@@ -47,11 +50,15 @@ def twins(kb, kea_home: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple
         encoding="utf-8",
     )
     assert len(ingest(kb, [folder], NAME, embed=False).indexed) == 5
-    kb.grant(NAME, "sam")
+    kb.grant(NAME, READER)
     in_memory = memory_services(tmp_path_factory.mktemp("memory"))
     assert len(ingest_folder(in_memory, folder, NAME).indexed) == 5
-    in_memory.kb.grant(NAME, "sam")
-    return kb, in_memory.kb
+    in_memory.kb.grant(NAME, READER)
+    yield kb, in_memory.kb
+    kb.revoke(NAME, READER)
+    collection = kb.ensure_collection(NAME)
+    kb.delete_documents(collection, [path for _, path, _, _ in _paths(kb, Scope(collections=[NAME]))])
+    kb.drop_if_unused(collection)
 
 
 def _paths(kb, scope: Scope, selection: DocumentSelection | None = None) -> list[tuple[str, str, int, int]]:  # type: ignore[no-untyped-def]
@@ -90,7 +97,7 @@ def test_scope_and_selections_resolve_alike(twins, scope: Scope) -> None:  # typ
 def test_a_scope_without_access_is_empty_in_both(twins) -> None:  # type: ignore[no-untyped-def]
     for kb in twins:
         assert kb.count(Scope(user="someone-else", collections=[NAME])) == 0
-        assert kb.count(Scope(user="sam", collections=[NAME])) == 5
+        assert kb.count(Scope(user=READER, collections=[NAME])) == 5
 
 
 def test_documents_read_alike(twins) -> None:  # type: ignore[no-untyped-def]
