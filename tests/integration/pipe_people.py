@@ -26,7 +26,7 @@ def kea_for_the_pipe(svc: Any, notes: Path) -> Iterator[tuple[str, str]]:
     from tools.knowledge.ingest import ingest
 
     (notes / "todo.md").write_text("# Things to do\n\n| Task | Owner |\n|---|---|\n| Order paper | Bob |\n", encoding="utf-8")
-    ingest(svc.kb, [notes], "bob-notes")
+    ingest(svc.kb, [notes], "bob-notes", embed=False)
     svc.kb.grant("corpus", ADA)
     svc.kb.grant("bob-notes", BOB)
     made = subprocess.run(

@@ -53,7 +53,7 @@ def orders(kb, kea_home: Path, corpus) -> None:  # type: ignore[no-untyped-def]
         if i % 17 == 3:
             lines.append(f"copper cable {i} m,1,{i}.50")
         file.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    report = ingest(kb, [folder], COLLECTION)
+    report = ingest(kb, [folder], COLLECTION, embed=False)
     assert len(report.indexed + report.unchanged) == 102, report.skipped
     for collection, user in ((COLLECTION, "fay"), ("corpus", "hal"), (COLLECTION, "ivy"), ("corpus", "ivy")):
         kb.grant(collection, user)

@@ -34,10 +34,10 @@ def orders(svc, tmp_path_factory) -> str:  # type: ignore[no-untyped-def]
     for i in range(DOCUMENTS):
         rows = "".join(f"| {i}-{j} | Bolt {j} | {i + j} |\n" for j in range(3))
         (folder / f"order-{i:02d}.md").write_text(f"| Code | Item | Quantity |\n|---|---|---|\n{rows}", encoding="utf-8")
-    assert ingest(svc.kb, [folder], "durable-orders").indexed
+    assert ingest(svc.kb, [folder], "durable-orders", embed=False).indexed
     decoy = tmp_path_factory.mktemp("durable-decoy")  # what a run narrowed to the orders never reads
     (decoy / "decoy.md").write_text("| Code | Item | Quantity |\n|---|---|---|\n| X | Decoy | 1 |\n", encoding="utf-8")
-    assert ingest(svc.kb, [decoy], "durable-decoy").indexed
+    assert ingest(svc.kb, [decoy], "durable-decoy", embed=False).indexed
     return "durable-orders"
 
 

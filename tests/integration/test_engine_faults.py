@@ -53,7 +53,7 @@ def orders(kea_home: Path, kb) -> list[str]:  # type: ignore[no-untyped-def]
         lines = [f"# Order {n:02d}", "", "| Code | Item | Quantity |", "|---|---|---|"]
         lines += [f"| {n:02d}-{k} | Bolt M{k + 3} | {n * 10 + k} |" for k in range(1, 4)]
         (folder / f"order-{n:02d}.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    report = ingest(kb, [folder], COLLECTION)
+    report = ingest(kb, [folder], COLLECTION, embed=False)
     assert len(report.indexed) == DOCUMENTS, report.skipped
     return sorted(f"order-{n:02d}.md" for n in range(1, DOCUMENTS + 1))
 

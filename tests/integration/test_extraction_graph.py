@@ -333,7 +333,7 @@ async def test_files_are_named_with_their_collection_when_the_scope_spans_severa
         folder = tmp_path / name
         folder.mkdir()
         (folder / "prices.csv").write_text(f"Item,Price\n{name} bolt,1.00\n", encoding="utf-8")
-        ingest(svc.kb, [folder], name)
+        ingest(svc.kb, [folder], name, embed=False)
     values = await run_extraction("Item and price of every row", Profile(collections=["twin-a", "twin-b"]), confirm="auto")
     _, rows = _table(svc, values)
     assert sorted(r["file"] for r in rows) == ["twin-a:prices.csv", "twin-b:prices.csv"]

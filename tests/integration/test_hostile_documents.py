@@ -89,7 +89,7 @@ def hostile(svc, tmp_path_factory) -> dict[str, Any]:  # type: ignore[no-untyped
     (folder / "truncated.pdf").write_bytes(data[: len(data) // 2])
     (folder / "whole.pdf").unlink()
     _pdf(folder / "locked.pdf", password="secret")
-    report = ingest(svc.kb, [folder], "hostile-docs")
+    report = ingest(svc.kb, [folder], "hostile-docs", embed=False)
     values = None
     return {"report": report, "values": values, "folder": folder}
 
@@ -216,7 +216,7 @@ async def test_a_model_obeying_a_document_changes_no_column_and_no_other_documen
 
     (tmp_path / "good.md").write_text(HEADER + _row("A1", "Bolt", "3"), encoding="utf-8")
     (tmp_path / "injection.md").write_text(INJECTION + HEADER + _row("I1", "Washer", "7"), encoding="utf-8")
-    assert len(ingest(svc.kb, [tmp_path], "obeyed").indexed) == 2
+    assert len(ingest(svc.kb, [tmp_path], "obeyed", embed=False).indexed) == 2
     endpoint.reset(_obedient)
     llm = Profile(collections=["obeyed"], engine="llm", model="scripted", base_url=endpoint.base_url)
     values = await run_extraction("Code, item and quantity of every document", llm, confirm="auto")

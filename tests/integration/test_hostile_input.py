@@ -36,7 +36,7 @@ def escapes(svc, tmp_path_factory) -> str:  # type: ignore[no-untyped-def]
     table = "| Code | Item | Quantity |\n|---|---|---|\n| 1 | \x1b[2Jcleared\x1b]0;retitled\x07 | 3 |\n| 2 | [bold]markup[/] | 4 |\n"
     (folder / "orders.md").write_text(table, encoding="utf-8")
     (folder / "two\nlines\x1b[31m.md").write_text(table, encoding="utf-8")
-    assert len(ingest(svc.kb, [folder], "escapes").indexed) == 2
+    assert len(ingest(svc.kb, [folder], "escapes", embed=False).indexed) == 2
     return "escapes"
 
 
@@ -145,10 +145,10 @@ def shop(svc, tmp_path_factory) -> str:  # type: ignore[no-untyped-def]
     for path, code, item in [("orders/2025/a.md", "A1", "Bolt"), ("orders/2025/b.md", "B2", "Nut"), ("archive/old.md", "Z9", "Rivet")]:
         (folder / path).parent.mkdir(parents=True, exist_ok=True)
         (folder / path).write_text(ORDERS_TABLE.format(code=code, item=item), encoding="utf-8")
-    assert len(ingest(svc.kb, [folder], "shop").indexed) == 3
+    assert len(ingest(svc.kb, [folder], "shop", embed=False).indexed) == 3
     vault = tmp_path_factory.mktemp("vault")
     (vault / "payroll-secret.md").write_text(ORDERS_TABLE.format(code="S0", item="Salary"), encoding="utf-8")
-    assert len(ingest(svc.kb, [vault], "vault-x9").indexed) == 1
+    assert len(ingest(svc.kb, [vault], "vault-x9", embed=False).indexed) == 1
     svc.kb.grant("shop", USER)
     return "shop"
 

@@ -35,13 +35,13 @@ def shelf(kb, tmp_path_factory):  # type: ignore[no-untyped-def]
             "notes/todo.txt": "Nothing about invoices here.",
         },
     )
-    report = ingest(kb, [root], "shelf")
+    report = ingest(kb, [root], "shelf", embed=False)
     assert sorted(report.indexed) == sorted(
         ["invoices/2024/acme-01.txt", "invoices/2025/acme-02.txt", "invoices/2025/zeta-01.txt",
          "contracts/acme-frame.md", "notes/todo.txt"]
     )
     vault = _write(tmp_path_factory.mktemp("vault"), {"secret/plan.txt": "Acme acquisition plan"})
-    ingest(kb, [vault], "vault")
+    ingest(kb, [vault], "vault", embed=False)
     kb.grant("shelf", "alice")
     return root
 
@@ -103,7 +103,7 @@ def test_search_exact_regex_glob_and_limit(kb, shelf) -> None:  # type: ignore[n
 
 def test_catastrophic_regex_stops_at_its_time_budget(kb, tmp_path) -> None:  # type: ignore[no-untyped-def]
     root = _write(tmp_path, {"long.txt": " ".join(f"word{i}" for i in range(3000))})
-    ingest(kb, [root], "regex-budget")
+    ingest(kb, [root], "regex-budget", embed=False)
     result = kb.search(Scope(collections=["regex-budget"]), r"(\w+) .* \1\1", regex=True, budget_ms=300)
     assert result.stopped and result.hits == []
     assert "stopped at its limit" in (result.message or "")
@@ -119,7 +119,7 @@ def test_folder_summary_and_years(kb, shelf) -> None:  # type: ignore[no-untyped
 
 def test_read_document_and_page_range(kb, tmp_path) -> None:  # type: ignore[no-untyped-def]
     root = _write(tmp_path, {"paged.txt": "page one\fpage two\fpage three"})
-    ingest(kb, [root], "paged")
+    ingest(kb, [root], "paged", embed=False)
     scope = Scope(collections=["paged"])
     doc_id = kb.resolve(scope).documents[0].id
     assert kb.read_document(scope, doc_id).pages == ["page one", "page two", "page three"]
@@ -128,24 +128,24 @@ def test_read_document_and_page_range(kb, tmp_path) -> None:  # type: ignore[no-
 
 def test_reingest_is_idempotent_and_replaces_changed_files(kb, tmp_path) -> None:  # type: ignore[no-untyped-def]
     root = _write(tmp_path / "src", {"a.txt": "alpha", "b.txt": "beta"})
-    first = ingest(kb, [root], "idem")
+    first = ingest(kb, [root], "idem", embed=False)
     assert sorted(first.indexed) == ["a.txt", "b.txt"]
     scope = Scope(collections=["idem"])
     ids = {d.path: d.id for d in kb.resolve(scope).documents}
 
-    again = ingest(kb, [root], "idem")
+    again = ingest(kb, [root], "idem", embed=False)
     assert again.indexed == [] and sorted(again.unchanged) == ["a.txt", "b.txt"] and again.exit_code == 0
 
     (root / "a.txt").write_text("alpha, second version", encoding="utf-8")
     (root / "b.txt").unlink()
-    changed = ingest(kb, [root], "idem")
+    changed = ingest(kb, [root], "idem", embed=False)
     assert changed.replaced == ["a.txt"]
     docs = {d.path: d.id for d in kb.resolve(scope).documents}
     assert docs == ids  # b.txt is kept (no --prune); a.txt keeps its id
     assert kb.read_document(scope, docs["a.txt"]).pages == ["alpha, second version"]
     assert kb.search(scope, "alpha").hits[0].line == "alpha, second version"
 
-    pruned = ingest(kb, [root], "idem", prune=True)
+    pruned = ingest(kb, [root], "idem", prune=True, embed=False)
     assert pruned.pruned == ["b.txt"]
     assert [d.path for d in kb.resolve(scope).documents] == ["a.txt"]
 
@@ -155,7 +155,7 @@ def test_broken_and_unsupported_files_are_named_and_skipped(kb, tmp_path) -> Non
     (root / "broken.pdf").write_bytes(b"%PDF-1.4\n\x00\x01garbage")
     (root / "empty.docx").write_bytes(b"")
     (root / "image.png").write_bytes(b"\x89PNG....")
-    report = ingest(kb, [root], "broken")
+    report = ingest(kb, [root], "broken", embed=False)
     assert report.indexed == ["good.md"]
     reasons = dict(report.skipped)
     assert set(reasons) == {"broken.pdf", "empty.docx", "image.png"}
@@ -165,14 +165,14 @@ def test_broken_and_unsupported_files_are_named_and_skipped(kb, tmp_path) -> Non
     only_broken = tmp_path / "only"
     only_broken.mkdir()
     (only_broken / "broken.pdf").write_bytes(b"%PDF-1.4 garbage")
-    assert ingest(kb, [only_broken], "broken-only").exit_code == 2
+    assert ingest(kb, [only_broken], "broken-only", embed=False).exit_code == 2
 
 
 def test_paths_never_escape_the_collection(kb, tmp_path) -> None:  # type: ignore[no-untyped-def]
     outside = _write(tmp_path / "outside", {"secret.txt": "outside the root"})
     root = _write(tmp_path / "root", {"inside.txt": "inside"})
     (root / "link.txt").symlink_to(outside / "secret.txt")
-    report = ingest(kb, [root], "escape")
+    report = ingest(kb, [root], "escape", embed=False)
     assert report.indexed == ["inside.txt"]
     assert "outside" in dict(report.skipped)["link.txt"]
     import psycopg
@@ -205,9 +205,9 @@ def test_cli_ingest_collections_and_search(svc, tmp_path) -> None:  # type: igno
 
 def test_prune_with_a_missing_folder_deletes_nothing(kb, tmp_path) -> None:  # type: ignore[no-untyped-def]
     root = _write(tmp_path / "src", {"a.txt": "alpha"})
-    ingest(kb, [root], "prune-guard")
+    ingest(kb, [root], "prune-guard", embed=False)
     with pytest.raises(KnowledgeError, match="Not pruning"):
-        ingest(kb, [tmp_path / "unmounted"], "prune-guard", prune=True)
+        ingest(kb, [tmp_path / "unmounted"], "prune-guard", prune=True, embed=False)
     assert [d.path for d in kb.resolve(Scope(collections=["prune-guard"])).documents] == ["a.txt"]
 
 
@@ -218,7 +218,7 @@ def test_hidden_entries_links_to_folders_and_special_files_are_named(kb, tmp_pat
     other = _write(tmp_path / "other", {"b.txt": "beta"})
     (root / "linked").symlink_to(other, target_is_directory=True)
     os.mkfifo(root / "pipe.txt")
-    report = ingest(kb, [root], "special")
+    report = ingest(kb, [root], "special", embed=False)
     assert report.indexed == ["ok.txt"]
     assert dict(report.skipped) == {
         ".env": "a hidden file; not read",
@@ -237,7 +237,7 @@ def test_notes_are_reported_and_stored_with_the_document(kb, tmp_path) -> None: 
     workbook.active.append(["Item", "Qty", "Unit price", "Amount"])
     workbook.active.append(["Cable", 10, 4.5, "=B2*C2"])  # openpyxl saves no result for it
     workbook.save(str(root / "prices.xlsx"))
-    report = ingest(kb, [root], "noted")
+    report = ingest(kb, [root], "noted", embed=False)
     assert sorted(report.indexed) == ["plain.txt", "prices.xlsx"]
     note = (
         "sheet Prices: 1 formula cell has no saved value (D2); "
@@ -252,7 +252,7 @@ def test_notes_are_reported_and_stored_with_the_document(kb, tmp_path) -> None: 
         kb.document_notes(Scope(user="mallory"), ids["prices.xlsx"])
     with pytest.raises(DocumentNotFound):
         kb.document_notes(scope, 10**12)
-    assert ingest(kb, [root], "noted").notes == []  # unchanged files are not read again
+    assert ingest(kb, [root], "noted", embed=False).notes == []  # unchanged files are not read again
 
 
 @pytest.fixture(scope="module")
@@ -266,9 +266,9 @@ def vocabularies(kb, tmp_path_factory):  # type: ignore[no-untyped-def]
             "ticket.txt": "supplier: Zeta Ltd\nDate: 2025-03-14\n",
         },
     )
-    ingest(kb, [a], "words-a")
+    ingest(kb, [a], "words-a", embed=False)
     b = _write(tmp_path_factory.mktemp("words-b"), {"payroll.md": "Salary: 1\nItem: secret\n"})
-    ingest(kb, [b], "words-b")
+    ingest(kb, [b], "words-b", embed=False)
     kb.grant("words-a", "carol")
 
 

@@ -59,14 +59,14 @@ def wild(kea_home: Path, kb) -> None:  # type: ignore[no-untyped-def]
                  "|---|---|---|"]
         lines += [f"| {p} | {r} | {s} |" for p, (r, s) in zip(priorities, TIMES)]
         (slas / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    assert len(ingest(kb, [slas], "wild-slas").indexed) == len(SLAS)
+    assert len(ingest(kb, [slas], "wild-slas", embed=False).indexed) == len(SLAS)
 
     for path, (number, date, total) in RECEIPTS.items():
         file = root / "receipts" / path
         file.parent.mkdir(parents=True, exist_ok=True)
         file.write_text(f"Receipt {number}\nDate: {date}\n\n| Receipt | Item | Amount |\n|---|---|---|\n"
                         f"| {number} | Service | {total} |\n", encoding="utf-8")
-    assert len(ingest(kb, [root / "receipts"], "wild-receipts").indexed) == len(RECEIPTS)
+    assert len(ingest(kb, [root / "receipts"], "wild-receipts", embed=False).indexed) == len(RECEIPTS)
     assert kb.years(Profile(collections=["wild-receipts"]).scope) == ["2024"]
 
     stats = root / "stats"
@@ -77,7 +77,7 @@ def wild(kea_home: Path, kb) -> None:  # type: ignore[no-untyped-def]
     (stats / "graduates.md").write_text(
         "# Graduates by institution\n\n| Institution | 2008–09 | 2021–22 |\n|---|---|---|\n"
         + "".join(f"| {i} | {a} | {b} |\n" for i, a, b in GRADUATES), encoding="utf-8")
-    assert len(ingest(kb, [stats], "wild-stats").indexed) == 2
+    assert len(ingest(kb, [stats], "wild-stats", embed=False).indexed) == 2
 
 
 def _profile(endpoint: ScriptedEndpoint, collection: str) -> Profile:
@@ -218,7 +218,7 @@ def reports(kea_home: Path, kb) -> None:  # type: ignore[no-untyped-def]
     }.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(text, encoding="utf-8")
-    assert len(ingest(kb, [root], "wild-reports").indexed) == 3
+    assert len(ingest(kb, [root], "wild-reports", embed=False).indexed) == 3
     assert kb.years(Profile(collections=["wild-reports"]).scope) == ["2016"]
 
 

@@ -40,7 +40,7 @@ def unseen_pdfs(kea_home: Path, kb) -> dict[str, dict[str, Any]]:  # type: ignor
     for path in DOCUMENTS:
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(SET / "documents" / path, root / path)
-    assert len(ingest(kb, [root], COLLECTION).indexed) == len(DOCUMENTS)
+    assert len(ingest(kb, [root], COLLECTION, embed=False).indexed) == len(DOCUMENTS)
     truth = json.loads((SET / "truth.json").read_text(encoding="utf-8"))
     return {c["id"]: c for c in truth["cases"] if c["id"] in CASES}
 

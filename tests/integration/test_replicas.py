@@ -107,7 +107,7 @@ def corpus(kea_home: Path, svc) -> dict[int, dict[str, int]]:  # type: ignore[no
             lines = [f"# Order {n:02d}-{k}", "", "| Code | Item | Quantity |", "|---|---|---|"]
             lines += [f"| C{n:02d}-{k}-{r} | Bolt M{r + 3} | {n * 100 + k * 10 + r} |" for r in range(ROWS)]
             (folder / f"order-{k}.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    report = ingest(svc.kb, [root], COLLECTION)
+    report = ingest(svc.kb, [root], COLLECTION, embed=False)
     assert len(report.indexed) + len(report.unchanged) == max(CONVERSATIONS, 2) * DOCUMENTS, report.skipped
     svc.kb.grant(COLLECTION, "rita")
     svc.kb.grant(COLLECTION, PIPE_USER)

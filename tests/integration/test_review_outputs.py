@@ -52,7 +52,7 @@ def hostile(svc, tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
         "| 011 | Bolt </script><b>bold</b> | 12 |\n",
         encoding="utf-8",
     )
-    ingest(svc.kb, [folder], "hostile")
+    ingest(svc.kb, [folder], "hostile", embed=False)
     return folder
 
 

@@ -70,7 +70,7 @@ def _blob_sizes(url: str, thread: str) -> dict[str, int]:
 
 async def test_five_thousand_rows_keep_every_checkpoint_and_event_small(svc, tmp_path) -> None:  # type: ignore[no-untyped-def]
     _sheets(tmp_path / "bulk", 50)
-    assert len(ingest(svc.kb, [tmp_path / "bulk"], "bulk").indexed) == 50
+    assert len(ingest(svc.kb, [tmp_path / "bulk"], "bulk", embed=False).indexed) == 50
     thread, answer, largest_event = await _run("bulk")
 
     assert answer["status"] == "done" and answer["summary"]["rows"] == 5000
@@ -91,7 +91,7 @@ async def test_documents_without_rows_and_failures_stay_out_of_state(svc, tmp_pa
         (long / f"memo-without-any-table-{d:04d}.txt").write_text("Nothing tabular here.", encoding="utf-8")
     for d in range(30):
         (long / f"broken-{d:04d}.txt").write_text("This one fails.", encoding="utf-8")
-    assert len(ingest(svc.kb, [folder], "mixed").indexed) == 435
+    assert len(ingest(svc.kb, [folder], "mixed", embed=False).indexed) == 435
     register_engine(_FailsOnBroken.name, _FailsOnBroken)
 
     thread, answer, largest_event = await _run("mixed", _FailsOnBroken.name)

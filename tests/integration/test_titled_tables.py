@@ -32,7 +32,7 @@ def titled(kea_home: Path, kb) -> dict[str, Any]:  # type: ignore[no-untyped-def
     folder.mkdir()
     truth = generate_price_list(folder / "price-list-titled.xlsx", title=TITLE)
     (folder / "expenses-q2.csv").write_text(EXPENSES, encoding="utf-8")
-    report = ingest(kb, [folder], COLLECTION)
+    report = ingest(kb, [folder], COLLECTION, embed=False)
     assert sorted(report.indexed) == ["expenses-q2.csv", "price-list-titled.xlsx"], report.skipped
     return {"prices": truth}
 
@@ -83,5 +83,5 @@ async def test_extraction_reads_every_row_under_a_title(svc, titled) -> None:  #
 def test_a_document_an_older_parser_read_is_read_again_at_the_next_ingest(svc, kb, kea_home, titled) -> None:  # type: ignore[no-untyped-def]
     with psycopg.connect(svc.database_url, autocommit=True) as conn:
         conn.execute("UPDATE documents SET parser = 0 WHERE path = 'expenses-q2.csv'")
-    report = ingest(kb, [kea_home / "titled"], COLLECTION)
+    report = ingest(kb, [kea_home / "titled"], COLLECTION, embed=False)
     assert report.replaced == ["expenses-q2.csv"] and report.unchanged == ["price-list-titled.xlsx"]

@@ -73,7 +73,7 @@ async def _run(graph: Any, profile: Profile, config: dict[str, Any]) -> None:
 def _collection(svc: Any, tmp_path: Path, name: str) -> list[str]:
     """The notes ingested as the collection ``name``; their paths."""
     paths = _notes(tmp_path / name)
-    assert len(ingest(svc.kb, [tmp_path / name], name).indexed) == DOCUMENTS
+    assert len(ingest(svc.kb, [tmp_path / name], name, embed=False).indexed) == DOCUMENTS
     return paths
 
 
@@ -90,7 +90,7 @@ async def test_every_document_is_read_once_a_wave_at_a_time(svc, tmp_path) -> No
     register_engine("counting", _Counting)
     _Counting.calls.clear()
     paths = _notes(tmp_path / "notes")
-    assert len(ingest(svc.kb, [tmp_path / "notes"], "notes").indexed) == DOCUMENTS
+    assert len(ingest(svc.kb, [tmp_path / "notes"], "notes", embed=False).indexed) == DOCUMENTS
     thread = uuid.uuid4().hex
     config = {"configurable": {"thread_id": thread}}
     async with postgres_checkpointer() as saver:
@@ -125,7 +125,7 @@ async def test_a_replayed_wave_reads_no_document_twice_and_stores_no_row_twice(s
     register_engine("counting", _Counting)
     _Counting.calls.clear()
     _notes(tmp_path / "replay")
-    ingest(svc.kb, [tmp_path / "replay"], "replay")
+    ingest(svc.kb, [tmp_path / "replay"], "replay", embed=False)
     thread = uuid.uuid4().hex
     config = {"configurable": {"thread_id": thread}}
     async with postgres_checkpointer() as saver:

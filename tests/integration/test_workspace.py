@@ -125,7 +125,7 @@ def test_a_hangul_price_list_averages_by_group_like_the_ground_truth(ws, kea_hom
     folder = kea_home / "workspace-hangul" / "견적"
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "단가표-2025.hwpx").write_bytes(document.to_bytes())
-    assert ingest(kb, [folder.parent], "workspace-hangul").indexed == ["견적/단가표-2025.hwpx"]
+    assert ingest(kb, [folder.parent], "workspace-hangul", embed=False).indexed == ["견적/단가표-2025.hwpx"]
 
     loaded = ws.load_table("ws-hangul", "local", DocumentTable("workspace-hangul", "견적/단가표-2025.hwpx"))
     assert loaded.table == "단가표_2025" and loaded.rows == 300
@@ -201,7 +201,7 @@ async def test_an_extraction_joins_a_spreadsheet_in_one_statement(svc, corpus, k
     for file, centre in centres.items():
         book.active.append([file, centre, "Ada"])
     book.save(folder / "cost-centres.xlsx")
-    ingest(kb, [folder], "workspace-centres")
+    ingest(kb, [folder], "workspace-centres", embed=False)
 
     code, loaded, _ = kea("sql", "--thread", "ws-join", "--load", extraction, "--json")
     assert code == 0 and loaded["rows"] == len(extracted) and "amount" in loaded["columns"]
@@ -274,10 +274,10 @@ def test_a_table_whose_document_is_gone_is_named_when_the_workspace_is_rebuilt(w
     folder = kea_home / "workspace-gone"
     folder.mkdir(exist_ok=True)
     generate_price_list(folder / "old-prices.xlsx", rows=5)
-    ingest(kb, [folder], "workspace-gone")
+    ingest(kb, [folder], "workspace-gone", embed=False)
     ws.load_table("ws-gone", "local", DocumentTable("workspace-gone", "old-prices.xlsx"))
     (folder / "old-prices.xlsx").unlink()
-    ingest(kb, [folder], "workspace-gone", prune=True)
+    ingest(kb, [folder], "workspace-gone", prune=True, embed=False)
     admin(svc, "UPDATE workspaces SET last_used_at = now() - interval '8 days' WHERE thread_id = %s RETURNING 1",
            "ws-gone")
     infos, notes = ws.tables("ws-gone", "local")

@@ -84,7 +84,7 @@ def docs(kea_home: Path, kb) -> dict[str, Any]:  # type: ignore[no-untyped-def]
     folder.mkdir(exist_ok=True)
     truth = generate_price_list(folder / "price-list.xlsx")
     write_forms(folder / "forms.docx")
-    report = ingest(kb, [folder], COLLECTION)  # a second module's call replaces them with their twins
+    report = ingest(kb, [folder], COLLECTION, embed=False)  # a second module's call replaces them with their twins
     assert sorted(report.indexed + report.replaced + report.unchanged) == ["forms.docx", "price-list.xlsx"], report.skipped
     return {"prices": truth, "folder": folder}
 
