@@ -40,8 +40,11 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/kea demo
 
+# The test files spread over TEST_WORKERS processes (pytest-xdist), each with its own throwaway
+# PostgreSQL cluster, Milvus Lite and corpus; a file's tests stay in one process.
+TEST_WORKERS ?= 2
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 # The fast layer alone: pure functions, parsers, readings, pieces of nodes; no PostgreSQL, no services
 test-fast: $(STAMP)
