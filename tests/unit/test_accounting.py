@@ -42,6 +42,10 @@ def test_words_that_say_which_values_of_a_column_are_named_when_unused() -> None
     # "every line of …" names the rows, not the column Line
     lines = read_message("List every line of Falkner's 2023 purchase orders with order number, line and quantity", SCOPE)
     assert lines.unused == []
+    # a phrase after the last column that names no column names the documents
+    for message in ("Item and price from 2025 purchase orders", "Description and quantity on delivery notes",
+                    "Item and price in the 2025 purchase orders", "Invoice number and amount in contracts from Acme"):
+        assert read_message(message, SCOPE).unused == [], message
 
 
 def test_grammar_courtesy_and_the_kind_of_documents_are_accounted_for() -> None:

@@ -134,10 +134,11 @@ def _names_documents(tokens: list[str], i: int, columns: set[str] = frozenset())
     where no row noun follows the word ("every hardware item on …": "hardware" picks the rows)
     and the word is no name of its own ("the Nordwerk invoices": Nordwerk is an owner).
 
-    A phrase a preposition opens right after a column's name ("votes in favor", "price in
-    EUR"), with no quantifier or article of its own, says which values that column holds: it
-    names no documents, and a word of it the reading did not use is unused. ("every line of
-    …" names the rows, not the column Line.)"""
+    A phrase a preposition opens right after a column's name that goes on to another column
+    ("votes in favor and votes against") is inside the list of columns: it says which values a
+    column holds and names no documents, so a word of it the reading did not use is unused. A
+    phrase that names no column after it ("price from 2025 purchase orders") still names the
+    documents, and "every line of …" names the rows, not the column Line."""
     start = i
     while start > 0 and not _boundary(tokens[start - 1]):
         start -= 1
@@ -148,7 +149,8 @@ def _names_documents(tokens: list[str], i: int, columns: set[str] = frozenset())
     if (
         start >= 2 and before in g.ENDS_LIST and fold(tokens[start - 2]) in columns
         and (start < 3 or tokens[start - 3].casefold() not in g.QUANTIFIERS)
-        and not any(t.casefold() in g.QUANTIFIERS or t.casefold() in g.DETERMINERS for t in tokens[start : end + 1])
+        and any(fold(t) in columns for t in tokens[start : end + 1])
+        and not any(t.casefold() in g.QUANTIFIERS for t in tokens[start : end + 1])
     ):
         return False
     if any(t.casefold() in g.US for t in tokens[start : end + 3]):
