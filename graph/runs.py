@@ -74,21 +74,22 @@ async def run_extraction(
     payload = {"message": message, "confirm": confirm}
     return await _drive(
         thread_id or uuid.uuid4().hex, payload, profile, answer, on_progress, _extraction(model, services), durable,
-        services.objects if services is not None else None,
+        _objects(services),
     )
 
 
 async def continue_extraction(
     thread_id: str, profile: Profile, *, answer: Answerer | None = None, on_progress: ProgressSink | None = None,
-    model: Any = None, durable: Durable | None = None, agent: str = "document-tables",
+    model: Any = None, durable: Durable | None = None, agent: str = "document-tables", services: Services | None = None,
 ) -> dict[str, Any]:
     """Continue whatever ``thread_id`` waits for, in this or any other process: its questions
     (passed to ``answer``; without it the values hold ``"__interrupt__"``), or a run that did not
     end — its process died, or a node stopped with an error — from its last checkpoint, where
     LangGraph re-runs only the tasks without saved results. ``NothingToResume`` when it waits for nothing.
-    ``agent``: the graph the thread ran, "document-tables" or "universal"."""
-    build = _universal(model) if agent == "universal" else _extraction(model)
-    return await _drive(thread_id, CONTINUE, profile, answer, on_progress, build, durable)
+    ``agent``: the graph the thread ran, "document-tables" or "universal"; ``services`` as for
+    ``run_extraction``."""
+    build = _universal(model, services) if agent == "universal" else _extraction(model, services)
+    return await _drive(thread_id, CONTINUE, profile, answer, on_progress, build, durable, _objects(services))
 
 
 async def run_universal(
@@ -101,26 +102,32 @@ async def run_universal(
     on_progress: ProgressSink | None = None,
     thread_id: str | None = None,
     durable: Durable | None = None,
+    services: Services | None = None,
 ) -> dict[str, Any]:
     """One message to the Universal Agent on a Postgres-checkpointed thread, as ``run_extraction``
     runs one request: its extraction forms go to ``answer`` (without it the run stops there).
-    ``model``: a chat model instead of the profile's (``build_universal_agent``)."""
+    ``model``: a chat model instead of the profile's (``build_universal_agent``); ``services`` as
+    for ``run_extraction``."""
     payload = {"message": message, "confirm": confirm}
-    return await _drive(thread_id or uuid.uuid4().hex, payload, profile, answer, on_progress, _universal(model), durable)
+    return await _drive(
+        thread_id or uuid.uuid4().hex, payload, profile, answer, on_progress, _universal(model, services), durable,
+        _objects(services),
+    )
 
 
 async def resume_universal(
     thread_id: str, reply: Any, profile: Profile, *, model: Any = None, answer: Answerer | None = None,
-    on_progress: ProgressSink | None = None,
+    on_progress: ProgressSink | None = None, services: Services | None = None,
 ) -> dict[str, Any]:
     """Resume a Universal Agent thread paused at an extraction form (in this or any other process)."""
-    return await _drive(thread_id, Command(resume=_resume_value(reply)), profile, answer, on_progress, _universal(model))
+    return await _drive(thread_id, Command(resume=_resume_value(reply)), profile, answer, on_progress,
+                        _universal(model, services), objects=_objects(services))
 
 
-def _universal(model: Any) -> Callable[[Any], Any]:
+def _universal(model: Any, services: Services | None = None) -> Callable[[Any], Any]:
     from graph.universal import build_universal_agent
 
-    return lambda saver: build_universal_agent(saver, model=model)
+    return lambda saver: build_universal_agent(saver, model=model, services=services)
 
 
 class NothingToResume(ValueError):
@@ -129,10 +136,17 @@ class NothingToResume(ValueError):
 
 async def resume_extraction(
     thread_id: str, reply: Any, profile: Profile, *, answer: Answerer | None = None, on_progress: ProgressSink | None = None,
-    model: Any = None,
+    model: Any = None, services: Services | None = None,
 ) -> dict[str, Any]:
-    """Resume a thread paused at its questions (in this or any other process)."""
-    return await _drive(thread_id, Command(resume=_resume_value(reply)), profile, answer, on_progress, _extraction(model))
+    """Resume a thread paused at its questions (in this or any other process); ``services`` as for
+    ``run_extraction``."""
+    return await _drive(thread_id, Command(resume=_resume_value(reply)), profile, answer, on_progress,
+                        _extraction(model, services), objects=_objects(services))
+
+
+def _objects(services: Services | None) -> Any:
+    """Where a cancelled run's answer is settled: the given services' store, else (None) the process's."""
+    return services.objects if services is not None else None
 
 
 def _extraction(model: Any, services: Services | None = None) -> Callable[[Any], Any]:

@@ -9,6 +9,8 @@ endpoint with that key for ``REFUSED_FOR_SECONDS``.
 from __future__ import annotations
 
 import asyncio
+import functools
+import os
 import time
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, TypeVar
@@ -77,6 +79,19 @@ def _quota_exhausted(exc: openai.APIStatusError) -> bool:
     return getattr(exc, "code", None) == "insufficient_quota" or "insufficient_quota" in str(exc.body or exc.message)
 
 
+@functools.lru_cache(maxsize=8)
+def _cap_database_at(configured: str | None, home: str | None) -> str:
+    from checkpoints.cluster import database_url
+
+    return database_url()
+
+
+def _cap_database() -> str:
+    """The database whose slots cap a model's calls across every process on it: the configured
+    one, found once per configuration (finding the local cluster may start it, which blocks)."""
+    return _cap_database_at(os.environ.get("KEA_DATABASE_URL"), os.environ.get("KEA_HOME"))
+
+
 class ModelCalls:
     """Structured calls to the model of these settings, each holding one of its global slots."""
 
@@ -87,12 +102,9 @@ class ModelCalls:
 
     async def _held(self) -> Slots:
         if self._slots is None:
-            # the cap holds across every process on the configured database (its first call
-            # may start the local cluster, which blocks)
-            from checkpoints.cluster import database_url
             from tools.engines.model_slots import model_slots
 
-            url = await asyncio.to_thread(database_url)
+            url = await asyncio.to_thread(_cap_database)
             return model_slots(url, self.settings.model, self.settings.model_concurrency)
         return self._slots
 
