@@ -288,6 +288,31 @@ class Queries(Connected):
             return None
         return {int(r["id"]): int(r["score"]) for r in rows}
 
+    def phrase_scores(
+        self, scope: Scope, ids: Sequence[int], groups: Sequence[tuple[int, int, int, str]], *,
+        budget_ms: int = DEFAULT_SEARCH_BUDGET_MS,
+    ) -> dict[int, tuple[int, int]] | None:
+        """For each document of ``ids`` in scope that names a phrase of ``groups`` (group, weight as
+        a term, weight as a word, phrase) by full-text search in the document's own language
+        (stemmed, without its stop words), the summed term and word weights of the groups it
+        names (each group counted once); None when the search ran past ``budget_ms``."""
+        where, params = _scope_where(scope)
+        query = sql.SQL(
+            "SELECT d.id, sum(m.term) AS term, sum(m.word) AS word FROM documents d"
+            " JOIN collections c ON c.id = d.collection_id"
+            " CROSS JOIN LATERAL (SELECT g.grp, max(g.term) AS term, max(g.word) AS word"
+            "  FROM unnest(%s::int[], %s::int[], %s::int[], %s::text[]) AS g(grp, term, word, phrase)"
+            "  WHERE EXISTS (SELECT 1 FROM document_pages p WHERE p.document_id = d.id"
+            "   AND p.terms @@ phraseto_tsquery(d.language::regconfig, g.phrase)) GROUP BY g.grp) AS m"
+            " WHERE d.id = ANY(%s) AND {} GROUP BY d.id"
+        ).format(where)
+        values = [*(list(column) for column in zip(*groups, strict=True)), list(ids), *params]
+        try:
+            rows = self._timed(query, values, budget_ms)
+        except _Stopped:
+            return None
+        return {int(r["id"]): (int(r["term"]), int(r["word"])) for r in rows}
+
     def _timed(self, query: sql.Composable, params: Sequence[Any], budget_ms: int) -> list[dict[str, Any]]:
         """Run a read under a statement time budget; raise ``_Stopped`` when it runs out."""
         with self._conn() as conn:

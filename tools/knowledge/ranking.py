@@ -37,13 +37,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-import psycopg
-from psycopg import sql
-
 from core.reading import Reading
 from core.selection import Scope
 from tools.engines.columns import match_column
-from tools.knowledge.clauses import _scope_where  # the access clause every read of the knowledge base uses
 from tools.knowledge.chunking import document_label
 from tools.knowledge.embeddings import embedder_for
 
@@ -226,24 +222,14 @@ def _by_terms(kb: Any, scope: Scope, ids: list[int], terms: Sequence[tuple[str, 
     groups += [(len(named) + n, 0, int(w), word) for n, (word, w) in enumerate(words)]
     if not groups:
         return []
-    where, params = _scope_where(scope)
-    query = sql.SQL(
-        "SELECT d.id, sum(m.term) AS term, sum(m.word) AS word FROM documents d"
-        " JOIN collections c ON c.id = d.collection_id"
-        " CROSS JOIN LATERAL (SELECT g.grp, max(g.term) AS term, max(g.word) AS word"
-        "  FROM unnest(%s::int[], %s::int[], %s::int[], %s::text[]) AS g(grp, term, word, phrase)"
-        "  WHERE EXISTS (SELECT 1 FROM document_pages p WHERE p.document_id = d.id"
-        "   AND p.terms @@ phraseto_tsquery(d.language::regconfig, g.phrase)) GROUP BY g.grp) AS m"
-        " WHERE d.id = ANY(%s) AND {} GROUP BY d.id"
-    ).format(where)
-    values = [*(list(column) for column in zip(*groups, strict=True)), ids, *params]
-    rows = _within_budget(kb, query, values, budget_ms, "the full-text ranking")
-    if rows is None:
+    found = kb.phrase_scores(scope, ids, groups, budget_ms=budget_ms)
+    if found is None:
+        log.info("the full-text ranking stopped at its %d ms budget", budget_ms)
         return []
     order = {doc: n for n, doc in enumerate(ids)}
     wanted = sum(w for _, w in named) if named else sum(int(w) for _, w in words)
-    scored = {int(r["id"]): (-int(r["term"]), -int(r["word"]), order[int(r["id"])]) for r in rows
-              if 2 * int(r["term" if named else "word"]) >= wanted}
+    scored = {doc: (-term, -word, order[doc]) for doc, (term, word) in found.items()
+              if 2 * (term if named else word) >= wanted}
     return sorted(scored, key=scored.__getitem__)
 
 
@@ -255,18 +241,6 @@ def _names_in_scope(term: str, vocabulary: Sequence[str], printed_only: bool = F
         if name.lower() not in names and match_column(term, [name]) == 0:
             names[name.lower()] = name
     return list(names.values())
-
-
-def _within_budget(kb: Any, query: sql.Composable, values: list[Any], budget_ms: int, what: str) -> list[Any] | None:
-    """The query's rows, or None when it ran past ``budget_ms`` (a ranking only orders: it never waits)."""
-    with kb.pool.connection() as conn:
-        try:
-            with conn.transaction():
-                conn.execute("SELECT set_config('statement_timeout', %s, true)", (str(int(budget_ms)),))
-                return list(conn.execute(query, values).fetchall())
-        except psycopg.errors.QueryCanceled:
-            log.info("%s stopped at its %d ms budget", what, budget_ms)
-            return None
 
 
 def _by_keywords(kb: Any, scope: Scope, ids: list[int], terms: Sequence[tuple[str, int]],
