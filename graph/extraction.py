@@ -29,6 +29,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
@@ -99,5 +100,7 @@ def build_extraction_graph(
     return builder.compile(checkpointer=checkpointer, name="kea-extraction")
 
 
-# For LangGraph Studio / `langgraph dev`, which attaches its own persistence.
-graph = build_extraction_graph()
+def studio_graph(config: RunnableConfig) -> CompiledStateGraph[Any, Any, Any, Any]:
+    """The graph LangGraph Studio / `langgraph dev` runs (``langgraph.json``), built when it asks
+    for it rather than when this module is imported; the server attaches its own persistence."""
+    return build_extraction_graph()

@@ -25,6 +25,7 @@ import functools
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
+from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
@@ -74,5 +75,7 @@ def build_universal_agent(
     return builder.compile(checkpointer=checkpointer, name="kea-universal")
 
 
-# For LangGraph Studio / `langgraph dev`, which attaches its own persistence.
-graph = build_universal_agent()
+def studio_graph(config: RunnableConfig) -> CompiledStateGraph[Any, Any, Any, Any]:
+    """The Universal Agent as LangGraph Studio / `langgraph dev` runs it (``langgraph.json``),
+    built when it asks for it; the server attaches its own persistence."""
+    return build_universal_agent()
