@@ -182,7 +182,7 @@ async def run_case(case: Case, profile_values: dict[str, Any], svc: Any, *, keep
     document's rows as its engine gave them, before the table was assembled (``engine_rows``:
     file, values, match, note)."""
     from core.profile import Profile
-    from evals.score import score_case
+    from evals.score import Told, score_case
     from evals.tables import rows_from_csv
     from graph.runs import run_extraction
     from tools.storage.rows import table_key
@@ -205,8 +205,7 @@ async def run_case(case: Case, profile_values: dict[str, Any], svc: Any, *, keep
     summary = answer.get("summary") or {}
     engine_rows = await asyncio.to_thread(_engine_rows, svc, extraction_id, values.get("document_ids") or [])
     rows = _with_notes(rows, columns, engine_rows)
-    no_rows_from = [n["file"] for n in summary.get("no_rows") or []] or list(summary.get("no_rows_from") or [])
-    result = score_case(case.truth, rows, columns, status, answer.get("message", ""), no_rows_from)
+    result = score_case(case.truth, rows, columns, status, Told.of(answer))
     result.update(
         {
             "message": case.truth["message"],

@@ -231,8 +231,7 @@ def score_case(
     predicted_rows: list[dict],
     predicted_columns: list[str],
     status: str,
-    answer: str | None = None,
-    no_rows_from: Iterable[str] = (),
+    told: Told | None = None,
 ) -> dict:
     """Score one case of ``truth.json`` against the rows an engine extracted.
 
@@ -240,9 +239,9 @@ def score_case(
     (``columns_in_request_order``), compares them with the engine's columns by position when
     there are as many: its author named them without knowing how an engine words them.
 
-    With the ``answer`` Kea wrote (and the files it lists as giving no rows, ``no_rows_from``),
-    a case that is not exact says how it missed (``miss``: see ``miss_kind``); predicted rows
-    then carry ``match`` and ``note`` (why a row is unsure)."""
+    With what Kea's answer told (``told``: ``Told.of`` the answer), a case that is not exact
+    says how it missed (``miss``: see ``miss_kind``); predicted rows then carry ``match`` and
+    ``note`` (why a row is unsure)."""
     case = _by_position(case, predicted_columns)
     true_rows = case.get("rows", [])
     expected_docs = [normalise_path(d) for d in case.get("documents_with_rows", [])]
@@ -295,10 +294,10 @@ def score_case(
         "missed": [row for i, row in enumerate(true_rows) if i not in matched_true][:MAX_LISTED],
         "extra": [row for j, row in enumerate(predicted_rows) if j not in matched_pred][:MAX_LISTED],
     }
-    if answer is not None:
+    if told is not None:
         missed_files = {resolve(row["file"]) for i, row in enumerate(true_rows) if i not in matched_true}
-        result["miss"] = miss_kind(result, [r for j, r in enumerate(predicted_rows) if j not in matched_pred],
-                                   missed_files, answer, {resolve(f) for f in no_rows_from})
+        told = Told(frozenset(resolve(f) for f in told.no_rows_from), told.incomplete)
+        result["miss"] = miss_kind(result, [r for j, r in enumerate(predicted_rows) if j not in matched_pred], missed_files, told)
     return result
 
 
@@ -306,37 +305,56 @@ def score_case(
 # How a case that is not exact missed
 
 MISS_KINDS = ("said", "unsure", "silent")
-# what Kea's answer writes when part of the request or of the scope was not applied: a reader
-# then knows the table may lack rows
-_INCOMPLETE = ("I did not use", "cannot judge", "may be missing", "in part", "Failed (")
-_REASONS = ("No rows from", *_INCOMPLETE)
+
+
+@dataclass(frozen=True)
+class Told:
+    """What an answer tells its reader of rows that may be missing, from its structured fields
+    (its summary), never from its wording: the documents it lists as giving no rows, and the
+    parts of the request or of the scope it says were not applied."""
+
+    no_rows_from: frozenset[str] = frozenset()
+    incomplete: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, answer: dict[str, Any]) -> Told:
+        summary = answer.get("summary") or {}
+        no_rows = [n["file"] for n in summary.get("no_rows") or []] or list(summary.get("no_rows_from") or [])
+        incomplete = [
+            *(f"unused: {w}" for w in summary.get("unused") or []),  # named in the questions and the answer
+            # the offline engine cannot judge words that pick rows by meaning: its rows are unsure
+            *(f"not judged: {t}" for t in (summary.get("row_terms") or []) if summary.get("engine") == "offline"),
+            *(f"failed: {f['file']}" for f in summary.get("failed") or []),
+            *(f"read in part: {d}" for d in summary.get("read_in_part") or []),
+        ]
+        return cls(frozenset(no_rows), tuple(incomplete))
 
 
 def exact(result: dict) -> bool:
     return bool(result["status_ok"] and result["recall"] == 1.0 and result["precision"] == 1.0)
 
 
-def miss_kind(result: dict, extra: list[dict], missed_files: set[str], answer: str, no_rows_from: set[str]) -> str | None:
+def miss_kind(result: dict, extra: list[dict], missed_files: set[str], told: Told) -> str | None:
     """How a case that is not exact missed; None when it is exact.
 
-    * ``said``: no row was given and the answer says why (a document's reason, a word it did not
-      use, a condition it cannot judge, or why nothing was read);
+    * ``said``: no row was given and the answer says why (the run stopped with its reason, or
+      documents are listed with why they gave no rows, or part of the request was not applied);
     * ``unsure``: every given row that is not true (``extra``) is marked unsure with its reason
       (``note``), and every true row that is missing is announced: its document (``missed_files``)
-      is among those the answer lists as giving no rows (``no_rows_from``) or gave rows marked
-      unsure with their reason, or the answer says part of the request was not applied;
+      is among those the answer lists as giving no rows (``told.no_rows_from``) or gave rows
+      marked unsure with their reason, or the answer says part of the request was not applied;
     * ``silent``: anything else — a true row missing while nothing says rows may be missing, or
       a row that is not true given without a reason to doubt it.
     """
     if exact(result):
         return None
     if not result["predicted_rows"]:
-        stopped = normalise_text(result["status"]) != "done" and answer.strip()  # "no document in scope matches …"
-        return "said" if stopped or any(reason in answer for reason in _REASONS) else "silent"
+        stopped = normalise_text(result["status"]) != "done"  # its answer says why: "no document in scope matches …"
+        return "said" if stopped or told.no_rows_from or told.incomplete else "silent"
     if any(row.get("match", "yes") != "unsure" or not str(row.get("note") or "").strip() for row in extra):
         return "silent"
     doubted = {normalise_path(row.get("file")) for row in extra}  # their rows are unsure, with a reason
-    if missed_files - no_rows_from - doubted and not any(p in answer for p in _INCOMPLETE):
+    if missed_files - told.no_rows_from - doubted and not told.incomplete:
         return "silent"
     return "unsure"
 

@@ -24,6 +24,8 @@ async def assemble(state: ExtractionState, runtime: Runtime[Profile]) -> dict[st
         "document_conditions": reading.document_conditions,
         "places": reading.place_labels(),
         "calculations": reading.calculations,
+        "unused": reading.unused,  # words of the request that became nothing: every row is unsure
+        "row_terms": reading.row_terms,  # words that pick rows by meaning
         "calculation_note": reading.calculation_note(),
         "understood": reading.describe(),
         "notes": [*reading.notes, *state.get("notes", [])],

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from corpora.first import cases
-from evals.score import markdown_table, parse_value, score_case, summarise, values_equal
+from evals.score import Told, markdown_table, parse_value, score_case, summarise, values_equal
 
 INVOICE = "invoices/2025/nordwerk-2025-01.pdf"
 OTHER = "invoices/2025/nordwerk-2025-03.pdf"
@@ -255,14 +255,14 @@ def _given(rows, match="yes", note=""):
 
 
 def test_an_exact_case_has_no_miss_kind():
-    result = score_case(_case(TRUE), _given(TRUE), ["Description", "Quantity", "Unit price"], "done", "Read 2 documents: 3 rows.")
+    result = score_case(_case(TRUE), _given(TRUE), ["Description", "Quantity", "Unit price"], "done", Told())
     assert result["miss"] is None
 
 
 def test_no_rows_with_a_reason_is_said_and_without_one_silent():
-    said = "Read 2 of 2 documents: 0 rows.\nNo rows from (2):\n- 2 — no table holds the requested columns"
+    said = Told(frozenset([INVOICE, OTHER]))  # both listed, each with why it gave no rows
     assert score_case(_case(TRUE), [], [], "done", said)["miss"] == "said"
-    assert score_case(_case(TRUE), [], [], "done", "Read 2 of 2 documents: 0 rows.")["miss"] == "silent"
+    assert score_case(_case(TRUE), [], [], "done", Told())["miss"] == "silent"
 
 
 def test_wrong_rows_unsure_with_their_reason_and_missing_rows_announced_is_unsure():
@@ -270,23 +270,23 @@ def test_wrong_rows_unsure_with_their_reason_and_missing_rows_announced_is_unsur
     given = _given(TRUE[:2]) + wrong
     columns = ["Description", "Quantity", "Unit price"]
     # the document of the missed row is listed as giving no rows
-    assert score_case(_case(TRUE), given, columns, "done", "3 rows", [OTHER])["miss"] == "unsure"
+    assert score_case(_case(TRUE), given, columns, "done", Told(frozenset([OTHER])))["miss"] == "unsure"
     # or the answer says part of the request was not applied
-    assert score_case(_case(TRUE), given, columns, "done", "I did not use: 'hardware'.")["miss"] == "unsure"
+    assert score_case(_case(TRUE), given, columns, "done", Told(incomplete=("unused: hardware",)))["miss"] == "unsure"
 
 
 def test_a_wrong_row_marked_yes_or_unsure_without_reason_is_silent():
     columns = ["Description", "Quantity", "Unit price"]
     for match, note in (("yes", ""), ("unsure", "")):
         given = _given(TRUE) + _given([(INVOICE, ["Cable", "1", "2,00"])], match, note)
-        assert score_case(_case(TRUE), given, columns, "done", "I did not use: 'x'.")["miss"] == "silent"
+        assert score_case(_case(TRUE), given, columns, "done", Told(incomplete=("unused: x",)))["miss"] == "silent"
 
 
 def test_true_rows_missing_while_nothing_is_said_is_silent():
     columns = ["Description", "Quantity", "Unit price"]
-    result = score_case(_case(TRUE), _given(TRUE[:2]), columns, "done", "Read 2 of 2 documents: 2 rows.")
+    result = score_case(_case(TRUE), _given(TRUE[:2]), columns, "done", Told())
     assert result["miss"] == "silent"
-    results = [result, score_case(_case(TRUE), [], [], "done", "No rows from (2):")]
+    results = [result, score_case(_case(TRUE), [], [], "done", Told(frozenset([INVOICE, OTHER])))]
     totals = summarise(results)
     assert (totals["said"], totals["unsure"], totals["silent"]) == (1, 0, 1)
     assert "1 said, 0 unsure, 1 silent" in markdown_table(results)
@@ -295,10 +295,20 @@ def test_true_rows_missing_while_nothing_is_said_is_silent():
 def test_a_missed_row_whose_document_gave_rows_unsure_with_their_reason_is_announced():
     columns = ["Description", "Quantity", "Unit price"]
     doubted = _given([(OTHER, ["Monitor 27 Zoll WQHD", "8", ""])], "unsure", "no value for 'Unit price'")
-    result = score_case(_case(TRUE), _given(TRUE[:2]) + doubted, columns, "done", "3 rows, 1 marked unsure.")
+    result = score_case(_case(TRUE), _given(TRUE[:2]) + doubted, columns, "done", Told())
     assert result["miss"] == "unsure"
 
 
 def test_nothing_read_with_the_reason_is_said():
-    answer = "No document in scope matches folder Jun/2013. Nothing was read."
-    assert score_case(_case(TRUE), [], [], "no_documents", answer)["miss"] == "said"
+    assert score_case(_case(TRUE), [], [], "no_documents", Told())["miss"] == "said"
+
+
+def test_what_an_answer_told_is_read_from_its_summary_not_its_wording():
+    answer = {"status": "done", "message": "anything at all", "summary": {
+        "engine": "offline", "no_rows": [{"file": OTHER, "reason": "no_table", "detail": "…"}], "unused": ["hardware"],
+        "row_terms": ["cheap"], "failed": [{"file": "c.pdf", "error": "unreadable"}], "read_in_part": ["d.pdf: page 3"]}}
+    told = Told.of(answer)
+    assert told.no_rows_from == {OTHER}
+    assert told.incomplete == ("unused: hardware", "not judged: cheap", "failed: c.pdf", "read in part: d.pdf: page 3")
+    # a model judges the words that pick rows by meaning: they are no announcement of its rows
+    assert Told.of({**answer, "summary": {"engine": "llm", "row_terms": ["cheap"]}}) == Told()
