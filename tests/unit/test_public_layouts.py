@@ -102,3 +102,15 @@ def test_rules_drawn_around_groups_of_columns_leave_each_row_its_own_figures() -
     assert rows["Robbery"] == ["102.1", "25.5", "76.6", "90.0", "22.9", "67.1", "12.1", "2.5", "9.5"]
     assert rows["Drunkenness"][:3] == ["488.1", "11.4", "476.8"]
     assert score_document(CAMELOT, _truth(CAMELOT, "12s0324.pdf"))["f1"] >= 0.7
+
+
+def test_header_cells_set_sideways_read_the_way_their_glyphs_are_turned() -> None:
+    """camelot's vertical_header.pdf: the candidates' names stand turned anticlockwise in ruled
+    cells, read from the bottom up; they once came out backwards ("sretov deretsigeR fo rebmuN")."""
+    first, second = _camelot_tables("vertical_header.pdf")[:2]
+    names = [cell for row in first.rows[:3] for cell in row]
+    assert "Number of Registered voters" in names and "Brian Calley" in names and "Bill Schuette" in names
+    assert "Gretchen Whitmer" in [cell for row in second.rows[:3] for cell in row]
+    assert not any("rebmuN" in cell or "yellaC" in cell for cell in names)
+    truth = _truth(CAMELOT, "vertical_header.pdf")
+    assert score_document(CAMELOT, truth)["f1"] >= 0.89

@@ -13,7 +13,7 @@ from tools.parsing.pdf.columns import _Column
 from tools.parsing.pdf.lines import _inside, _lines
 from tools.parsing.pdf.reading import _Found, _in_reading_order, _read_lines, _title_tables
 from tools.parsing.pdf.ruled import MAX_EDGES, _ruled_header, _rules_merge_columns, _rules_merge_rows
-from tools.parsing.pdf.words import WORD_GAP
+from tools.parsing.pdf.words import WORD_GAP, with_sideways_cells
 from tools.parsing.text import make_table, table_lines
 
 
@@ -28,7 +28,7 @@ def _read_page(
     boxes = []
     cells: list[tuple[float, float, float, float]] = []
     for ruled in page.find_tables() if rules and len(page.edges) <= MAX_EDGES else []:
-        extracted = _ruled_header(ruled, ruled.extract(x_tolerance_ratio=WORD_GAP))
+        extracted = _ruled_header(ruled, with_sideways_cells(ruled, ruled.extract(x_tolerance_ratio=WORD_GAP)))
         table = make_table(number, extracted)
         # a box around a paragraph is no table; a lone ruled row is read from its words below
         if table is None or not table.rows or len(table.header) < 2:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pdfplumber
+from pdfplumber.utils import cluster_objects
+from pdfplumber.utils.text import WordExtractor
 
 WORD_GAP = 0.2  # glyphs closer than this share of their size are one word (2.4 pt at 12 pt; pdfplumber fixes 3 pt)
 
@@ -15,6 +17,49 @@ def sideways(page: pdfplumber.page.Page) -> str | None:
         return None
     down = sum(1 for c in turned if c["matrix"][1] < 0)
     return "down" if 2 * down >= len(turned) else "up"
+
+
+def _reads_up(char: dict) -> bool:
+    """A glyph turned anticlockwise on its page: its word reads from the bottom up."""
+    return not char.get("upright", True) and char["matrix"][1] > 0
+
+
+def with_sideways_cells(ruled, rows: list[list[str | None]]) -> list[list[str | None]]:  # type: ignore[no-untyped-def]
+    """A ruled table's cell texts (``rows``, as pdfplumber reads them, every glyph top to
+    bottom), with each cell set wholly sideways (a vertical header) read the way its glyphs are
+    turned: anticlockwise from the bottom up, clockwise from the top down, its lines in turn."""
+    turned = [c for c in ruled.page.chars if not c.get("upright", True)]  # blanks too: they part words
+    if not any(c["text"].strip() for c in turned):
+        return rows
+    out = []
+    for row, texts in zip(ruled.rows, rows, strict=True):
+        read = list(texts)
+        for k, cell in enumerate(row.cells):
+            inside = [c for c in turned if cell is not None and _in_box(c, cell)]
+            text = read[k] or ""
+            glyphs = sum(1 for c in inside if c["text"].strip())
+            if glyphs and glyphs == sum(1 for ch in text if not ch.isspace()):  # no upright glyph beside them
+                read[k] = _sideways_text(inside)
+        out.append(read)
+    return out
+
+
+def _in_box(char: dict, box: tuple[float, float, float, float]) -> bool:
+    """Whether a glyph's middle stands in ``box``, as pdfplumber places a glyph in a cell."""
+    x, y = (char["x0"] + char["x1"]) / 2, (char["top"] + char["bottom"]) / 2
+    return box[0] <= x < box[2] and box[1] <= y < box[3]
+
+
+def _sideways_text(chars: list[dict]) -> str:
+    """The text of sideways glyphs: words read along their glyphs' direction, lines across it."""
+    up = 2 * sum(1 for c in chars if _reads_up(c)) > len(chars)
+    extractor = WordExtractor(x_tolerance_ratio=WORD_GAP, char_dir_rotated="btt" if up else "ttb")
+    words = extractor.extract_words(chars)
+    # a line of sideways text stands at one x: lines run left to right when read up, right to left down
+    lines = cluster_objects(words, lambda w: w["x0"], WORD_GAP * max(w["x1"] - w["x0"] for w in words))
+    lines.sort(key=lambda line: line[0]["x0"], reverse=not up)
+    along = (lambda w: -w["bottom"]) if up else (lambda w: w["top"])
+    return "\n".join(" ".join(w["text"] for w in sorted(line, key=along)) for line in lines)
 
 
 def _upright(page: pdfplumber.page.Page, reads: str) -> tuple[list[dict], list[dict]]:
@@ -34,9 +79,15 @@ def _upright(page: pdfplumber.page.Page, reads: str) -> tuple[list[dict], list[d
 
 
 def text_layer(page: pdfplumber.page.Page, reads: str | None = None) -> list[dict]:
-    """The page's words in its reading direction: a sideways page's glyphs read down or up."""
+    """The page's words in its reading direction: a sideways page's glyphs read down or up; on an
+    upright page, each word set sideways (a vertical header cell) reads the way its glyphs are
+    turned: down when turned clockwise, up when turned anticlockwise."""
     if reads is None:
-        return page.extract_words(x_tolerance_ratio=WORD_GAP)
+        if not any(_reads_up(c) for c in page.chars):
+            return page.extract_words(x_tolerance_ratio=WORD_GAP)  # nothing reads up: one pass
+        up = page.filter(lambda o: o.get("object_type") == "char" and _reads_up(o))
+        rest = page.filter(lambda o: o.get("object_type") != "char" or not _reads_up(o))
+        return [*rest.extract_words(x_tolerance_ratio=WORD_GAP), *up.extract_words(x_tolerance_ratio=WORD_GAP, char_dir_rotated="btt")]
     if reads == "down":
         return page.extract_words(x_tolerance_ratio=WORD_GAP, char_dir_rotated="ttb", line_dir_rotated="rtl")
     return page.extract_words(x_tolerance_ratio=WORD_GAP, char_dir_rotated="btt", line_dir_rotated="ltr")
