@@ -55,13 +55,24 @@ def kb(svc):  # type: ignore[no-untyped-def]
 
 @pytest.fixture(scope="session")
 def corpus(kea_home: Path, kb) -> dict:  # type: ignore[no-untyped-def]
-    """The generated corpus, ingested as collection 'corpus'; returns its truth."""
+    """The generated corpus, ingested as collection 'corpus' without vectors (the tests that rank
+    by meaning ask for ``embedded_corpus``); returns its truth."""
     from corpora.first import generate
     from tools.knowledge.ingest import ingest
 
     folder = kea_home / "corpus"
     truth = generate(folder)
-    report = ingest(kb, [folder / "documents"], "corpus")
+    report = ingest(kb, [folder / "documents"], "corpus", embed=False)
     assert report.indexed, report.skipped
     truth["folder"] = str(folder / "documents")
     return truth
+
+
+@pytest.fixture(scope="session")
+def embedded_corpus(corpus: dict, kb) -> dict:  # type: ignore[no-untyped-def]
+    """The generated corpus with its chunk vectors: the next ingest embeds what has none."""
+    from tools.knowledge.ingest import ingest
+
+    report = ingest(kb, [Path(corpus["folder"])], "corpus")
+    assert report.embedded or not report.embedding_error, report.embedding_error
+    return corpus

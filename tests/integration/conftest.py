@@ -1,9 +1,9 @@
 """Fixtures of the integration tests that need more than PostgreSQL.
 
 Tests ingest with ``embed=False`` unless ranking by meaning is what they test (the generated
-corpus of ``tests/conftest.py``, ``test_ranking.py``, ``test_sample.py``, the subprocesses of
-``test_faults.py``): embedding every chunk with the local model is most of an ingest's time, and
-without vectors Kea ranks by keywords, as it does whenever Milvus cannot be reached.
+corpus in ``test_ranking.py`` (``embedded_corpus``), ``test_sample.py``): embedding every chunk
+with the local model is most of an ingest's time, and without vectors Kea ranks by keywords, as
+it does whenever Milvus cannot be reached.
 """
 
 from __future__ import annotations

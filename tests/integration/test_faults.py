@@ -59,7 +59,7 @@ RUN = textwrap.dedent(
             return await super().extract_document(document, reading)
 
     register_engine("slow", Slow)
-    ingest(services().kb, [Path(sys.argv[1])], "orders")
+    ingest(services().kb, [Path(sys.argv[1])], "orders", embed=False)
     def progress(event):
         if event.get("event") == "document_done":
             print("DONE", event["file"], flush=True)
@@ -144,7 +144,7 @@ RESTART_RUN = textwrap.dedent(
         if docs == "resume":
             values = asyncio.run(resume())
         else:
-            ingest(services().kb, [Path(docs)], "orders")
+            ingest(services().kb, [Path(docs)], "orders", embed=False)
             values = asyncio.run(run_extraction("Code, item and quantity of every order", profile, confirm="auto",
                                                 on_progress=progress, thread_id=thread))
         answer = values["answer"]

@@ -136,6 +136,11 @@ technique présentera un plan de réduction des stocks au mois d'avril.
 }
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _vectors(embedded_corpus) -> None:  # type: ignore[no-untyped-def]
+    """Ranking by meaning is what this module tests: the corpus has its vectors here."""
+
+
 @pytest.fixture(scope="module")
 def languages(corpus, svc, tmp_path_factory) -> dict[str, Any]:  # type: ignore[no-untyped-def]
     root = _write(tmp_path_factory.mktemp("languages"), LANGUAGE_DOCUMENTS)
