@@ -73,8 +73,7 @@ async def run_extraction(
     """
     payload = {"message": message, "confirm": confirm}
     return await _drive(
-        thread_id or uuid.uuid4().hex, payload, profile, answer, on_progress, _extraction(model, services), durable,
-        _objects(services),
+        thread_id or uuid.uuid4().hex, payload, profile, answer, on_progress, _extraction(model, services), durable, services,
     )
 
 
@@ -89,7 +88,7 @@ async def continue_extraction(
     ``agent``: the graph the thread ran, "document-tables" or "universal"; ``services`` as for
     ``run_extraction``."""
     build = _universal(model, services) if agent == "universal" else _extraction(model, services)
-    return await _drive(thread_id, CONTINUE, profile, answer, on_progress, build, durable, _objects(services))
+    return await _drive(thread_id, CONTINUE, profile, answer, on_progress, build, durable, services)
 
 
 async def run_universal(
@@ -110,8 +109,7 @@ async def run_universal(
     for ``run_extraction``."""
     payload = {"message": message, "confirm": confirm}
     return await _drive(
-        thread_id or uuid.uuid4().hex, payload, profile, answer, on_progress, _universal(model, services), durable,
-        _objects(services),
+        thread_id or uuid.uuid4().hex, payload, profile, answer, on_progress, _universal(model, services), durable, services,
     )
 
 
@@ -121,7 +119,7 @@ async def resume_universal(
 ) -> dict[str, Any]:
     """Resume a Universal Agent thread paused at an extraction form (in this or any other process)."""
     return await _drive(thread_id, Command(resume=_resume_value(reply)), profile, answer, on_progress,
-                        _universal(model, services), objects=_objects(services))
+                        _universal(model, services), services=services)
 
 
 def _universal(model: Any, services: Services | None = None) -> Callable[[Any], Any]:
@@ -141,12 +139,7 @@ async def resume_extraction(
     """Resume a thread paused at its questions (in this or any other process); ``services`` as for
     ``run_extraction``."""
     return await _drive(thread_id, Command(resume=_resume_value(reply)), profile, answer, on_progress,
-                        _extraction(model, services), objects=_objects(services))
-
-
-def _objects(services: Services | None) -> Any:
-    """Where a cancelled run's answer is settled: the given services' store, else (None) the process's."""
-    return services.objects if services is not None else None
+                        _extraction(model, services), services=services)
 
 
 def _extraction(model: Any, services: Services | None = None) -> Callable[[Any], Any]:
@@ -155,7 +148,8 @@ def _extraction(model: Any, services: Services | None = None) -> Callable[[Any],
 
 async def _drive(
     thread_id: str, payload: Any, profile: Profile, answer: Answerer | None, on_progress: ProgressSink | None,
-    build: Callable[[Any], Any] = build_extraction_graph, durable: Durable | None = None, objects: Any = None,
+    build: Callable[[Any], Any] = build_extraction_graph, durable: Durable | None = None,
+    services: Services | None = None,
 ) -> dict[str, Any]:
     """Stream the graph from ``payload`` until it ends, answering questions while ``answer`` can."""
     config: dict[str, Any] = {"configurable": {"thread_id": thread_id}}
@@ -182,6 +176,7 @@ async def _drive(
                 durable.records, thread_id, user=durable.user, profile=durable.profile, origin=durable.origin,
                 narrowing=durable.narrowing,
             ))
+        objects = services.objects if services is not None else None  # None: the process's own
         while True:
             values, interrupts = await run_to_stop(graph, payload, config, profile, on_progress, control, objects)
             if not interrupts:

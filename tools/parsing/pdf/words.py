@@ -28,7 +28,8 @@ def with_sideways_cells(ruled, rows: list[list[str | None]]) -> list[list[str | 
     """A ruled table's cell texts (``rows``, as pdfplumber reads them, every glyph top to
     bottom), with each cell set wholly sideways (a vertical header) read the way its glyphs are
     turned: anticlockwise from the bottom up, clockwise from the top down, its lines in turn."""
-    turned = [c for c in ruled.page.chars if not c.get("upright", True)]  # blanks too: they part words
+    # the table's sideways glyphs, blanks too: they part words
+    turned = [c for c in ruled.page.chars if not c.get("upright", True) and _in_box(c, ruled.bbox)]
     if not any(c["text"].strip() for c in turned):
         return rows
     out = []
