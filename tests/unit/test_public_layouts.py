@@ -114,3 +114,29 @@ def test_header_cells_set_sideways_read_the_way_their_glyphs_are_turned() -> Non
     assert not any("rebmuN" in cell or "yellaC" in cell for cell in names)
     truth = _truth(CAMELOT, "vertical_header.pdf")
     assert score_document(CAMELOT, truth)["f1"] >= 0.89
+
+
+def test_a_text_drawn_twice_on_itself_is_read_once_with_every_column_of_its_table() -> None:
+    """camelot's birdisland.pdf draws each glyph twice (a bold effect) and shades the yield
+    column, whose rules would put "Kruger K2-1901 RR2Y 1.9 R Ac,PV" in one cell; the header's
+    second line names the columns left of the first line's names. Once read as
+    "KKrruuggeerr" in three cells."""
+    tables = _camelot_tables("birdisland.pdf")
+    trial = next(t for t in tables if t.header and t.header[0] == "Company/Brand")
+    assert trial.header == [
+        "Company/Brand", "Product/Brand†", "Technol.†", "Mat.", "SCN Resist.", "Seed Trmt.†", "Yield Bu/A",
+        "Moisture %", "Lodging %", "Stand (x 1000)", "Gross Income",
+    ]
+    assert trial.rows[0] == ["Kruger", "K2-1901", "RR2Y", "1.9", "R", "Ac,PV", "56.4", "7.6", "0", "126.3", "$846"]
+    assert len(trial.rows) == 30 and trial.rows[-1][:2] == ["Gold Country", "1541"]
+    assert not any("KK" in cell for t in tables for row in [t.header, *t.rows] for cell in row)
+
+
+def test_a_row_label_column_outside_the_vertical_rules_stays_with_its_rows() -> None:
+    """tabula-py's data.pdf rules its rows across the page but draws vertical rules only around
+    "mpg" … "gear": the cars' names left of them and "carb" right of them are columns of the
+    table, not page text."""
+    table = next(t for t in parse_file(PUBLIC / "tabula-py" / "documents" / "data.pdf").tables if t.page == 1)
+    assert table.header == ["", "mpg", "cyl", "disp", "hp", "drat", "wt", "qsec", "vs", "am", "gear", "carb"]
+    assert table.rows[0] == ["Mazda RX4", "21.0", "6", "160.0", "110", "3.90", "2.620", "16.46", "0", "1", "4", "4"]
+    assert len(table.rows) == 32

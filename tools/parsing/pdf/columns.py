@@ -85,7 +85,7 @@ def _place(line: _Line, columns: list[_Column], header: bool = False, add: bool 
     """The line's segments placed in columns, or None when they do not fit.
 
     Of the placements that keep left-to-right order, the one putting the fewest segments
-    together in a column wins, then the one adding the fewest columns, then the one nearest
+    together in a column wins (a header line may add several columns in one gap), then the one adding the fewest columns, then the one nearest
     to the columns. A data line adds at most one column, for a value in a gap between two
     columns it fills (a mark between a time and its reaction time); a line that has to put
     more than every other segment together is no row.
@@ -96,10 +96,15 @@ def _place(line: _Line, columns: list[_Column], header: bool = False, add: bool 
     best: dict[tuple[float, bool], tuple[tuple[int, int, float], list[_Option]]] = {
         (-1.0, False): ((0, 0, 0.0), [])
     }
-    for seg in segments:
+    for n, seg in enumerate(segments):
         options = _options(seg, columns, height, header, add)
         if options is None:
             return None
+        if header:
+            # a header line may name several columns of its own in one gap ("Company/Brand
+            # Product/Brand" left of the columns found so far): each may start its own
+            options += [(start + (n + 1) / (2 * len(segments) + 2), end + (n + 1) / (2 * len(segments) + 2), True, d)
+                        for start, end, new, d in options if new]
         step: dict[tuple[float, bool], tuple[tuple[int, int, float], list[_Option]]] = {}
         for option in options:
             start, end, new, distance = option

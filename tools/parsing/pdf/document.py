@@ -14,7 +14,7 @@ from tools.parsing.base import MAX_PAGES, ParsedDocument, UnreadableFile, within
 from tools.parsing.coverage import coverage_note, unread_words
 from tools.parsing.pdf.columns import _Column
 from tools.parsing.pdf.page import _read_page
-from tools.parsing.pdf.words import _upright, set_scripts, sideways, text_layer
+from tools.parsing.pdf.words import _upright, drawn_once, set_scripts, sideways, text_layer
 from tools.parsing.text import pick_title
 
 NO_TEXT_LAYER = "no text layer on any page (a scanned document?): it needs OCR before its contents can be read"
@@ -35,7 +35,8 @@ def parse_pdf(path: Path) -> ParsedDocument:
     try:
         carried: list[_Column] | None = None
         total = len(pdf.pages)
-        for number, page in enumerate(pdf.pages[:MAX_PAGES], start=1):  # the rest is not even laid out
+        # the rest is not even laid out
+        for number, page in enumerate(map(drawn_once, pdf.pages[:MAX_PAGES]), start=1):
             set_scripts(page.chars)
             reads = sideways(page)
             words, chars = _upright(page, reads) if reads else (text_layer(page), page.chars)

@@ -17,8 +17,13 @@ LEVEL = 0.6  # the names under a group label stand level: their middles within t
 
 def _body_start(lines: list[_Line], start: int, end: int, columns: list[_Column]) -> int | None:
     """The first line of the body of the table on lines ``start`` to ``end``: a row filling all
-    columns but one (see ``_record``) right over another such row, or the table's last row."""
+    columns but one (see ``_record``) right over another such row, or the table's last row. In
+    a table of figures the body starts with a line holding one: a line of names over it is
+    its header, however many columns it fills."""
+    figures = any(_figure(s.text) for line in lines[start:end] for s in line.segments)
     for j in range(start, min(end, start + HEADER_BLOCK + 1)):
+        if figures and not any(_figure(s.text) for s in lines[j].segments):
+            continue
         record = _record(lines, j, columns, strict=True)
         if record is None:
             continue

@@ -5,7 +5,7 @@ table's numbers."""
 from __future__ import annotations
 
 from tools.parsing.pdf.columns import ALIGN, _Column, _place
-from tools.parsing.pdf.lines import _far, _Line
+from tools.parsing.pdf.lines import _far, _figure, _Line
 from tools.parsing.pdf.rows import _record, _rows_from
 
 HEADER_LINES = 3  # a header is set on at most this many lines ...
@@ -89,10 +89,10 @@ def _split(line: _Line, columns: list[_Column], head: dict[int, str]) -> tuple[l
 
 
 def _names_over_numbers(lines: list[_Line], i: int, after: int, columns: list[_Column], cells: dict[int, str]) -> bool:
-    """Whether the cells of line ``i``, right under a header, are more of it: words without a
-    digit, set closer to the header than the rows are to each other, over a row that holds
+    """Whether the cells of line ``i``, right under a header, are more of it: words, none of
+    them a figure (a unit, "(x 1000)", is a word), set closer to the header than the rows are to each other, over a row that holds
     numbers in at least two of their columns (the body of a statistical table)."""
-    if any(any(ch.isdigit() for ch in text) for text in cells.values()):
+    if any(_figure(text) for text in cells.values()):
         return False
     # the first row under it (a third header line may stand between)
     found = next(((j, r) for j in range(after, min(len(lines), after + HEADER_LINES)) if (r := _record(lines, j, columns))), None)

@@ -12,7 +12,14 @@ from tools.parsing.pdf.blocks import _join_blocks, _side_by_side
 from tools.parsing.pdf.columns import _Column
 from tools.parsing.pdf.lines import _inside, _lines
 from tools.parsing.pdf.reading import _Found, _in_reading_order, _read_lines, _title_tables
-from tools.parsing.pdf.ruled import MAX_EDGES, _ruled_header, _rules_merge_columns, _rules_merge_rows
+from tools.parsing.pdf.ruled import (
+    MAX_EDGES,
+    _ruled_header,
+    _rows_run_past_cells,
+    _rules_merge_columns,
+    _rules_merge_rows,
+    _widened,
+)
 from tools.parsing.pdf.words import WORD_GAP, with_sideways_cells
 from tools.parsing.text import make_table, table_lines
 
@@ -28,6 +35,9 @@ def _read_page(
     boxes = []
     cells: list[tuple[float, float, float, float]] = []
     for ruled in page.find_tables() if rules and len(page.edges) <= MAX_EDGES else []:
+        reach = _rows_run_past_cells(ruled, words)
+        if reach is not None and (wider := _widened(page, ruled, reach)) is not None:
+            ruled = wider
         extracted = _ruled_header(ruled, with_sideways_cells(ruled, ruled.extract(x_tolerance_ratio=WORD_GAP)))
         table = make_table(number, extracted)
         # a box around a paragraph is no table; a lone ruled row is read from its words below

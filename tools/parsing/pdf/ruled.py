@@ -44,14 +44,14 @@ def _numeric(line: str) -> bool:
 
 
 def _rules_merge_columns(ruled, words: list[dict], chars: list[dict]) -> bool:  # type: ignore[no-untyped-def]
-    """Whether a ruled table's lines put whole rows into one cell: shaded bands or rules that
-    do not separate its columns, so a row would come as "Assam 14,874,821 2,554,197 …". Seen
-    on two lines or more whose words stand apart in three runs or more, two of them with
-    figures, all inside one cell."""
+    """Whether a ruled table's lines put several columns into one cell: shaded bands or rules
+    that do not separate its columns, so a row would come as "Assam 14,874,821 2,554,197 …", or
+    as "Kruger K2-1901 RR2Y 1.9 R Ac,PV" beside a shaded "56.4" and "7.6 0 126.3 $846". Seen on
+    two lines or more of which one cell holds three runs of words or more set apart, two of them
+    with figures."""
     cells = [cell for row in ruled.rows for cell in row.cells if cell is not None]
 
-    def cell_of(word: dict) -> int | None:
-        x, y = (word["x0"] + word["x1"]) / 2, (word["top"] + word["bottom"]) / 2
+    def cell_of(x: float, y: float) -> int | None:
         return next((k for k, (x0, top, x1, bottom) in enumerate(cells) if x0 <= x <= x1 and top <= y <= bottom), None)
 
     merged = 0
@@ -59,12 +59,64 @@ def _rules_merge_columns(ruled, words: list[dict], chars: list[dict]) -> bool:  
         # a row's figures, not a title set with wide spaces
         if len(line.segments) < 3 or sum(any(ch.isdigit() for ch in seg.text) for seg in line.segments) < 2:
             continue
-        first = cell_of(line.words[0])
-        if first is not None and all(cell_of(w) == first for w in line.words[1:]):  # stops at the first other cell
+        y = (line.top + line.bottom) / 2
+        runs: dict[int | None, list[str]] = {}
+        for seg in line.segments:
+            runs.setdefault(cell_of((seg.x0 + seg.x1) / 2, y), []).append(seg.text)
+        if any(
+            k is not None and len(texts) >= 3 and sum(any(ch.isdigit() for ch in t) for t in texts) >= 2
+            for k, texts in runs.items()
+        ):
             merged += 1
             if merged == 2:
                 return True
     return False
+
+
+def _rows_run_past_cells(ruled, words: list[dict]) -> tuple[float, float] | None:  # type: ignore[no-untyped-def]
+    """Where a ruled table's rows really run (left, right) when they go on outside its cells:
+    its horizontal rules reach past its outer vertical ones, and on nearly every row (four in
+    five) words stand there on the row's line, under those rules: a row-label column ("Mazda
+    RX4", "# enc-layers") or a last column ("carb") left unframed. Read as cells, the table
+    would lose them to the page's text. None when its cells hold its rows."""
+    x0, top, x1, bottom = ruled.bbox
+    rules = [e for e in ruled.page.edges if e["orientation"] == "h" and top - 1 <= e["top"] <= bottom + 1]
+    if not rules:
+        return None
+    reach = (min(e["x0"] for e in rules), max(e["x1"] for e in rules))
+    outside = [
+        w for w in words
+        if reach[0] - 1 <= w["x0"] and w["x1"] <= reach[1] + 1 and (w["x1"] <= x0 or w["x0"] >= x1)
+        and top <= w["top"] and w["bottom"] <= bottom
+    ]
+    if not outside:
+        return None
+    inside = [w for w in words if x0 <= w["x0"] and w["x1"] <= x1 and top <= w["top"] and w["bottom"] <= bottom]
+    rows = 0
+    for row in ruled.rows:
+        _, row_top, _, row_bottom = row.bbox
+        own = [m for w in inside if row_top <= (m := (w["top"] + w["bottom"]) / 2) <= row_bottom]
+        if not own:
+            continue
+        height = max(row_bottom - row_top, 1.0)
+        if any(
+            row_top <= (m := (w["top"] + w["bottom"]) / 2) <= row_bottom and min(abs(m - o) for o in own) <= 0.3 * height
+            for w in outside
+        ):
+            rows += 1
+    return reach if rows >= 2 and 5 * rows >= 4 * len(ruled.rows) else None
+
+
+def _widened(page, ruled, reach: tuple[float, float]):  # type: ignore[no-untyped-def]
+    """The ruled table found again with its outer frame where its rows run (``reach``): the
+    columns outside its vertical rules become cells of their own. None when it is not found so."""
+    _, top, _, bottom = ruled.bbox
+    area = page.crop((max(reach[0] - 1, page.bbox[0]), max(top - 1, page.bbox[1]),
+                      min(reach[1] + 1, page.bbox[2]), min(bottom + 1, page.bbox[3])))
+    found = area.find_tables({"explicit_vertical_lines": [reach[0], reach[1]]})
+    if len(found) != 1 or len(found[0].columns) <= len(ruled.columns):
+        return None
+    return found[0]
 
 
 HEADER_ROWS = 6  # a ruled header is drawn on at most this many rows

@@ -66,7 +66,12 @@ def _grow(
         if record is not None and head is not None and not rows and header_lines < HEADER_LINES:
             cells, placed_columns, after = record
             if _names_over_numbers(lines, i, after, placed_columns, cells):
-                # a header printed over two or three lines: "Total Costs" over "All Funds"
+                # a header printed over two or three lines: "Total Costs" over "All Funds"; as a
+                # header line it names columns of its own ("Company/Brand  Product/Brand" left
+                # of the names over the figures)
+                named = _place(lines[i], columns, header=True)
+                if named is not None and not named.overflow:
+                    cells, placed_columns = named.cells, named.columns
                 for key, text in cells.items():
                     head[key] = f"{head.get(key, '')} {text}".strip()
                 columns, header_lines, i = placed_columns, header_lines + 1, after

@@ -2,11 +2,37 @@
 
 from __future__ import annotations
 
+import math
+
 import pdfplumber
 from pdfplumber.utils import cluster_objects
 from pdfplumber.utils.text import WordExtractor
 
 WORD_GAP = 0.2  # glyphs closer than this share of their size are one word (2.4 pt at 12 pt; pdfplumber fixes 3 pt)
+
+
+TWICE = 1.0  # points: the same glyph drawn again this close to itself is drawn over itself
+
+
+def drawn_once(page: pdfplumber.page.Page) -> pdfplumber.page.Page:
+    """The page with each glyph once: a text drawn twice on itself (a bold or shadow effect: the
+    same glyph, font and size within a point) is one text, "Kruger", never "KKrruuggeerr". The
+    text layer that word coverage counts is this one too. (pdfplumber's ``dedupe_chars`` does the
+    same by comparing each glyph with its neighbours in a sorted run: a second or more a page.)"""
+    seen: dict[tuple, list[tuple[float, float]]] = {}
+    again: set[int] = set()
+    for char in page.chars:
+        x, y = char["x0"], char["top"]
+        key = (char["text"], char.get("fontname"), round(char["size"], 1))
+        spots = [(kx, ky) for kx in (math.floor(x / TWICE) - 1, math.floor(x / TWICE), math.floor(x / TWICE) + 1)
+                 for ky in (math.floor(y / TWICE) - 1, math.floor(y / TWICE), math.floor(y / TWICE) + 1)]
+        if any(abs(x - px) <= TWICE and abs(y - py) <= TWICE for spot in spots for px, py in seen.get((*key, *spot), ())):
+            again.add(id(char))
+            continue
+        seen.setdefault((*key, math.floor(x / TWICE), math.floor(y / TWICE)), []).append((x, y))
+    if not again:
+        return page
+    return page.filter(lambda o: o.get("object_type") != "char" or id(o) not in again)
 
 
 def sideways(page: pdfplumber.page.Page) -> str | None:
