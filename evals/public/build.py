@@ -57,6 +57,19 @@ Surveyed and not taken (so that nobody surveys them again for the same answer):
 - ZUGFeRD/mustangproject: the XML in its invoices is invoice data, not the printed table.
 - opendataloader-bench: its 200 PDFs are Git LFS objects, absent from the repository.
 - PDFProdigy/Testing: no licence.
+- jstockwin/py-pdf-parser (MIT): its tests assert whole tables, but each read from text elements
+  the test picks between two headings by font, some with options (allow_gaps, a reference
+  element): an area, not a page.
+- ropensci/tabulapdf: its tests check counts of tables and columns; the values of mtcars.pdf
+  are R's datasets as xtable formats them, not in the repository.
+- thoqbk/traprange: its CSVs are the tool's past output read with options; its PDFs are
+  third-party documents without a licence.
+- conjuncts/gmft: its references are snapshots of its model's output (some plainly wrong: an
+  author block, a reference list), read with non-default settings.
+- xavctn/img2table, HazyResearch/pdftotree: their PDF tests check shapes, boxes or counts.
+- BobLd/tabula-sharp: tabula-java's documents and expectations again.
+- Filimoa/open-parse: its PDFs are Git LFS objects; VikParuchuri/tabled: GPL-3.0, no test data;
+  microsoft/markitdown: snapshots of whole converted documents compared by line counts.
 """
 
 from __future__ import annotations

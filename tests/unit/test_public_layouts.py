@@ -140,3 +140,22 @@ def test_a_row_label_column_outside_the_vertical_rules_stays_with_its_rows() -> 
     assert table.header == ["", "mpg", "cyl", "disp", "hp", "drat", "wt", "qsec", "vs", "am", "gear", "carb"]
     assert table.rows[0] == ["Mazda RX4", "21.0", "6", "160.0", "110", "3.90", "2.620", "16.46", "0", "1", "4", "4"]
     assert len(table.rows) == 32
+
+
+def test_names_over_the_figures_right_of_the_rows_labels_are_the_header() -> None:
+    """camelot's 12s0324.pdf, Table 325: "Total  White  Black  …" under "Offense charged" once
+    came as a row, "White Black" one column, each label with the total run into it."""
+    table = next(t for t in _camelot_tables("12s0324.pdf") if t.header and t.header[-1] == "Asian Pacific Islander")
+    assert table.header == ["Offense charged", "Total", "White", "Black", "Indian/Alaskan Native", "Asian Pacific Islander"]
+    assert table.rows[0][1:] == ["10,690,561", "7,389,208", "3,027,153", "150,544", "123,656"]
+    assert table.rows[0][0].startswith("Total") and "10,690,561" not in table.rows[0][0]
+
+
+def test_prose_set_in_two_columns_is_read_one_column_after_the_other() -> None:
+    """docling's normal_4pages.pdf, page 2: two columns of Korean prose beside each other were
+    read as rows of a table, a line of each column in turn; its ground truth holds one table."""
+    document = parse_file(PUBLIC / "docling" / "documents" / "normal_4pages.pdf")
+    lines = document.pages[1].splitlines()
+    first = lines.index("2020.1.1. 시행된³⁾ 「감염병의 예방 및 관리에 관")
+    assert lines[first + 1] == "한 법률」(이하 ‘감염병예방법’) 제2조 제2호에 의하"
+    assert [t.header for t in document.tables if t.page == 2] == [["구분", "개정전", "개정후"]]

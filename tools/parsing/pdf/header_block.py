@@ -18,12 +18,14 @@ LEVEL = 0.6  # the names under a group label stand level: their middles within t
 def _body_start(lines: list[_Line], start: int, end: int, columns: list[_Column]) -> int | None:
     """The first line of the body of the table on lines ``start`` to ``end``: a row filling all
     columns but one (see ``_record``) right over another such row, or the table's last row. In
-    a table of figures the body starts with a line holding one: a line of names over it is
-    its header, however many columns it fills."""
-    figures = any(_figure(s.text) for line in lines[start:end] for s in line.segments)
+    a table of figures, a line without one is no row of its body when it is the line the table
+    was read from, or leaves empty the first column the next row of figures fills (names set
+    over the figures, right of the rows' labels: "Total  White  Black" under "Offense charged")."""
     for j in range(start, min(end, start + HEADER_BLOCK + 1)):
-        if figures and not any(_figure(s.text) for s in lines[j].segments):
-            continue
+        if not any(_figure(s.text) for s in lines[j].segments):
+            row = next((line for line in lines[j + 1 : end] if any(_figure(s.text) for s in line.segments)), None)
+            if row is not None and (j == start or lines[j].segments[0].x0 >= row.segments[0].x1):
+                continue
         record = _record(lines, j, columns, strict=True)
         if record is None:
             continue

@@ -20,6 +20,7 @@ from tools.parsing.pdf.ruled import (
     _rules_merge_rows,
     _widened,
 )
+from tools.parsing.pdf.text_columns import _in_columns
 from tools.parsing.pdf.words import WORD_GAP, with_sideways_cells
 from tools.parsing.text import make_table, table_lines
 
@@ -60,8 +61,15 @@ def _read_page(
     lines = _lines((w for w in words if not _inside(w, boxes) and w.get("upright", True) == upright), chars)
     # a layout carried from the previous page can only continue above this page's first table
     carry_until = min((box[1] for box in boxes), default=math.inf)
-    read, _ = _read_lines(lines, number, carried, carry_until)
-    blocks = _side_by_side(lines)
+    prose = _in_columns(lines, chars)
+    if prose is not None:
+        # a page set in columns of prose reads one column after the other
+        read = [
+            f for k, part in enumerate(prose) for f in _read_lines(part, number, carried if k == 0 else None, carry_until)[0]
+        ]
+    else:
+        read, _ = _read_lines(lines, number, carried, carry_until)
+    blocks = None if prose is not None else _side_by_side(lines)
     if blocks is not None:
         # a table printed in blocks side by side, each under the same header: the blocks are
         # read one after the other, their rows one table

@@ -1,0 +1,78 @@
+"""A page set in columns of prose: the gutter found from the words, and the lines of each column
+read one column after the other, never across the gutter as rows of a table."""
+
+from __future__ import annotations
+
+from tools.parsing.pdf.lines import _Line, _lines
+
+MIN_LINES = 6  # a column of text runs at least this many lines on each side of the gutter
+MIN_WIDTH = 0.25  # each column is at least this share of the text's width
+FULL = 0.7  # a line of prose fills at least this share of its column's width ...
+PROSE = 0.6  # ... on at least this share of the column's lines, each one run of words
+STEP = 2.0  # points between the gutter positions tried
+
+
+def _in_columns(lines: list[_Line], chars: list[dict]) -> list[list[_Line]] | None:
+    """The page's lines in reading order when part of it is set in two columns of prose: the
+    lines above, the left column's, the right column's, then the lines below (read the same
+    way, in case columns start again); None when no gutter runs between two columns of prose.
+
+    The gutter is a vertical strip no word crosses over a run of consecutive lines with words
+    on both sides; each side is prose: most of its lines are one run of words filling most of
+    its width. (Rows of a table leave gaps too, but their cells are short and several to a
+    side.)"""
+    if len(lines) < MIN_LINES:
+        return None
+    left_edge = min(line.segments[0].x0 for line in lines)
+    right_edge = max(line.segments[-1].x1 for line in lines)
+    width = right_edge - left_edge
+    runs: dict[tuple[int, int], list[float]] = {}  # (first line, end) -> the gutter's positions
+    x = left_edge + MIN_WIDTH * width
+    while x <= right_edge - MIN_WIDTH * width:
+        start = 0
+        for i in range(len(lines) + 1):
+            if i < len(lines) and not any(s.x0 < x < s.x1 for s in lines[i].segments):
+                continue
+            if i - start >= MIN_LINES:
+                runs.setdefault((start, i), []).append(x)
+            start = i + 1
+        x += STEP
+    # the longest run first; its cut in the middle of the gutter
+    candidates = sorted(runs.items(), key=lambda run: run[0][0] - run[0][1])
+    best = next(
+        ((first, end, (xs[0] + xs[-1]) / 2) for (first, end), xs in candidates
+         if _prose_on_both_sides(lines[first:end], (xs[0] + xs[-1]) / 2)),
+        None,
+    )
+    if best is None:
+        return None
+    first, end, cut = best
+    block_words = [w for line in lines[first:end] for w in line.words]
+    left = _lines([w for w in block_words if (w["x0"] + w["x1"]) / 2 < cut], chars)
+    right = _lines([w for w in block_words if (w["x0"] + w["x1"]) / 2 >= cut], chars)
+    below = lines[end:]
+    rest = _in_columns(below, chars) if below else None
+    return [lines[:first], left, right, *(rest if rest is not None else [below])]
+
+
+def _prose_on_both_sides(block: list[_Line], cut: float) -> bool:
+    """Whether the words each side of ``cut`` are prose (their lines regrouped on each side,
+    split at gaps as wide as a cell's)."""
+    words = [w for line in block for w in line.words]
+    sides = [
+        [w for w in words if (w["x0"] + w["x1"]) / 2 < cut],
+        [w for w in words if (w["x0"] + w["x1"]) / 2 >= cut],
+    ]
+    for side in sides:
+        lines = _lines(side, [])
+        if len(lines) < MIN_LINES:
+            return False
+        x0 = min(line.segments[0].x0 for line in lines)
+        x1 = max(line.segments[-1].x1 for line in lines)
+        full = sum(
+            1 for line in lines
+            if len(line.segments) == 1 and line.segments[0].x1 - line.segments[0].x0 >= FULL * (x1 - x0)
+        )
+        if full < PROSE * len(lines):
+            return False
+    return True
