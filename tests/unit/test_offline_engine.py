@@ -424,6 +424,20 @@ def test_a_reseller_naming_the_supplier_only_in_its_items_gives_no_rows():
     assert len(extract_records(TESSEL_RESELLER, read("Description and amount from the invoices"))) == 2
 
 
+def test_a_document_condition_is_met_by_a_tables_title_or_header_never_by_its_rows():
+    from tools.engines.offline.extract import meets_document_conditions
+
+    def document(title: list[str], header: list[str], rows: list[list[str]]) -> DocumentText:
+        table = Table(page=1, header=header, rows=rows, title=title)
+        return DocumentText(id=1, collection="kb", path="stats/arrests.pdf", pages=[""], tables=[table])
+
+    # "Votes 2009" names what the whole table is about, as "Arrests by Race: 2009" above it does
+    assert meets_document_conditions(document([], ["Offense", "Votes 2009"], [["Fraud", "12"]]), ["2009"])
+    assert meets_document_conditions(document(["Arrests by Race: 2009"], ["Offense", "Total"], [["Fraud", "12"]]), ["2009"])
+    # an item row that mentions the year is no sign of the document's date
+    assert not meets_document_conditions(document([], ["Offense", "Total"], [["Fraud 2009", "12"]]), ["2009"])
+
+
 def test_a_numeric_condition_drops_rows_at_the_boundary():
     reading = read(BRIGHTLINE_BULK)
     records = extract_records(BRIGHTLINE, reading)

@@ -93,14 +93,16 @@ def text_outside_tables(document: DocumentText) -> str:
 
 
 def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
-    """Whether every term occurs outside the tables (a letterhead, not an item row), in the
-    document's title or in its path ("the Senate expenditures": ``senate-expenditures.pdf``).
+    """Whether every term occurs outside the tables' rows (a letterhead, not an item row): in
+    the text, in a table's title or header (what the whole table is about: "Votes 2009"), in
+    the document's title or in its path ("the Senate expenditures": ``senate-expenditures.pdf``).
 
     A term ``A or B`` is met by either name.
     """
     if not terms:
         return True
-    text = "\n".join([document.path, document.title, text_outside_tables(document)]).casefold()
+    headed = [cell for table in document.tables for cell in [*table.title, *table.header]]
+    text = "\n".join([document.path, document.title, text_outside_tables(document), *headed]).casefold()
     return all(
         any(_contains_word(text, alternative.casefold()) for alternative in re.split(r"\s+or\s+", term))
         for term in terms
