@@ -160,27 +160,29 @@ class Queries(Connected):
 
     def year_counts(self, scope: Scope, selection: DocumentSelection, limit: int = 10) -> list[NamedCount]:
         """Years standing in the selection's paths, each with its documents, most first."""
-        where, params = _scope_where(scope)
-        chosen, chosen_params = _selection_clause(selection)
-        query = sql.SQL(
-            "SELECT m[1] AS name, count(DISTINCT d.id) AS documents FROM documents d"
-            " JOIN collections c ON c.id = d.collection_id, regexp_matches(d.path, %s, 'g') AS m"
-            " WHERE {} AND {} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT %s"
-        ).format(where, chosen)
-        with self._conn() as conn:
-            rows = conn.execute(query, [_YEAR_IN_PATH, *params, *chosen_params, limit]).fetchall()
-        return [NamedCount(name=str(r["name"]), documents=int(r["documents"])) for r in rows]
+        return self._named_counts(
+            sql.SQL("m[1]"), sql.SQL("count(DISTINCT d.id)"), sql.SQL(", regexp_matches(d.path, %s, 'g') AS m"),
+            [_YEAR_IN_PATH], scope, selection, limit,
+        )
 
     def collection_counts(self, scope: Scope, selection: DocumentSelection, limit: int = 10) -> list[NamedCount]:
         """The selection's collections, each with its documents, most first."""
+        return self._named_counts(sql.SQL("c.name"), sql.SQL("count(*)"), sql.SQL(""), [], scope, selection, limit)
+
+    def _named_counts(
+        self, name: sql.Composable, documents: sql.Composable, joined: sql.Composable, joined_params: list[Any],
+        scope: Scope, selection: DocumentSelection, limit: int,
+    ) -> list[NamedCount]:
+        """The selection's documents counted by ``name`` (an expression over ``d``, ``c`` and
+        what ``joined`` adds, with ``joined_params``), ``documents`` each, most first."""
         where, params = _scope_where(scope)
         chosen, chosen_params = _selection_clause(selection)
         query = sql.SQL(
-            "SELECT c.name AS name, count(*) AS documents FROM documents d JOIN collections c ON c.id = d.collection_id"
+            "SELECT {} AS name, {} AS documents FROM documents d JOIN collections c ON c.id = d.collection_id{}"
             " WHERE {} AND {} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT %s"
-        ).format(where, chosen)
+        ).format(name, documents, joined, where, chosen)
         with self._conn() as conn:
-            rows = conn.execute(query, [*params, *chosen_params, limit]).fetchall()
+            rows = conn.execute(query, [*joined_params, *params, *chosen_params, limit]).fetchall()
         return [NamedCount(name=str(r["name"]), documents=int(r["documents"])) for r in rows]
 
     def table_headers(self, scope: Scope, limit: int = 10) -> list[list[str]]:
