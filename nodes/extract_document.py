@@ -25,7 +25,7 @@ from core.state import DocumentTask
 from nodes.cancelled import NOT_READ
 from tools.engines import ExtractionError
 from tools.engines.usage import Usage
-from tools.fanout import DocumentRead, LongDocument, RunCancelled, StoreFault, read_document
+from tools.fanout import DocumentRead, LongDocument, RunCancelled, StoreFault
 from tools.knowledge.errors import DocumentNotFound, KnowledgeError
 from tools.services import ServicesSource
 from tools.storage.objects import StoreUnavailable, store_fault_reason
@@ -40,7 +40,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile], *, ser
     profile = profile_of(runtime.context)
     emit = runtime.stream_writer
     svc = await services()
-    document = read_document(svc, profile, task["extraction_id"], task["document_id"], qualify=bool(task.get("qualify")))
+    document = DocumentRead(svc, profile, task["extraction_id"], task["document_id"], qualify=bool(task.get("qualify")))
     try:
         async with aclosing(document.news()) as news:
             async for item in news:
@@ -71,7 +71,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile], *, ser
         try:
             await document.store_failure(error)
         except Exception:  # noqa: BLE001 — store_csv lists a document without a stored outcome as failed
-            pass
+            log.warning("Could not store why %s failed", document.file, exc_info=True)
         return {"tally": {**_cost(document.usage), "read_ms": document.ms}}
     records = document.records
     unsure = sum(r.match == "unsure" for r in records)

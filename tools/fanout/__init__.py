@@ -9,7 +9,7 @@ the rest, one document task at a time:
 - ``document_io.py`` (with ``batches.py``): the documents' loads and stores, batched across the
   tasks of one event-loop turn, the documents prefetched for the waves to come and read ahead,
   and the table's head start while a wave is read;
-- ``document.py``: ``read_document``, one document through all of it: loaded, its engine call
+- ``document.py``: ``DocumentRead``, one document through all of it: loaded, its engine call
   made on a lane (metered, cut off by the run's cancel) or taken from the lane that made it
   ahead, its records verified against its text and stored;
 - ``waves.py``: when a run's waves begin, and what is loaded ahead of each.
@@ -21,10 +21,9 @@ from tools.fanout.document import (
     RunCancelled,
     StillReading,
     StoreFault,
-    read_document,
 )
 from tools.fanout.waves import first_waves, wave_begins
 
 __all__ = [
-    "DocumentRead", "LongDocument", "RunCancelled", "StillReading", "StoreFault", "first_waves", "read_document", "wave_begins",
+    "DocumentRead", "LongDocument", "RunCancelled", "StillReading", "StoreFault", "first_waves", "wave_begins",
 ]

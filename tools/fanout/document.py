@@ -1,13 +1,13 @@
 """One document of the fan-out read: loaded, extracted on a lane (or taken from the call a lane
 made for it ahead), its records verified and stored.
 
-``read_document`` is what a document's task runs (``nodes/extract_document.py``). It takes the
+``DocumentRead`` is what a document's task runs (``nodes/extract_document.py``). It takes the
 document through the fan-out's scheduling: the batched load (``document_io.py``), a place in
 hand and a lane (``lanes.py``), the engine call with its meter and the run's cancel cut-off,
 the batched store. It says what happens while the document is read, for the task to tell its
 user:
 
-    document = read_document(svc, profile, extraction_id, document_id, qualify=False)
+    document = DocumentRead(svc, profile, extraction_id, document_id, qualify=False)
     async with aclosing(document.news()) as news:
         async for item in news:          # LongDocument, then StillReading every so often
             ...
@@ -79,17 +79,12 @@ def still_reading_seconds() -> float:
     return float(os.environ.get("KEA_STILL_READING_SECONDS", "60"))
 
 
-def read_document(svc: "Services", profile: Profile, extraction_id: str, document_id: int, *, qualify: bool) -> "DocumentRead":
-    """The document ``document_id`` of ``extraction_id``, to be read with ``news()``; listed by
-    its path, or with ``qualify`` by its collection and path."""
-    return DocumentRead(svc, profile, extraction_id, document_id, qualify)
-
-
 class DocumentRead:
-    """One document as its task reads it: the name it is listed under (``file``), its records
+    """One document of ``extraction_id`` as its task reads it (with ``news()``): the name it is
+    listed under (``file``: its path, or with ``qualify`` its collection and path), its records
     once stored, and what its engine call cost (``usage``, ``ms``), also when it failed."""
 
-    def __init__(self, svc: "Services", profile: Profile, extraction_id: str, document_id: int, qualify: bool) -> None:
+    def __init__(self, svc: "Services", profile: Profile, extraction_id: str, document_id: int, *, qualify: bool) -> None:
         self.profile, self.document_id, self.qualify = profile, document_id, qualify
         self.file = f"document {document_id}"  # until it is loaded
         self.records: list[Record] = []

@@ -1,6 +1,6 @@
 """The I/O of one extraction's documents, batched across its tasks.
 
-Every document task of the fan-out (``read_document`` in ``document.py``) loads one document
+Every document task of the fan-out (``DocumentRead`` in ``document.py``) loads one document
 and stores its rows. Done one by one, each is a trip to a worker thread and a round trip to
 PostgreSQL or the object store, and the tasks queue behind each other for the few worker
 threads. Here the tasks that ask in the same turn of the event loop share one trip

@@ -18,7 +18,7 @@ stopped with an error) cost one engine call; it is kept, with its document, unti
 I/O is dropped (``document_io.py``) or a resumed run's task takes it. A read ahead that
 failed, or was cut off, gives its lane back.
 
-    lanes = lanes_for(profile.name, profile.concurrency)   # as ``read_document`` (document.py) does
+    lanes = lanes_for(profile.name, profile.concurrency)   # as ``DocumentRead`` (document.py) does
     with lanes.coming() as coming:            # this task will want a lane
         ...                                   # load the document
         async with lanes.lane(coming, hand_on=read_ahead):
