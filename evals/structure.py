@@ -6,7 +6,9 @@ column — compared as a multiset between the truth and what the parser gave. A 
 column, a row flattened into one cell or a header split wrongly each lose relations; cells read
 right in the right places keep them. Text is compared with its whitespace folded, and in its
 compatibility form: the truths write a footnote mark the page sets raised ("Others⁽¹⁾") as the
-plain characters their text layer draws ("Others(1)").
+plain characters their text layer draws ("Others(1)"). A dot leader after a cell's words
+("Robbery . . . . .") is typography, not text: some truths keep it, Kea's cells never do, and
+it is left out of both.
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from tools.parsing.text import without_leader
+
 Grid = Sequence[Sequence[str]]
 
 
 def _fold(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", str(text or "")).split())
+    return without_leader(" ".join(unicodedata.normalize("NFKC", str(text or "")).split()))
 
 
 def adjacency(grid: Grid) -> Counter[tuple[str, str, str]]:

@@ -51,7 +51,7 @@ MEASURED_F1 = {
     "docling/multi_page.pdf": 1.00,
     "docling/normal_4pages.pdf": 0.43,
     "docling/picture_classification.pdf": 1.00,
-    "docling/redp5110_sampled.pdf": 0.59,
+    "docling/redp5110_sampled.pdf": 0.64,
     "docling/right_to_left_01.pdf": 1.00,
     "docling/right_to_left_02.pdf": 0.00,
     "docling/right_to_left_03.pdf": 0.00,

@@ -675,3 +675,12 @@ def test_a_header_is_found_under_title_rows_of_one_cell():
     many = [[f"line {i}", ""] for i in range(6)] + [["Item", "Price"], ["Cable", "2.50"]]
     assert make_table(1, many).header == ["line 0", ""]  # type: ignore[union-attr]
     assert make_table(1, [["Title", ""], ["Item", "Price"]]).header == ["Title", ""]  # type: ignore[union-attr]
+
+
+def test_a_cells_dot_leader_is_no_part_of_its_text() -> None:
+    from tools.parsing.text import make_table
+
+    table = make_table(1, [["Offense", "Total"], ["Robbery . . . . . .", "100,496"], ["Weapons, etc. . . . .", "9"], ["Gap", "........."]])
+    assert table is not None
+    assert [row[0] for row in table.rows] == ["Robbery", "Weapons, etc.", "Gap"]
+    assert table.rows[2][1] == "........."  # dots alone, a cell's only text, stay

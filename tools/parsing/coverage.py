@@ -21,7 +21,8 @@ def unread_words(layer: Iterable[str], parsed: str) -> list[str]:
     parsed = _folded(parsed)
     tokens = Counter(parsed.split())
     # a word the text layer draws with a space inside ("11,062 .6") counts by its parts
-    missing = Counter(part for w in layer for part in _folded(w).split()) - tokens
+    # dots alone are a dot leader's (``without_leader``), no word a cell loses
+    missing = Counter(part for w in layer for part in _folded(w).split() if part.strip(".")) - tokens
     if not missing:
         return []
     joined = re.sub(r"\s+", "", parsed)

@@ -28,6 +28,17 @@ def clean(value: object) -> str:
     return " ".join(str(value).split()) if value is not None else ""
 
 
+# dot leaders: the dots a table of contents or a statistical table sets between a row's label and
+# its figures ("Robbery . . . . . ."), typography with no word in it
+_LEADER = re.compile(r"\s+\.(?:\s*\.){2,}\s*$")
+
+
+def without_leader(cell: str) -> str:
+    """A cell's text without the dot leader that runs on after its words: "Robbery", not
+    "Robbery . . . . . .". A period of the words stays ("etc. . . ." is "etc.")."""
+    return _LEADER.sub("", cell) or cell
+
+
 # hyphens drawn as U+2010 HYPHEN or U+2011 NON-BREAKING HYPHEN read and are typed as "-" ("18‐Jun‐14");
 # en and em dashes stay: they stand for minus signs and ranges
 HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
@@ -56,8 +67,9 @@ TITLE_ROWS = 5  # rows of one cell above a header that are read as the table's t
 
 
 def make_table(page: int, rows: Iterable[Iterable[object]]) -> Table | None:
-    """A Table of cleaned cells, its header found (``header_at``); None if all are empty."""
-    kept = [cells for cells in ([clean(c) for c in row] for row in rows) if any(cells)]
+    """A Table of cleaned cells (without dot leaders), its header found (``header_at``); None if
+    all are empty."""
+    kept = [cells for cells in ([without_leader(clean(c)) for c in row] for row in rows) if any(cells)]
     if not kept:
         return None
     at = header_at(kept)
