@@ -224,6 +224,11 @@ def test_a_greeting_with_a_request_is_a_request():
     assert reading.kind == "table" and reading.columns == ["Description", "Amount"]
 
 
+def test_a_sentence_after_the_first_opens_with_courtesy_too():
+    reading = read("Which products yielded more than 52 per acre? I need the company, product and yield.")
+    assert reading.columns[0] == "Company"
+
+
 def test_a_capitalised_first_word_is_not_a_supplier():
     reading = read("Hardware positions on Nordwerk's invoices")
     assert reading.document_conditions == ["Nordwerk"]

@@ -31,6 +31,8 @@ Each step is a pass in its own module, over one shared ``Scan`` (``scan``): ``te
 
 from __future__ import annotations
 
+import re
+
 from core.reading import Condition, Place, Reading, ScopeHint
 from tools.engines.accounting import with_accounting
 from tools.engines.columns import match_column
@@ -124,15 +126,24 @@ def written_places(message: str, scope: ScopeHint) -> list[Place]:
     return list({(t.place.kind, t.place.value): t.place for t in scan.tokens if t.place is not None}.values())
 
 
+# where a sentence of the message ends: ".", "?" or "!" before a capital ("… per acre? I need …")
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-ZÄÖÜÉÈÀ])")
+
+
+def _without_opener(sentence: str) -> str:
+    """A sentence without the greeting, courtesy or asking words it opens with ("I need the
+    company, …" asks for "the company, …"); a question of a calculation keeps its words."""
+    opener = g.OPENERS.match(sentence)
+    return sentence[opener.end() :] if opener and not g.ASKS.match(sentence) else sentence
+
+
 def read_message(message: str, scope: ScopeHint) -> Reading:
     """How the offline engine understands one message (see the module docstring)."""
     text = " ".join(message.split())
     kind = kind_of(text)
     if kind != "table":
         return Reading(request=message, kind=kind, columns_from="none")
-    opener = g.OPENERS.match(text)
-    body = text[opener.end() :] if opener and not g.ASKS.match(text) else text
-    body = body.rstrip(" .?!")
+    body = " ".join(_without_opener(sentence) for sentence in _SENTENCE_END.split(text)).rstrip(" .?!")
     scan = Scan(message=body, scope=scope, tokens=tokenize(body))
     _take_places(scan)
     Calculations(scan).take_calculation()
