@@ -47,9 +47,7 @@ def _in_columns(lines: list[_Line], chars: list[dict]) -> list[list[_Line]] | No
     if best is None:
         return None
     first, end, cut = best
-    block_words = [w for line in lines[first:end] for w in line.words]
-    left = _lines([w for w in block_words if (w["x0"] + w["x1"]) / 2 < cut], chars)
-    right = _lines([w for w in block_words if (w["x0"] + w["x1"]) / 2 >= cut], chars)
+    left, right = (_lines(side, chars) for side in _sides(lines[first:end], cut))
     below = lines[end:]
     rest = _in_columns(below, chars) if below else None
     return [lines[:first], left, right, *(rest if rest is not None else [below])]
@@ -58,12 +56,7 @@ def _in_columns(lines: list[_Line], chars: list[dict]) -> list[list[_Line]] | No
 def _prose_on_both_sides(block: list[_Line], cut: float) -> bool:
     """Whether the words each side of ``cut`` are prose (their lines regrouped on each side,
     split at gaps as wide as a cell's)."""
-    words = [w for line in block for w in line.words]
-    sides = [
-        [w for w in words if (w["x0"] + w["x1"]) / 2 < cut],
-        [w for w in words if (w["x0"] + w["x1"]) / 2 >= cut],
-    ]
-    for side in sides:
+    for side in _sides(block, cut):
         lines = _lines(side, [])
         if len(lines) < MIN_LINES:
             return False
@@ -76,3 +69,9 @@ def _prose_on_both_sides(block: list[_Line], cut: float) -> bool:
         if full < PROSE * len(lines):
             return False
     return True
+
+
+def _sides(block: list[_Line], cut: float) -> tuple[list[dict], list[dict]]:
+    """The words of ``block`` left and right of ``cut``, each by its middle."""
+    words = [w for line in block for w in line.words]
+    return [w for w in words if (w["x0"] + w["x1"]) / 2 < cut], [w for w in words if (w["x0"] + w["x1"]) / 2 >= cut]

@@ -24,12 +24,12 @@ def drawn_once(page: pdfplumber.page.Page) -> pdfplumber.page.Page:
     for char in page.chars:
         x, y = char["x0"], char["top"]
         key = (char["text"], char.get("fontname"), round(char["size"], 1))
-        spots = [(kx, ky) for kx in (math.floor(x / TWICE) - 1, math.floor(x / TWICE), math.floor(x / TWICE) + 1)
-                 for ky in (math.floor(y / TWICE) - 1, math.floor(y / TWICE), math.floor(y / TWICE) + 1)]
-        if any(abs(x - px) <= TWICE and abs(y - py) <= TWICE for spot in spots for px, py in seen.get((*key, *spot), ())):
+        kx, ky = math.floor(x / TWICE), math.floor(y / TWICE)  # its cell of the grid; a glyph within TWICE is in a neighbour
+        near = (p for dx in (-1, 0, 1) for dy in (-1, 0, 1) for p in seen.get((*key, kx + dx, ky + dy), ()))
+        if any(abs(x - px) <= TWICE and abs(y - py) <= TWICE for px, py in near):
             again.add(id(char))
             continue
-        seen.setdefault((*key, math.floor(x / TWICE), math.floor(y / TWICE)), []).append((x, y))
+        seen.setdefault((*key, kx, ky), []).append((x, y))
     if not again:
         return page
     return page.filter(lambda o: o.get("object_type") != "char" or id(o) not in again)
