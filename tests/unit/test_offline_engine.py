@@ -809,10 +809,23 @@ def test_a_folder_written_out_wins_over_the_same_folder_named_in_words():
 
 
 def test_two_cells_of_one_kind_give_the_column_to_the_one_named_as_the_kind_or_to_neither():
-    # an English order heads the article number "Article" beside its "Description"
+    # an order heads the article's number "Article" or "Artikel" beside its description
     assert map_columns(["Désignation", "Quantité"], ["Line", "Article", "Description", "Qty"]) == {"Désignation": 2, "Quantité": 3}
-    # neither "Artikel" nor "Bezeichnung" is the description by name: the column stays empty, unsure
-    assert map_columns(["Beschreibung", "Menge"], ["Pos", "Artikel", "Bezeichnung", "Menge"]) == {"Menge": 3}
+    assert map_columns(["Beschreibung", "Menge"], ["Pos", "Artikel", "Bezeichnung", "Menge"]) == {"Beschreibung": 2, "Menge": 3}
+    assert map_columns(["Article", "Description"], ["Pos", "Artikel", "Bezeichnung", "Menge"]) == {"Article": 1, "Description": 2}
+    # two cells of the description's kind, neither named as it: the column stays empty, unsure
+    assert map_columns(["Description", "Menge"], ["Pos", "Beschreibung", "Bezeichnung", "Menge"]) == {"Menge": 3}
+    # one of them taken by its own name, the other is the one left ("Artikelbezeichnung", "Leistung")
+    assert map_columns(["Leistung", "Description"], ["Leistung", "Artikelbezeichnung"]) == {"Leistung": 0, "Description": 1}
+    # "Order no." numbers the order; "Rechnungsnr." is the invoice number; "P.U. HT" the unit price
+    assert map_columns(["Order number"], ["Pos", "Order no."]) == {"Order number": 1}
+    assert map_columns(["Invoice number", "Gross total"], ["Rechnungsnr.", "Summe netto", "Rechnungsbetrag"]) == {
+        "Invoice number": 0, "Gross total": 2}
+    assert map_columns(["Référence", "Prix unitaire"], ["Réf. fournisseur", "Désignation", "Qté", "P.U. HT"]) == {
+        "Référence": 0, "Prix unitaire": 3}
+    # an unqualified amount beside a net and a gross one names neither
+    assert map_columns(["Amount"], ["Nettobetrag", "Gesamtbetrag brutto"]) == {}
+    assert map_columns(["Gross total"], ["Nettobetrag", "Gesamtbetrag brutto"]) == {"Gross total": 1}
 
 
 def test_owners_are_read_where_people_write_them():

@@ -87,8 +87,9 @@ def test_words_opening_an_item_before_and_qualify_the_item_after_it() -> None:
 def test_a_name_acting_towards_us_is_the_other_party_of_the_documents() -> None:
     scope = ScopeHint(documents=3, vocabulary=["Artikel", "Bezeichnung", "Menge", "Einzelpreis"])
     reading = read_message("What did Feldmann Bau order from us in August? Article, description, quantity and unit price.", scope)
-    assert reading.document_conditions == ["Feldmann Bau"]
-    assert "August" in reading.unused  # the month is applied to nothing: every row is unsure
+    # the month is the documents' date: a condition on each document, and no word is left unused
+    assert reading.document_conditions == ["Feldmann Bau", "August"]
+    assert reading.unused == []
     reading = read_message("Pull out all licence charges Brightwave billed us in 2025: invoice number, description and amount.", scope)
     assert reading.document_conditions[0] == "Brightwave"  # (the year follows: this scope's paths hold none)
     # the charges asked for are rows the engine cannot pick: never dropped as a kind of document

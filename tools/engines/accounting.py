@@ -25,7 +25,7 @@ _PLAIN = frozenset(
     give show list find extract prepare make table tables csv spreadsheet read pull collect return
     what which who how much many there here also only just both either or each per as to
     bitte mir uns alle ich wir sie es ist sind gib zeige liste tabelle erstelle welche was wie oder
-    s'il vous plaît merci moi nous donne donnez liste tableau quels quelles ou
+    s'il vous plaît merci moi nous donne donnez liste tableau quels quelles ou qu'est-ce que quoi zeig
     """.split()
 )
 _TOKEN = re.compile(r"[^\W_][\w'’.&/-]*[\w]|[^\W_]|[,:;?!()]", re.UNICODE)
@@ -70,7 +70,7 @@ def _grammar(word: str) -> bool:
         return True
     lists = (g.QUANTIFIERS, g.DETERMINERS, g.ENDS_LIST, g.JOINS_NAME, g.CONJUNCTIONS, g.LIST_KEYWORDS,
              g.CONDITION_KEYWORDS, g.RELATIVE, g.HAS_WORDS, g.COLUMN_LABELS, g.ROW_LABELS, g.FOLDER_WORDS,
-             g.YEAR_WORDS, g.ROW_NOUNS, g.GROUP_WORDS, g.ABOUT_WORDS)
+             g.YEAR_WORDS, g.ROW_NOUNS, g.GROUP_WORDS, g.ABOUT_WORDS, g.MONTH_PREPOSITIONS)
     return low in _PLAIN or any(low in group for group in lists)
 
 
@@ -100,12 +100,13 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     kinds = _scope_words(scope)
     columns = {fold(words[-1]) for column in reading.columns if (words := _tokens(column))}  # the words ending a column
     owners = [i for i, t in enumerate(tokens) for name in reading.document_conditions if fold(t) == fold(name.split()[0])]
+    relations = _relation_words(tokens, reading.document_conditions)
     left: list[str] = []
     unplaced: list[str] = []
     for i, word in enumerate(tokens):
         if word in _PUNCT or fold(word) in read or _grammar(word) or not any(ch.isalpha() for ch in word):
             continue
-        if fold(word) in kinds:
+        if fold(word) in kinds or i in relations:
             continue
         if _names_documents(tokens, i, columns):
             # the kind of the owner's documents ("chaque facture de Roussel", "Nordwerk's invoices")
@@ -118,6 +119,35 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
 
 
 OWNER_REACH = 3  # tokens between an owner's name and the noun that names its documents
+
+
+_AUXILIARIES = g.US | g.HAS_WORDS | {"a"}  # "nous a commandé"
+
+
+def _relation_words(tokens: list[str], owners: list[str]) -> set[int]:
+    """The verb that says what an owner did to the asker, right after the owner's name: "what
+    Lindqvist Retail ordered from us", "each invoice Nordwerk sent us", "ce que Maison Bérard
+    nous a commandé". It makes the owner's documents the ones meant: the owner holds it."""
+    found: set[int] = set()
+    folded_tokens = [fold(t) for t in tokens]
+    for name in owners:
+        words = [fold(w) for w in _tokens(name)]
+        for start in range(len(tokens) - len(words) + 1):
+            if folded_tokens[start : start + len(words)] != words:
+                continue
+            end = start + len(words)
+            between = end
+            while between < len(tokens) and tokens[between].casefold() in _AUXILIARIES:
+                between += 1
+            if between >= len(tokens) or not tokens[between].isalpha():
+                continue
+            after = [t.casefold() for t in tokens[between + 1 : between + 3]]
+            to_us = any(t.casefold() in g.US for t in tokens[end:between]) or after[:1] and after[0] in g.US or (
+                len(after) == 2 and after[0] in g.ENDS_LIST and after[1] in g.US
+            )
+            if to_us:
+                found.add(between)
+    return found
 
 
 def _is_head(tokens: list[str], i: int) -> bool:

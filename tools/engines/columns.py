@@ -10,21 +10,22 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from difflib import SequenceMatcher
 
 # One line a group: the group, then the names of its kind of column ("|" between them); a
 # group may go on over several lines, and a name may belong to more than one group (품목 is
 # both the item and its description).
 _SYNONYM_TABLE = """
-    description: description | beschreibung | bezeichnung | artikel | artikelbezeichnung
-    description: item description | article | leistung | 품목 | 품명 | 내용
+    description: description | beschreibung | bezeichnung | artikelbezeichnung
+    description: item description | leistung | 품목 | 품명 | 내용
     quantity: quantity | qty | menge | anzahl | stückzahl | count | 수량
     unit price: unit price | einzelpreis | price per unit | unit cost | price | preis | stückpreis
-    unit price: e preis | 단가
+    unit price: e preis | 단가 | preis einheit | preis je einheit | preis pro einheit
     amount: amount | total | line total | gesamtpreis | gesamt | betrag | total price
-    amount: summe | 금액
+    amount: summe | 금액 | gesamtbetrag | total amount
     item: item | pos | position | no | nr | item no | line | 품목 | 번호
     item code: item code | art nr | artikelnummer | artikel nr | sku | code | product code
-    item code: article number | part number | part no
+    item code: article number | part number | part no | article | artikel
     product group: product group | group | category | warengruppe | produktgruppe | product category
     liability cap: liability cap | cap on liability | maximum liability | haftungshöchstbetrag
     liability cap: haftungsgrenze | limitation of liability | liability limit | limit of liability
@@ -37,10 +38,10 @@ _SYNONYM_TABLE = """
     subject: subject | betreff | topic | 제목
     ticket: ticket | ticket id | ticket no | ticket number | ticketnummer
     date: date | datum | invoice date | rechnungsdatum | 날짜 | 일자
-    invoice number: invoice number | invoice no | rechnungsnummer | rechnung nr | invoice
+    invoice number: invoice number | invoice no | rechnungsnummer | rechnung nr | invoice | rechnung
     effective date: effective date | start date | inkrafttreten | vertragsbeginn
     governing law: governing law | applicable law | anwendbares recht | gerichtsstand
-    description: désignation | libellé | omschrijving
+    description: désignation | libellé | omschrijving | product | produkt | produit
     role: role | rolle | funktion | fonction | position title
     start date: eintrittsdatum | startdatum | date d entrée | date de début
     department: department | abteilung | afdeling
@@ -55,6 +56,7 @@ _SYNONYM_TABLE = """
     end date: end date | date de fin | enddatum | vertragsende | expiry date | date d expiration
     notice period: notice period | délai de préavis | préavis | kündigungsfrist | opzegtermijn
     gross amount: gross amount | gross | brutto | bruttobetrag | gross total | total ttc | montant ttc
+    gross amount: rechnungsbetrag | endbetrag | zahlbetrag | amount due | total due | invoice total
     net amount: net amount | net | netto | nettobetrag | net total | total ht | montant ht
 """
 
@@ -121,9 +123,17 @@ _GROUPS = _build_groups()
 
 
 def groups_of(name: str) -> frozenset[str]:
-    """The synonym groups a column name belongs to (empty when it is in none)."""
+    """The synonym groups a column name belongs to (empty when it is in none); a compound that
+    numbers a thing is read in full ("Rechnungsnr." is the Rechnungsnummer)."""
     norm = normalise(name)
-    return _GROUPS.get(_singular(norm)) or _GROUPS.get(_singular(_undecorated(norm))) or frozenset()
+    for form in (norm, _undecorated(norm), _COMPOUND_NUMBER.sub("nummer", norm), _LINE_OF.sub("", norm)):
+        if found := _GROUPS.get(_singular(form)):
+            return found
+    return frozenset()
+
+
+_LINE_OF = re.compile(r"^(?:line|item|position|row|ligne|zeile) (?=\w)")  # "line description": the line's description
+_COMPOUND_NUMBER = re.compile(r"(?<=\w{4})nr$")  # "rechnungsnr", "kundennr": the number of a thing
 
 
 def is_known_column(name: str) -> bool:
@@ -141,12 +151,16 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
     undecorated = [
         i for i, c in enumerate(cells) if c and _singular(_undecorated(c)) == _singular(_undecorated(want))
     ]
-    synonym = [i for i, c in enumerate(header) if want_groups and groups_of(c) & want_groups]
+    synonym = synonym_cells(requested, header)
     if len(synonym) > 1:
-        # two cells of the same kind ("Article" and "Description"): the one named as the kind
-        # itself holds it; otherwise neither does with confidence
+        # two cells of the same kind ("Artikel" and "Bezeichnung"): the one named as the kind
+        # itself holds it, else the one spelled as the request writes it ("Article": Artikel);
+        # otherwise neither does with confidence (``map_columns`` may still give the one left)
         named_as_kind = [i for i in synonym if _singular(cells[i]) in {_singular(normalise(g)) for g in want_groups}]
-        synonym = named_as_kind if len(named_as_kind) == 1 else []
+        spelled = [i for i in synonym if _spelled_alike(cells[i], want)]
+        synonym = named_as_kind if len(named_as_kind) == 1 else spelled if len(spelled) == 1 else []
+    # "Order no." numbers the order as "Order number" does: one thing's identifier either way
+    identifier = [i for i, c in enumerate(cells) if _identifier_stem(want) and _identifier_stem(c) == _identifier_stem(want)]
     # "Total amount" holds the amount: a header cell ending in the requested words.
     tail = [
         i
@@ -171,19 +185,80 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
         i for i, c in enumerate(header)
         if "(" in c and want and _singular(normalise(re.sub(r"\([^)]*\)", " ", c))) == _singular(want)
     ]
-    # "Target" heads "Target Q2 2025": the one cell that starts with the requested words
-    head = [i for i, c in enumerate(cells) if c and want and c.startswith(want + " ")]
+    # "Target" heads "Target Q2 2025": the one cell that starts with the requested words, or with
+    # a dotted abbreviation of the one requested word ("Réf. fournisseur" for the reference)
+    head = [
+        i for i, c in enumerate(cells)
+        if c and want and (c.startswith(want + " ") or _dotted_head(header[i], want))
+    ]
     tiers = [
-        exact, singular, alternative, undecorated, unbracketed, unqualified, synonym, tail if len(tail) == 1 else [],
-        named if len(named) == 1 else [], short if len(short) == 1 else [], head if len(head) == 1 else [], titled,
+        exact, singular, alternative, undecorated, identifier, unbracketed, unqualified, synonym,
+        tail if len(tail) == 1 else [], named if len(named) == 1 else [], short if len(short) == 1 else [],
+        head if len(head) == 1 else [], titled,
     ]
     tiers = [[i for i in tier if _qualifier(cells[i]) in (wanted, None) or wanted is None] for tier in tiers]
     if wanted is None:
         # an unqualified "amount" beside both a net and a gross amount names neither with confidence
         tiers = [[] if len({_qualifier(cells[i]) for i in tier} - {None}) > 1 else tier for tier in tiers]
+        tiers = [[i for i in tier if not _opposed(i, cells)] for tier in tiers]
     elif wanted:
-        tiers[6:] = [[i for i in tier if _qualifier(cells[i]) == wanted] for tier in tiers[6:]]
+        tiers[SYNONYM_TIER:] = [[i for i in tier if _qualifier(cells[i]) == wanted] for tier in tiers[SYNONYM_TIER:]]
     return tiers
+
+
+def _kinds(norm: str) -> set[str]:
+    """The kinds of column a normal-form cell is, net or gross aside ("nettobetrag": amount)."""
+    groups = groups_of(norm) | groups_of(_unqualified(norm))
+    return {_unqualified(normalise(group)) for group in groups}
+
+
+def _opposed(i: int, cells: list[str]) -> bool:
+    """Whether cell ``i`` says net or gross and another cell of its kind says the other
+    ("Nettobetrag" beside "Gesamtbetrag brutto"): an unqualified request names neither."""
+    own = _qualifier(cells[i])
+    if own is None:
+        return False
+    kinds = _kinds(cells[i])
+    return any(
+        j != i and _qualifier(c) not in (None, own) and _kinds(c) & kinds for j, c in enumerate(cells)
+    )
+
+
+SYNONYM_TIER = 7  # the tiers from the synonyms on say the kind of a column, not its name
+
+
+def synonym_cells(requested: str, header: list[str]) -> list[int]:
+    """The cells of the requested column's kind in the synonym map, a cell read also without the
+    word saying net or gross ("P.U. HT" is a unit price)."""
+    want = normalise(requested)
+    want_groups = groups_of(requested)
+    # "Gross total" is a total said to be gross: "Gesamtbetrag brutto" one too
+    plain_groups = groups_of(_unqualified(want)) if _qualifier(want) else frozenset()
+    if not want_groups and not plain_groups:
+        return []
+    found = []
+    for i, cell in enumerate(header):
+        norm = normalise(cell)
+        groups = groups_of(cell) | (groups_of(_unqualified(norm)) if _unqualified(norm) != norm else frozenset())
+        if groups & want_groups or plain_groups and _qualifier(norm) == _qualifier(want) and groups & plain_groups:
+            found.append(i)
+    return found
+
+
+def _spelled_alike(cell: str, want: str) -> bool:
+    """Two one-word names written alike across languages ("article" and "artikel")."""
+    return " " not in cell and " " not in want and SequenceMatcher(None, cell, want).ratio() >= 0.7
+
+
+def _dotted_head(cell: str, want: str) -> bool:
+    """Whether a header cell opens with a dotted abbreviation of the one requested word:
+    "Réf. fournisseur" for "reference", "Beschr. (kurz)" for "beschreibung"."""
+    first = cell.split()[0] if cell.split() else ""
+    letters = normalise(first)
+    return (
+        " " not in want and first.endswith(".") and len(cell.split()) > 1 and letters.isalpha()
+        and len(letters) >= 3 and len(want) > len(letters) + 1 and want.startswith(letters)
+    )
 
 
 def _titled(want: str, cells: list[str], context: str) -> list[int]:
@@ -280,4 +355,10 @@ def map_columns(requested: list[str], header: list[str], context: str = "") -> d
             if free:
                 mapping[column] = free[0]
                 used.add(free[0])
+    for column in requested:
+        # "Article" took Artikel: "Description" is the one cell of its kind left (Bezeichnung)
+        left = [i for i in synonym_cells(column, header) if i not in used]
+        if column not in mapping and len(left) == 1 and _qualifier(normalise(header[left[0]])) in (_qualifier(normalise(column)), None):
+            mapping[column] = left[0]
+            used.add(left[0])
     return {column: mapping[column] for column in requested if column in mapping}

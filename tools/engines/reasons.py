@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from core.reading import DocumentText, Reading
-from tools.engines.offline.extract import column_fit, meets_document_conditions
+from tools.engines.offline.extract import column_fit, failed_condition, meets_document_conditions
 
 Reason = Literal["no_text", "document_condition", "no_matching_columns", "row_condition", "no_rows"]
 
@@ -48,7 +48,7 @@ def explain_no_rows(document: DocumentText, reading: Reading) -> NoRows:
         )
     for term in reading.document_conditions:
         if not meets_document_conditions(document, [term]):
-            return NoRows(reason="document_condition", detail=f"the document condition failed (it does not name {term})")
+            return NoRows(reason="document_condition", detail=f"the document condition failed ({failed_condition(term)})")
     if reading.columns and column_fit(document, reading) == 0:
         wanted = ", ".join(reading.columns)
         return NoRows(reason="no_matching_columns", detail=f"no table or record in it holds the requested columns ({wanted})")

@@ -70,20 +70,65 @@ def _line_pair(line: str, page: int) -> KeyValue | None:
     return KeyValue(key, value, text, page)
 
 
+# a totals line under a table, with no colon: "Gesamtbetrag brutto 7.172,73 EUR", "Total HT 17 954,00 €"
+_LABELLED_AMOUNT = re.compile(
+    r"(?P<key>[^\W\d_][^\W\d]*\.?(?:\s+[^\W\d_][^\W\d]*\.?){0,3})\s+"
+    r"(?P<value>(?:(?:EUR|USD|GBP|CHF|[€$£])\s?)?-?\d{1,3}(?:[ .,'\u202f]\d{3})*[.,]\d{2}(?:\s?(?:EUR|USD|GBP|CHF|[€$£]))?)"
+)
+
+
+def _amount_line(line: str, page: int) -> KeyValue | None:
+    """A line of a few words and one amount with its cents: the label and its value."""
+    if "\t" in line:
+        return None
+    text = plain(line)
+    match = _LABELLED_AMOUNT.fullmatch(text)
+    return KeyValue(match.group("key"), match.group("value"), text, page) if match else None
+
+
 def key_value_lines(pages: list[str], tables: list[Table]) -> list[KeyValue]:
-    """``Key: value`` and ``Key – value`` lines of the pages, then the tables' two-cell rows."""
+    """``Key: value`` and ``Key – value`` lines of the pages, a few words and an amount on a line of
+    their own ("Gesamtbetrag brutto 7.172,73 EUR"), then the tables' two-cell rows."""
     pairs = [
         pair
         for number, page in enumerate(pages, start=1)
-        for pair in (_line_pair(line, number) for line in page.splitlines())
-        if pair is not None
+        for line in page.splitlines()
+        for part in _SEPARATED.split(line)
+        for pair in _part_pairs(part, number)
     ]
     for table in tables:
         for row in [table.header, *table.rows]:
             cells = [plain(cell) for cell in row]
-            if len(cells) == 2 and cells[0] and cells[1]:
-                pairs.append(KeyValue(cells[0].rstrip(":").strip(), cells[1], "\t".join(cells), table.page))
+            filled = [k for k, cell in enumerate(cells) if cell]
+            # a two-cell row, or a totals row under the items: a label and its value side by side
+            if len(filled) == 2 and filled[1] == filled[0] + 1 and (len(cells) == 2 or _LABEL.fullmatch(cells[filled[0]])):
+                key, value = cells[filled[0]], cells[filled[1]]
+                pairs.append(KeyValue(key.rstrip(":").strip(), value, "\t".join(cells), table.page))
     return pairs
+
+
+def _part_pairs(part: str, page: int) -> list[KeyValue]:
+    """The pairs of one part of a line: its label and value, and a document's kind with its
+    number written after a dash ("Nordwerk GmbH – Rechnung RE-2025-0588")."""
+    found = [pair] if (pair := _line_pair(part, page) or _amount_line(part, page)) is not None else []
+    if "\t" not in part:
+        text = plain(part)
+        for piece in _DASHED.split(text):
+            if (named := _NUMBERED.fullmatch(piece.strip())) is not None and not any(p.value == named.group("value") for p in found):
+                found.append(KeyValue(named.group("key"), named.group("value"), text, page))
+    return found
+
+
+# a spaced dash between the parts of a line
+_DASHED = re.compile(r"\s[–—-]\s")
+# a word and an identifier after it: "Rechnung RE-2025-0588", "Invoice INV-2025-0142", "Order no. SO-21"
+_NUMBERED = re.compile(
+    r"(?P<key>[^\W\d_]{3,}(?:\s+(?:no\.?|nr\.?|n°|#))?)\s+(?P<value>[A-Z]{1,6}[-/]?\d[\w/.-]*\d)"
+)
+# several labelled values on one line, set apart by a middle dot or a bar: "Datum: 1.2.2025 · Kunde: X"
+_SEPARATED = re.compile(r"\s+[·|]\s+")
+# a label of a totals row: words, maybe a rate ("USt. 19 %"), no amount
+_LABEL = re.compile(r"[^\W\d_][\w.\-/]*(?:\s+[\w.%\-/]+){0,4}")
 
 
 def labels(pages: list[str], tables: list[Table]) -> list[str]:

@@ -17,6 +17,7 @@ from core.reading import Condition, DocumentText, Reading, Record, Table
 from tools.engines.accounting import fold
 from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import map_columns, match_column
+from tools.engines.months import dated_month, month_names, month_of
 from tools.engines.numbers import parse_number
 from tools.engines.offline.grammar import ROW_NOUNS
 from tools.parsing.fields import KeyValue, key_value_lines
@@ -31,12 +32,13 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
         reading = _named_in_rows(document, reading)
         if reading is None:
             return []
+    reading = _terms_in_columns(document, reading)
     pairs = key_value_lines(document.pages, document.tables)
     records, table_columns = records_from_tables(document, reading, pairs)
     labelled = max((len(map_columns(reading.columns, [p.key for p in b])) for b in _blocks(pairs)), default=0)
     if not records and not table_columns or labelled > table_columns:
         # the document's labels hold more of the request than any table: one record per block
-        records = records_from_key_values(pairs, reading)
+        records = records_from_key_values(pairs, reading, about(document))
     doubts = judgement_notes(reading) + kind_notes(document, reading)
     if reading.columns_from == "tables":
         doubts.append("the request names no column: these are the columns of the scope's most common table")
@@ -59,21 +61,60 @@ def kind_notes(document: DocumentText, reading: Reading) -> list[str]:
 
 def _named_in_rows(document: DocumentText, reading: Reading) -> Reading | None:
     """"Every order from Stadtwerke Kiel" over an order list whose Customer column holds it: a
-    name the document holds only as whole cells of one column of its tables is a condition on
-    that column; None otherwise (a reseller's item "Nordwerk USB-C dock" names no owner)."""
+    name the document holds only as whole cells of one column of its tables, maybe with its
+    legal form after it ("Lindqvist Retail AB"), is a condition on that column; None otherwise
+    (a reseller's item "Nordwerk USB-C dock" names no owner)."""
     outside = [t for t in reading.document_conditions if meets_document_conditions(document, [t])]
     named = []
     for term in (t for t in reading.document_conditions if t not in outside):
         columns = {
             table.header[j]
             for table in document.tables for row in table.rows for j, cell in enumerate(row)
-            if j < len(table.header) and table.header[j].strip() and cell.strip().casefold() == term.casefold()
+            if j < len(table.header) and table.header[j].strip() and _names(cell, term)
         }
         if len(columns) != 1:
             return None
         (column,) = columns
-        named.append(Condition(column=column, op="equals", value=term, text=f"{column} is {term}"))
+        named.append(Condition(column=column, op="contains", value=term, text=f"{column} contains {term}"))
     return reading.model_copy(update={"document_conditions": outside, "conditions": [*reading.conditions, *named]})
+
+
+def _terms_in_columns(document: DocumentText, reading: Reading) -> Reading:
+    """"Every hardware position" over invoices whose Warengruppe column says "Hardware": a word
+    that picks the rows and that one column of the document's tables holds as whole cells is a
+    condition on that column, checked like any other; a word no column holds stays unjudged."""
+    terms, conditions = [], []
+    for term in reading.row_terms:
+        wanted = fold(term)
+        columns = {
+            table.header[j]
+            for table in document.tables for row in table.rows for j, cell in enumerate(row)
+            if j < len(table.header) and table.header[j].strip() and fold(" ".join(cell.split())) == wanted
+        }
+        if len(columns) == 1:
+            (column,) = columns
+            conditions.append(Condition(column=column, op="equals", value=term, text=f"{column} is {term}"))
+        else:
+            terms.append(term)
+    if not conditions:
+        return reading
+    return reading.model_copy(update={"row_terms": terms, "conditions": [*reading.conditions, *conditions]})
+
+
+# what may follow a name in a cell that holds the name: its legal form ("AB", "GmbH", "S.A.", "& Co. KG")
+_LEGAL_FORMS = (
+    "ag ab as asa aps a/s gmbh mbh kg ohg ug se sa sas sarl spa srl sl bv nv ltd llc llp inc corp co plc lp oy kk"
+)
+_LEGAL_FORM = re.compile(rf"(?:\s+(?:&\s+)?(?:{'|'.join(_LEGAL_FORMS.split())})\.?)+", re.IGNORECASE)
+
+
+def _names(cell: str, term: str) -> bool:
+    """Whether a cell is the name ``term``, alone or with a legal form after it."""
+    cell, wanted = " ".join(cell.split()), " ".join(term.split())
+    if cell.casefold() == wanted.casefold():
+        return True
+    tail = cell[len(wanted):].replace(".", "")
+    return cell.casefold().startswith(wanted.casefold() + " ") and _LEGAL_FORM.fullmatch(tail) is not None
 
 
 def column_fit(document: DocumentText, reading: Reading) -> int:
@@ -101,12 +142,25 @@ def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
     """
     if not terms:
         return True
+    own = text_outside_tables(document)
     headed = [cell for table in document.tables for cell in [*table.title, *table.header]]
-    text = "\n".join([document.path, document.title, text_outside_tables(document), *headed]).casefold()
+    text = "\n".join([document.path, document.title, own, *headed]).casefold()
     return all(
+        _dated_in(own, text, month) if (month := month_of(term)) else
         any(_contains_word(text, alternative.casefold()) for alternative in re.split(r"\s+or\s+", term))
         for term in terms
     )
+
+
+def _dated_in(own: str, text: str, month: int) -> bool:
+    """Whether a document is dated in ``month`` ("in August"): its own text's first date is
+    ("Datum: 04.08.2025"), or its title, headings or text name the month ("November 2015")."""
+    return dated_month(own) == month or any(_contains_word(text, name) for name in month_names(month))
+
+
+def failed_condition(term: str) -> str:
+    """What a document that fails the document condition ``term`` does not do, in words."""
+    return f"it is not dated in {term}" if month_of(term) else f"it does not name {term}"
 
 
 def _contains_word(text: str, term: str) -> bool:
@@ -143,7 +197,7 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
     records: list[Record] = []
     previous: _TableUse | None = None
     used_any = 0
-    document_values = _document_values(pairs, reading)
+    document_values = _document_values(pairs, reading, about(document))
     for table in document.tables:
         if _is_key_value_table(table, reading):
             continue
@@ -160,7 +214,7 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
             c.column: match_column(c.column, use.header, " ".join(table.title))
             for c in reading.conditions if c.column and c.op != "judgement"
         }
-        sums = _sum_lines(rows, use, reading.request)
+        sums = _sum_lines(rows, use, reading.request) | _labels_among_figures(rows)
         records += [
             r for k, row in enumerate(rows)
             if k not in sums and (r := _table_record(row, use, table, reading, condition_cells, document_values)) is not None
@@ -189,6 +243,23 @@ def _sum_lines(rows: list[list[str]], use: _TableUse, request: str) -> set[int]:
     return found
 
 
+def _labels_among_figures(rows: list[list[str]]) -> set[int]:
+    """The rows under the items that put a label where the items have figures ("Bruttobetrag"
+    in the unit price column, its amount beside it): a totals line of a sheet, not an item."""
+    width = max((len(row) for row in rows), default=0)
+    figures = [sum(1 for row in rows if j < len(row) and parse_number(row[j]) is not None) for j in range(width)]
+    filled_in = [sum(1 for row in rows if j < len(row) and row[j].strip()) for j in range(width)]
+    found = set()
+    for k, row in enumerate(rows):
+        filled = [j for j, cell in enumerate(row) if cell.strip()]
+        if len(filled) < 2 or filled[0] == 0 or len(filled) > len(row) / 2:
+            continue
+        first = filled[0]
+        if parse_number(row[first]) is None and figures[first] > filled_in[first] / 2:
+            found.add(k)
+    return found
+
+
 def _column_sum(rows: list[list[str]], index: int, skipped: set[int]) -> float | None:
     """The sum of a column's figures (empty cells and dashes count nothing); None when a cell is no figure."""
     total = 0.0
@@ -203,13 +274,19 @@ def _column_sum(rows: list[list[str]], index: int, skipped: set[int]) -> float |
     return total
 
 
-def _document_values(pairs: list[KeyValue], reading: Reading) -> dict[str, KeyValue]:
+def _document_values(pairs: list[KeyValue], reading: Reading, context: str = "") -> dict[str, KeyValue]:
     """Requested columns the document's labels name once and only once (its number, date, supplier)."""
     blocks = _blocks(pairs)
     if len(blocks) != 1:
         return {}
     block = blocks[0]
-    return {column: block[i] for column, i in map_columns(reading.columns, [p.key for p in block]).items()}
+    return {column: block[i] for column, i in map_columns(reading.columns, [p.key for p in block], context).items()}
+
+
+def about(document: DocumentText) -> str:
+    """What a document says it is, as the context of its labels: its title and its path's words
+    ("Date" on an order confirmation in ``sales/orders/`` is the order date)."""
+    return " ".join([document.title, re.sub(r"[/_.-]+", " ", document.path)])
 
 
 _SUMMARY_LABEL = re.compile(
@@ -274,7 +351,7 @@ def _blocks(pairs: list[KeyValue]) -> list[list[KeyValue]]:
     return blocks
 
 
-def records_from_key_values(pairs: list[KeyValue], reading: Reading) -> list[Record]:
+def records_from_key_values(pairs: list[KeyValue], reading: Reading, context: str = "") -> list[Record]:
     """A record from each block of ``Key: value`` pairs that holds the requested columns.
 
     Every literal condition's column must be among the block's keys (else the block is about
@@ -283,15 +360,15 @@ def records_from_key_values(pairs: list[KeyValue], reading: Reading) -> list[Rec
     """
     records = []
     for block in _blocks(pairs):
-        record = _block_record(block, reading)
+        record = _block_record(block, reading, context)
         if record is not None:
             records.append(record)
     return records
 
 
-def _block_record(block: list[KeyValue], reading: Reading) -> Record | None:
+def _block_record(block: list[KeyValue], reading: Reading, context: str = "") -> Record | None:
     keys = [p.key for p in block]
-    found = {column: block[i] for column, i in map_columns(reading.columns, keys).items()}
+    found = {column: block[i] for column, i in map_columns(reading.columns, keys, context).items()}
     if not _enough(len(found), len(reading.columns)):
         return None
     condition_pairs: dict[str, KeyValue | None] = {}

@@ -24,6 +24,7 @@ DETERMINERS = words(
 ENDS_LIST = words("of from in on for among within across inside at by aus von im in der des de du d' dans sur pour par")
 # "of" and "de" may also join a column name: "number of containers", "date de fin".
 JOINS_NAME = words("of de d'")
+MONTH_PREPOSITIONS = words("in during im vom von en de")  # "in August", "vom April 2025", "en juillet"
 OWNER_PREPOSITIONS = words("from by von de du des")  # "invoices from Acme", "Rechnungen von Acme"
 CONDITION_KEYWORDS = words("where whose if wo wenn dont où having")
 HAS_WORDS = words("have has had haben hat hatte hatten ont avaient avait")
@@ -31,7 +32,7 @@ LIST_KEYWORDS = words("with mit avec including includes showing giving give list
 RELATIVE = words("that which who die welche qui")
 ABOUT_WORDS = words("about regarding concerning über sur")
 # Verbs that ask for the values and the pronouns after them: "show", "give me", "zeige mir"
-ASKING = words("show list give get find extract display return provide tell fetch pull collect zeige liste gib nenne donne montre")
+ASKING = words("show list give get find extract display return provide tell fetch pull collect zeige zeig liste gib nenne donne montre")
 PRONOUNS = words("me us mir uns moi nous")
 US = words("us uns nous")  # the asker's side: "what Acme billed us", "was Acme uns berechnet hat"
 # Words that make the values wanted those of the thing just named: "each state with its growth rate".
@@ -49,7 +50,7 @@ ROW_NOUNS = words(
 OPENERS = re.compile(
     r"^(?:(?:hi|hello|hey|hallo|please|kindly|bitte|could you|can you|would you|i need|i want|i'd like"
     r"|i would like|give me|show me|get me|find me|make me|send me|list|show|give|get|find|extract|export"
-    r"|pull|collect|return|fetch|display|create|make|build|prepare|zeige|liste|gib|donne|montre"
+    r"|pull|collect|return|fetch|display|create|make|build|prepare|zeige mir|zeig mir|gib mir|zeige|zeig|liste|gib|donne-moi|montre-moi|donne|montre"
     r"|(?:a |an )?(?:table|csv|list|overview|spreadsheet) (?:of|with)|all the)[\s,]+)+",
     re.IGNORECASE,
 )

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from core.reading import Place
+from tools.engines.months import month_of
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import Tok
@@ -30,11 +31,24 @@ class Places:
         for i, tok in enumerate(self.scan.tokens):
             if tok.is_(g.FOLDER_WORDS):
                 self._folder_word(i)
+            elif self._names_month(i):
+                # "ordered in August", "commandé en juillet", "der Rechnung vom April 2025": the
+                # month the documents are dated in, a condition on each document
+                self.scan.owners.append((i, tok.bare))
+                self.scan.use(i - 1, i + 1)
             elif tok.kind == "word" and g.YEAR.fullmatch(tok.bare) and not tok.used and not self._compared(i):
                 tok.kind, tok.place, tok.used = "place", Place(kind="year", value=tok.bare), True
                 before = self.scan.at(i - 1)
                 if before is not None and before.is_(g.YEAR_WORDS):
                     before.used = True
+
+    def _names_month(self, i: int) -> bool:
+        """A month's name after a preposition ("in August", "en juillet", "vom April"), compared by nothing."""
+        tok, before = self.scan.tokens[i], self.scan.at(i - 1)
+        return (
+            tok.kind == "word" and not tok.used and month_of(tok.text) is not None
+            and before is not None and before.is_(g.MONTH_PREPOSITIONS) and not before.used and not self._compared(i)
+        )
 
     def _compared(self, i: int) -> bool:
         """A year that a comparison ends ("born before 1930", "after 2020") is a value, not a place."""

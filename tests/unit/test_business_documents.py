@@ -1,0 +1,94 @@
+"""Business documents of another author (``evals/unseen/business``), read as people ask for them:
+orders and invoices in three languages whose columns and labels are not the request's words, a
+month for the documents' date, an owner held in a table's column with its legal form, the word
+picking the rows held by a column, and a sheet's totals rows under its items."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from core.reading import DocumentText, ScopeHint
+from tools.engines.offline import extract_records, read_message
+from tools.engines.offline.extract import meets_document_conditions
+from tools.parsing import parse_file
+
+DOCUMENTS = Path(__file__).resolve().parents[2] / "evals" / "unseen" / "business" / "documents"
+SCOPE = ScopeHint(documents=9)
+
+
+def document(path: str) -> DocumentText:
+    parsed = parse_file(DOCUMENTS / path)
+    return DocumentText(id=1, collection="business", path=path, title=parsed.title, media_type=parsed.media_type,
+                        pages=parsed.pages, tables=parsed.tables)
+
+
+def rows(path: str, message: str) -> list[tuple[str, dict[str, str | None]]]:
+    return [(r.match, r.values) for r in extract_records(document(path), read_message(message, SCOPE))]
+
+
+def test_an_order_in_august_from_its_german_confirmation() -> None:
+    message = "What did Feldmann Bau order from us in August? Article, description, quantity and unit price."
+    reading = read_message(message, SCOPE)
+    assert reading.document_conditions == ["Feldmann Bau", "August"] and reading.unused == []
+    got = rows("sales/orders/2025/feldmann/Auftragsbestaetigung_SO-2025-0024.txt", message)
+    # "Artikel" holds the article, "Bezeichnung" its description; the letterhead's date is 04.08.2025
+    assert got[0] == ("yes", {"Article": "KT-S150", "Description": "Drucktransmitter 0–10 bar", "Quantity": "30", "Unit price": "139,00 €"})
+    assert len(got) == 6 and {m for m, _ in got} == {"yes"}
+    # the same order asked for in July gives nothing: the month is the document's date, not any date in it
+    # (it also names the customer's order of 31.07.2025)
+    assert rows("sales/orders/2025/feldmann/Auftragsbestaetigung_SO-2025-0024.txt", message.replace("August", "July")) == []
+
+
+def test_a_french_order_in_july_with_abbreviated_headers() -> None:
+    message = "Qu'est-ce que Maison Bérard nous a commandé en juillet ? Référence, désignation, quantité et prix unitaire."
+    assert read_message(message, SCOPE).unused == []
+    got = rows("sales/orders/2025/maison-berard/Bon_de_commande_MB-2025-0217.pdf", message)
+    # "Réf. fournisseur", "Qté" and "P.U. HT" are the reference, the quantity and the unit price
+    assert got[0] == ("yes", {"Référence": "KT-S100", "Désignation": "Capteur de température PT100", "Quantité": "80", "Prix unitaire": "51,00 €"})
+    assert len(got) == 5
+
+
+def test_an_owner_in_a_customer_column_with_its_legal_form() -> None:
+    message = "What has Lindqvist Retail ordered from us in 2025? Order number, order date, product, quantity and price per unit."
+    assert read_message(message, SCOPE).unused == []  # "ordered" says what the owner did: the owner holds it
+    got = rows("sales/orders/2025/order_lines_2025-H1.csv", message)
+    # the list's customer column says "Lindqvist Retail AB": its rows, and only its rows
+    assert got and {m for m, _ in got} == {"yes"}
+    assert got[0][1] == {"Order number": "SO-2025-0002", "Order date": "2025-01-10", "Product": "Temperature sensor PT100",
+                         "Quantity": "40", "Price per unit": "48.50"}
+    # on the order confirmation, "Order no." and the "Date" of an order are the order's number and date
+    confirmation = rows("sales/orders/2025/lindqvist/Order_Confirmation_SO-2025-0021.docx", message)
+    assert confirmation[0] == ("yes", {"Order number": "SO-2025-0021", "Order date": "8 July 2025", "Product": "Temperature sensor PT100",
+                                       "Quantity": "120", "Price per unit": "48.50"})
+
+
+def test_an_invoices_number_and_gross_total_where_each_layout_prints_them() -> None:
+    message = "For each invoice Nordwerk sent us in 2025, give the invoice number, invoice date and the gross total."
+    assert read_message(message, SCOPE).unused == []
+    # a totals line without a colon under the table ("Gesamtbetrag brutto 7.172,73 EUR")
+    assert rows("finance/invoices/2025/nordwerk/RE-2025-0342_Nordwerk.pdf", message) == [
+        ("yes", {"Invoice number": "RE-2025-0342", "Invoice date": "03.04.2025", "Gross total": "7.172,73 EUR"})]
+    # a two-cell totals table ("Rechnungsnr.", "Rechnungsbetrag")
+    assert rows("finance/invoices/2025/nordwerk/RE-2025-0117_Nordwerk.docx", message) == [
+        ("yes", {"Invoice number": "RE-2025-0117", "Invoice date": "14.01.2025", "Gross total": "12.057,08 €"})]
+    # a sheet: the number after its kind in the title, labels joined by "·", totals in the last columns
+    assert rows("finance/invoices/2025/nordwerk/RE-2025-0588_Nordwerk.xlsx", message) == [
+        ("yes", {"Invoice number": "RE-2025-0588", "Invoice date": "17.06.2025", "Gross total": "8.849,32"})]
+
+
+def test_the_word_picking_the_rows_is_a_condition_on_the_column_that_holds_it() -> None:
+    message = "List every hardware position on Nordwerk's 2025 invoices with description, quantity and unit price."
+    got = rows("finance/invoices/2025/nordwerk/RE-2025-0588_Nordwerk.xlsx", message)
+    # its "Kategorie" column says "Hardware" for three items; the totals rows under them are no items
+    assert [v["Description"] for _, v in got] == [
+        "Industrie-PC IPC-760, Core i7, 32 GB RAM", "SSD 1 TB, Industrial Grade", "Touch-Panel HMI-15, 15 Zoll"]
+    assert {m for m, _ in got} == {"yes"}
+    # a word no column holds whole stays unjudged: every row unsure
+    unjudged = rows("finance/invoices/2025/nordwerk/RE-2025-0588_Nordwerk.xlsx", message.replace("hardware", "urgent"))
+    assert unjudged and {m for m, _ in unjudged} == {"unsure"}
+
+
+def test_a_month_is_met_by_the_documents_first_date_or_its_name() -> None:
+    confirmation = document("sales/orders/2025/lindqvist/Order_Confirmation_SO-2025-0021.docx")  # "Date: 8 July 2025"
+    assert meets_document_conditions(confirmation, ["July"]) and meets_document_conditions(confirmation, ["juillet"])
+    assert not meets_document_conditions(confirmation, ["June"])
