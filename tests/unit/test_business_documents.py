@@ -92,3 +92,24 @@ def test_a_month_is_met_by_the_documents_first_date_or_its_name() -> None:
     confirmation = document("sales/orders/2025/lindqvist/Order_Confirmation_SO-2025-0021.docx")  # "Date: 8 July 2025"
     assert meets_document_conditions(confirmation, ["July"]) and meets_document_conditions(confirmation, ["juillet"])
     assert not meets_document_conditions(confirmation, ["June"])
+
+
+def test_items_that_cost_more_than_a_price_on_an_invoice_named_by_its_supplier() -> None:
+    message = "Which items on the Bürowelt office-supplies invoice cost more than 20 euros each? Article number, item and price each."
+    reading = read_message(message, SCOPE)
+    # what the items cost is compared; the words between them name the documents (their supplier)
+    assert reading.document_conditions == ["Bürowelt"] and [(c.column, c.op, c.value) for c in reading.conditions] == [("Price", "gt", "20")]
+    # the export's path spells the supplier "buerowelt"; "item" is the article's name, never the line's number
+    got = rows("finance/invoices/2025/buerowelt/Buerowelt_RG-88412_Export.csv", message)
+    assert got[0] == ("yes", {"Article number": "BW-31007", "Item": "Toner HP 59A schwarz", "Price": "89,90"})
+    assert len(got) == 5 and all(float(v["Price"].replace(",", ".")) > 20 for _, v in got)  # type: ignore[union-attr]
+
+
+def test_a_month_of_a_year_compares_as_its_days() -> None:
+    from tools.engines.numbers import compare
+
+    assert compare("lt", "31.03.2026", "April 2026") and not compare("lt", "2026-04-01", "April 2026")
+    assert compare("le", "30.04.2026", "April 2026") and not compare("gt", "30.04.2026", "April 2026")
+    reading = read_message("Contract number and end date of every contract with an end date before April 2026", SCOPE)
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("End date", "lt", "April 2026")]
+    assert reading.places == []  # the year belongs to the date compared, not to the documents' paths

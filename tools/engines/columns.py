@@ -16,14 +16,15 @@ from difflib import SequenceMatcher
 # group may go on over several lines, and a name may belong to more than one group (품목 is
 # both the item and its description).
 _SYNONYM_TABLE = """
-    description: description | beschreibung | bezeichnung | artikelbezeichnung
+    description: description | beschreibung | bezeichnung | artikelbezeichnung | item
     description: item description | leistung | 품목 | 품명 | 내용
     quantity: quantity | qty | menge | anzahl | stückzahl | count | 수량
     unit price: unit price | einzelpreis | price per unit | unit cost | price | preis | stückpreis
-    unit price: e preis | 단가 | preis einheit | preis je einheit | preis pro einheit
+    unit price: e preis | 단가 | preis einheit | preis je einheit | preis pro einheit | cost | kosten | coût
+    unit price: list price | listenpreis | prix catalogue | prix de liste
     amount: amount | total | line total | gesamtpreis | gesamt | betrag | total price
     amount: summe | 금액 | gesamtbetrag | total amount
-    item: item | pos | position | no | nr | item no | line | 품목 | 번호
+    position: pos | position | no | nr | item no | line | 번호
     item code: item code | art nr | artikelnummer | artikel nr | sku | code | product code
     item code: article number | part number | part no | article | artikel
     product group: product group | group | category | warengruppe | produktgruppe | product category
@@ -120,6 +121,7 @@ def _build_groups() -> dict[str, frozenset[str]]:
 
 
 _GROUPS = _build_groups()
+_GROUP_NAMES = frozenset(_singular(normalise(group)) for group in SYNONYMS)
 
 
 def groups_of(name: str) -> frozenset[str]:
@@ -347,8 +349,11 @@ def map_columns(requested: list[str], header: list[str], context: str = "") -> d
     tiers = {column: _match_tiers(column, header, context) for column in requested}
     mapping: dict[str, int] = {}
     used: set[int] = set()
+    # a column named as its kind ("Description") takes the cell of that kind before a column that
+    # is only one of the kind's names ("Item")
+    order = sorted(requested, key=lambda column: _singular(normalise(column)) not in _GROUP_NAMES)
     for level in range(len(next(iter(tiers.values()), []))):
-        for column in requested:
+        for column in order:
             if column in mapping:
                 continue
             free = [i for i in tiers[column][level] if i not in used]

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from datetime import date
+from datetime import date, timedelta
+
+from tools.engines.months import MONTHS
 
 _CURRENCY = re.compile(
     r"\b(?:eur|euros?|usd|gbp|chf|sek|nok|dkk|pln|czk|jpy|krw|cny|dollars?|pounds?)\b|[€$£¥₩원]",
@@ -196,6 +198,14 @@ def _equal(cell_text: str, value_text: str) -> bool:
 
 
 def _order(op: str, cell_text: str, value_text: str) -> bool | None:
+    month = month_range(value_text)
+    if month is not None:
+        # "before April 2026": before its first day; "after April 2026": after its last
+        day = parse_date(cell_text)
+        if day is None:
+            return None
+        first, last = month
+        return {"lt": day < first, "le": day <= last, "gt": day > last, "ge": day >= first}[op]
     cell, value = _comparable(cell_text), _comparable(value_text)
     if cell is None or value is None or type(cell) is not type(value):
         return None
@@ -237,8 +247,23 @@ _TRAILING_UNIT = re.compile(r"^(?P<number>.*?\d)\s*(?P<unit>[^\W\d_]{1,6}\.?|[%�
 
 
 def is_amount(text: str) -> bool:
-    """Whether a request's value can be compared: a number, a number with a unit, or a date."""
-    return _comparable(text) is not None
+    """Whether a request's value can be compared: a number, a number with a unit, a date, or a
+    month of a year ("April 2026")."""
+    return _comparable(text) is not None or month_range(text) is not None
+
+
+_MONTH_YEAR = re.compile(r"(?P<name>[^\W\d_]+)\.?\s+(?P<year>\d{4})")
+
+
+def month_range(text: str) -> tuple[date, date] | None:
+    """The first and last day of a month written with its year: "April 2026", "juillet 2025"."""
+    found = _MONTH_YEAR.fullmatch(text.strip())
+    number = MONTHS.get(found.group("name").casefold()) if found else None
+    if found is None or number is None:
+        return None
+    year = int(found.group("year"))
+    following = date(year + 1, 1, 1) if number == 12 else date(year, number + 1, 1)
+    return date(year, number, 1), following - timedelta(days=1)
 
 
 def parse_date(text: str) -> date | None:

@@ -209,15 +209,39 @@ class Conditions:
                 return
             if opening:
                 start = asked
-        if self.scan.operator_at(start) or self._chain(start) is not None:
+        if self.scan.operator_at(start):
+            return
+        chained = self._chain(start)
+        if chained is not None:
+            self.scan.use(start, chained)
             return
         end = self.scan.clause_end(start)
+        if opening and self._verb_compared(start, end):
+            return
         if self._compared_header(start, end):
             self.scan.use(i, end)
             return
         if end > start:
             self.scan.row_terms.append(text_of(self.scan.tokens[start:end]))
             self.scan.use(i, end)
+
+    def _verb_compared(self, start: int, end: int) -> bool:
+        """"Which items on the Bürowelt invoice cost more than 20 euros": the one word before the
+        clause's comparison is what is compared ("cost"); the words before it name the documents
+        and are left to the owners. False when no comparison follows a word there."""
+        for k in range(start + 1, end):
+            op = self.scan.operator_at(k)
+            if op is None:
+                continue
+            verb = self.scan.tokens[k - 1]
+            if op[0] not in ("lt", "le", "gt", "ge") or verb.used or not verb.is_content or verb.capital:
+                return False
+            chained = self._chain(k - 1)
+            if chained is None:
+                return False
+            self.scan.use(k - 1, chained)
+            return True
+        return False
 
     def _compared_header(self, start: int, end: int) -> bool:
         """"grew by less than 10 per cent in 2001-2011": a comparison in the clause whose value a

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from core.reading import Condition, DocumentText, Reading, Record, Table
@@ -147,9 +148,19 @@ def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
     text = "\n".join([document.path, document.title, own, *headed]).casefold()
     return all(
         _dated_in(own, text, month) if (month := month_of(term)) else
-        any(_contains_word(text, alternative.casefold()) for alternative in re.split(r"\s+or\s+", term))
+        any(_contains_word(text, spelling) for alternative in re.split(r"\s+or\s+", term) for spelling in _spellings(alternative))
         for term in terms
     )
+
+
+_TRANSLITERATION = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe", "å": "aa"})
+
+
+def _spellings(term: str) -> set[str]:
+    """A name as it may stand in a path or a plain-ASCII text: "Bürowelt", "Burowelt", "Buerowelt"."""
+    low = term.casefold()
+    bare = "".join(ch for ch in unicodedata.normalize("NFKD", low) if not unicodedata.combining(ch))
+    return {low, bare, low.translate(_TRANSLITERATION)}
 
 
 def _dated_in(own: str, text: str, month: int) -> bool:

@@ -51,7 +51,11 @@ class Places:
         )
 
     def _compared(self, i: int) -> bool:
-        """A year that a comparison ends ("born before 1930", "after 2020") is a value, not a place."""
+        """A year that a comparison ends ("born before 1930", "after 2020", "before April 2026") is a
+        value, not a place."""
+        before = self.scan.at(i - 1)
+        if before is not None and before.kind == "word" and month_of(before.text) is not None and i > 0 and self._compared(i - 1):
+            return True
         return any(self.scan.operator_at(k) and self.scan.operator_at(k)[1] == i for k in range(max(0, i - 3), i))  # type: ignore[index]
 
     def _place_of(self, tok: Tok) -> Place | None:
