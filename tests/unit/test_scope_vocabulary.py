@@ -242,3 +242,19 @@ def test_a_percent_sign_ends_a_sentence_before_a_capital() -> None:
     reading = read_message(
         "Give me every row of Table 6: state, sample size n, illiterate % and college %. Include the pooled row.", LITERACY)
     assert reading.columns[-1] == "College %"
+
+
+def test_a_header_of_years_is_in_the_vocabulary_and_a_year_it_names_is_a_column() -> None:
+    from tools.knowledge.vocabulary import document_vocabulary
+    from tools.parsing.base import ParsedDocument
+
+    table = Table(page=1, header=["Volume servers in:", "2008", "2009", "2001-2011", "12.5"], rows=[["Server rooms", "1,573", "1,586", "3", "4"]])
+    parsed = ParsedDocument(title="UEC", media_type="application/pdf", pages=[""], tables=[table])
+    # years and spans of years head columns; a figure in a header names nothing
+    assert document_vocabulary(parsed) == ["Volume servers in:", "2008", "2009", "2001-2011"]
+    scope = ScopeHint(documents=2, vocabulary=document_vocabulary(parsed))
+    reading = read_message("Which space types are there? Give the 2008 and 2009 values.", scope)
+    assert reading.columns[-2:] == ["2008", "2009"] and reading.places == [] and reading.document_conditions == []
+    # where the documents' paths hold the year, it is a place as before
+    dated = read_message("Give the 2008 and 2009 values.", scope.model_copy(update={"years": ["2008", "2009"]}))
+    assert [p.value for p in dated.places] == ["2008", "2009"]

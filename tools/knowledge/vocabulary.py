@@ -20,19 +20,25 @@ MAX_TERM_LENGTH = 100
 _NUMERIC = re.compile(r"[0-9\s.,:;%+/()'-]*")
 
 
+# a header cell that is a year or a span of years ("2009", "2001-2011", "2012-13") names its column
+_YEARS = re.compile(r"(?:19|20)\d\d(?:\s*[-–/]\s*(?:(?:19|20)\d\d|\d\d))?")
+
+
 def is_term(text: str) -> bool:
     return 0 < len(text) <= MAX_TERM_LENGTH and not _NUMERIC.fullmatch(text)
 
 
 def document_vocabulary(parsed: ParsedDocument) -> list[str]:
-    """Header cells of all tables, then the labels, distinct without case, at most MAX_TERMS."""
+    """Header cells of all tables, then the labels, distinct without case, at most MAX_TERMS; a
+    header cell of years is a name too ("2001-2011" heads a statistical table's column)."""
     terms: list[str] = []
     seen: set[str] = set()
-    candidates = [cell for table in parsed.tables for cell in table.header]
-    candidates += labels(parsed.pages, parsed.tables)
-    for candidate in candidates:
+    headers = [cell for table in parsed.tables for cell in table.header]
+    candidates = [*headers, *labels(parsed.pages, parsed.tables)]
+    for k, candidate in enumerate(candidates):
         term = clean(candidate).replace("\x00", "")
-        if is_term(term) and term.casefold() not in seen:
+        named = is_term(term) or k < len(headers) and _YEARS.fullmatch(term) is not None
+        if named and term.casefold() not in seen:
             seen.add(term.casefold())
             terms.append(term)
             if len(terms) == MAX_TERMS:

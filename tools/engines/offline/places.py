@@ -36,11 +36,17 @@ class Places:
                 # month the documents are dated in, a condition on each document
                 self.scan.owners.append((i, tok.bare))
                 self.scan.use(i - 1, i + 1)
+            elif tok.kind == "word" and g.YEAR.fullmatch(tok.bare) and self._heads_a_column(tok.bare):
+                tok.term = True  # "the 2008 and 2009 values": a column the scope's tables head with the year
             elif tok.kind == "word" and g.YEAR.fullmatch(tok.bare) and not tok.used and not self._compared(i):
                 tok.kind, tok.place, tok.used = "place", Place(kind="year", value=tok.bare), True
                 before = self.scan.at(i - 1)
                 if before is not None and before.is_(g.YEAR_WORDS):
                     before.used = True
+
+    def _heads_a_column(self, year: str) -> bool:
+        """Whether a year is a column of the scope's tables and no document path of it holds the year."""
+        return year not in self.scan.scope.years and self.scan.names_header(year)
 
     def _names_month(self, i: int) -> bool:
         """A month's name after a preposition ("in August", "en juillet", "vom April"), compared by nothing."""
