@@ -113,3 +113,13 @@ def test_a_month_of_a_year_compares_as_its_days() -> None:
     reading = read_message("Contract number and end date of every contract with an end date before April 2026", SCOPE)
     assert [(c.column, c.op, c.value) for c in reading.conditions] == [("End date", "lt", "April 2026")]
     assert reading.places == []  # the year belongs to the date compared, not to the documents' paths
+
+
+def test_a_name_joined_to_its_documents_noun_is_their_owner() -> None:
+    message = "Zeig mir alle Positionen der Nordwerk-Rechnung vom April 2025 mit Bezeichnung, Menge und Einzelpreis."
+    reading = read_message(message, SCOPE.model_copy(update={"years": ["2024", "2025"]}))
+    assert reading.document_conditions == ["Nordwerk", "April"] and reading.unused == []
+    assert reading.document_kinds == ["Rechnung"]  # checked in each document: these call themselves so
+    april = rows("finance/invoices/2025/nordwerk/RE-2025-0342_Nordwerk.pdf", message)  # Rechnungsdatum 03.04.2025
+    assert len(april) == 5 and {m for m, _ in april} == {"yes"}
+    assert rows("finance/invoices/2025/nordwerk/RE-2025-0117_Nordwerk.docx", message) == []  # dated 14.01.2025

@@ -108,6 +108,10 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             continue
         if fold(word) in kinds or i in relations:
             continue
+        head, dash, kind = word.partition("-")
+        if dash and fold(head) in read and kind.isalpha():
+            unplaced.append(kind)  # "der Nordwerk-Rechnung": the owner's documents, of the kind the noun says
+            continue
         if _names_documents(tokens, i, columns):
             # the kind of the owner's documents ("chaque facture de Roussel", "Nordwerk's invoices")
             # is checked in each document; a kind without an owner may as well name the rows

@@ -29,6 +29,14 @@ class Owners:
             run = self.scan.tokens[i:end]
             before = self.scan.at(i - 1)
             after = self.scan.at(end)
+            if end == i + 1 and (owner := _owner_of_compound(tok.text)) and before is not None and (
+                before.is_(g.DETERMINERS) or before.is_(g.ENDS_LIST)
+            ):
+                # "der Nordwerk-Rechnung": a name joined to the noun of its documents
+                self.scan.owners.append((i, owner))
+                tok.used = True
+                i = end
+                continue
             possessive = run[-1].possessive
             after_owner_word = before is not None and not before.used and (
                 before.is_(g.OWNER_PREPOSITIONS) or before.is_(g.LIST_KEYWORDS) and self.scan.names_a_party(i, end)
@@ -126,3 +134,14 @@ class Owners:
                 continue
             break
         return end
+
+
+def _owner_of_compound(word: str) -> str | None:
+    """"Nordwerk-Rechnung" -> "Nordwerk": a capitalised name and a capitalised noun of four
+    letters or more joined by a hyphen, as German writes a name's document; None otherwise."""
+    name, dash, noun = word.partition("-")
+    if not dash or "-" in noun or not (name[:1].isupper() and noun[:1].isupper()):
+        return None
+    if not (name.isalpha() and noun.isalpha() and len(noun) >= 4 and noun[1:].islower()):
+        return None
+    return name
