@@ -159,3 +159,14 @@ def test_prose_set_in_two_columns_is_read_one_column_after_the_other() -> None:
     first = lines.index("2020.1.1. 시행된³⁾ 「감염병의 예방 및 관리에 관")
     assert lines[first + 1] == "한 법률」(이하 ‘감염병예방법’) 제2조 제2호에 의하"
     assert [t.header for t in document.tables if t.page == 2] == [["구분", "개정전", "개정후"]]
+
+
+def test_a_header_of_years_over_section_labels_names_the_columns() -> None:
+    """tabula-java's rotated_page.pdf (a budget table, pinned with the unseen requests): the
+    header is a line of years ("2011 … 2022 2013– 2013–", "2017 2022" under the last two and
+    "Totals" over them), then "Outlays:" a section's break below it; the years once became the
+    table's title and the first row of figures its header."""
+    path = PUBLIC.parent / "unseen" / "public-pdfs" / "documents" / "tabula-java/src/test/resources/technology/tabula/rotated_page.pdf"
+    table = parse_file(path).tables[0]
+    assert table.header == ["", *map(str, range(2011, 2023)), "Totals 2013– 2017", "Totals 2013– 2022"]
+    assert table.rows[0][0] == "Outlays:" and table.rows[2][:4] == ["Defense³", "699", "709", "700"]

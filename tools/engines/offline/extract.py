@@ -145,7 +145,7 @@ def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
         return True
     own = text_outside_tables(document)
     headed = [cell for table in document.tables for cell in [*table.title, *table.header]]
-    text = "\n".join([document.path, document.title, own, *headed]).casefold()
+    text = _plain_marks("\n".join([document.path, document.title, own, *headed]).casefold())
     return all(
         _dated_in(own, text, month) if (month := month_of(term)) else
         any(_contains_word(text, spelling) for alternative in re.split(r"\s+or\s+", term) for spelling in _spellings(alternative))
@@ -156,9 +156,18 @@ def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
 _TRANSLITERATION = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe", "å": "aa"})
 
 
+_DASHES = str.maketrans({dash: "-" for dash in "‐‑‒–—−"})
+_MARKS = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰*†‡]+")
+
+
+def _plain_marks(text: str) -> str:
+    """Text with every dash a hyphen and no footnote marks: "Table S–4", "Category¹"."""
+    return _MARKS.sub(" ", text.translate(_DASHES))
+
+
 def _spellings(term: str) -> set[str]:
     """A name as it may stand in a path or a plain-ASCII text: "Bürowelt", "Burowelt", "Buerowelt"."""
-    low = term.casefold()
+    low = _plain_marks(term.casefold()).strip()
     bare = "".join(ch for ch in unicodedata.normalize("NFKD", low) if not unicodedata.combining(ch))
     return {low, bare, low.translate(_TRANSLITERATION)}
 

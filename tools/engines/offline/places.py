@@ -28,9 +28,12 @@ class Places:
 
     def take_folders_and_years(self) -> None:
         """"the X folder", "folder X", and years; after the scope's names are read whole."""
+        listed = self._listed_year_columns()
         for i, tok in enumerate(self.scan.tokens):
             if tok.is_(g.FOLDER_WORDS):
                 self._folder_word(i)
+            elif i in listed:
+                tok.term = True  # "outlays in 2011, 2012 and 2013": a list of columns, read alike
             elif self._names_month(i):
                 # "ordered in August", "commandé en juillet", "der Rechnung vom April 2025": the
                 # month the documents are dated in, a condition on each document
@@ -43,6 +46,24 @@ class Places:
                 before = self.scan.at(i - 1)
                 if before is not None and before.is_(g.YEAR_WORDS):
                     before.used = True
+
+    def _listed_year_columns(self) -> set[int]:
+        """The years of a list ("2011, 2012 and 2013") that head columns of the scope's tables,
+        when one of them is a column (no document path holds it): each is a column, though a
+        path may hold another."""
+        tokens = self.scan.tokens
+        found: set[int] = set()
+        run: list[int] = []
+        for i, tok in enumerate([*tokens, None]):
+            if tok is not None and tok.kind == "word" and g.YEAR.fullmatch(tok.bare) and not tok.used:
+                run.append(i)
+                continue
+            if tok is not None and run and (tok.text in (",", "&") or tok.is_(g.CONJUNCTIONS) or tok.low == "or"):
+                continue
+            if len(run) > 1 and any(self._heads_a_column(tokens[k].bare) for k in run):
+                found.update(k for k in run if self.scan.names_header(tokens[k].bare))
+            run = []
+        return found
 
     def _heads_a_column(self, year: str) -> bool:
         """Whether a year is a column of the scope's tables and no document path of it holds the year."""

@@ -5,7 +5,7 @@ of the block, a label centred over a group of columns naming each of them."""
 from __future__ import annotations
 
 from tools.parsing.pdf.columns import _Column
-from tools.parsing.pdf.lines import _far, _figure, _Line, _Segment
+from tools.parsing.pdf.lines import _far, _figure, _Line, _Segment, _years
 from tools.parsing.pdf.rows import _record
 from tools.parsing.pdf.unruled import _grow, _Grown
 
@@ -46,7 +46,7 @@ def _header_line(line: _Line, below: _Line, left: float, right: float, spacing: 
         return False
     if any(len(s.text.split()) > HEADER_WORDS for s in line.segments):
         return False
-    return not (above and any(_figure(s.text) for s in line.segments))
+    return not (above and any(_figure(s.text) for s in line.segments) and not _years(line))
 
 
 def _header_top(lines: list[_Line], body: int, first: int, floor: int, columns: list[_Column], spacing: float) -> int | None:
@@ -59,7 +59,9 @@ def _header_top(lines: list[_Line], body: int, first: int, floor: int, columns: 
     while top > max(floor, body - HEADER_BLOCK):
         line = lines[top - 1]
         if top - 1 < first:
-            if not _header_line(line, lines[top], left, right, spacing, True):
+            # a section's label opening the body ("Outlays:") may stand a section's break below the header
+            gap = 2 * spacing if _announces(lines[top]) else spacing
+            if not _header_line(line, lines[top], left, right, gap, True):
                 break
             if body > first and len(line.segments) < 2:
                 break
@@ -177,5 +179,19 @@ def _rebuilt(
 
 def _section(line: _Line, below: _Line) -> bool:
     """Whether ``line`` is a section's label over the row ``below``: one cell, standing left
-    of the row's label (outdented, or the row indented under it)."""
-    return len(line.segments) == 1 and line.segments[0].x0 < below.segments[0].x0 - 0.25 * (line.bottom - line.top)
+    of the row's label (outdented, or the row indented under it), or at it and announcing the
+    rows with a colon ("Outlays:")."""
+    if len(line.segments) != 1:
+        return False
+    height = line.bottom - line.top
+    return line.segments[0].x0 < below.segments[0].x0 - 0.25 * height or (
+        _announces(line) and abs(line.segments[0].x0 - below.segments[0].x0) <= 0.25 * height
+    )
+
+
+def _announces(line: _Line) -> bool:
+    """A line of one cell, no figure, ending with a colon (a footnote mark after it aside)."""
+    if len(line.segments) != 1:
+        return False
+    text = line.segments[0].text.rstrip("¹²³⁴⁵⁶⁷⁸⁹⁰*† ")
+    return text.endswith(":") and not _figure(text)

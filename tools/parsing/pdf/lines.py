@@ -92,5 +92,14 @@ def _far(above: _Line, below: _Line) -> bool:
     return below.top - above.bottom > ROW_GAP * (below.bottom - below.top)
 
 
+_YEAR = re.compile(r"(?:19|20)\d\d(?:\s*[-–]\s*(?:(?:19|20)\d\d)?)?")
+
+
+def _years(line: _Line) -> bool:
+    """Whether a line is a row of years over a table's columns ("2011 2012 … 2013–"): names of
+    columns, though each is written with figures."""
+    return len(line.segments) >= 2 and all(_YEAR.fullmatch(s.text.strip()) for s in line.segments)
+
+
 def _figure(text: str) -> bool:
     return bool(re.fullmatch(r"[-+(]?[$€£]?\s*[\d][\d,.\s]*%?\)?", text.strip()))

@@ -77,9 +77,15 @@ def _headed(found: list[_Found], lines: list[_Line], i: int, grown: _Grown) -> t
     rebuilt = _rebuilt(lines, i, grown.end, grown.columns, below)
     if rebuilt is None:
         return None
-    top, grown = rebuilt
-    if any(f.first < top < f.end for f in found[k:]):
-        return None  # the header would start inside a table of words: it stays one
+    top, rebuilt_grown = rebuilt
+    inside = [f for f in found[k:] if f.first < top < f.end]
+    if inside:
+        # the header would start inside a table of words, which stays one: it starts below it
+        rebuilt = _rebuilt(lines, i, grown.end, grown.columns, inside[-1].end)
+        if rebuilt is None or any(f.first < rebuilt[0] < f.end for f in found[k:]):
+            return None
+        top, rebuilt_grown = rebuilt
+    grown = rebuilt_grown
     while len(found) > k and found[-1].first >= top:
         found.pop()
     return top, grown
