@@ -170,3 +170,14 @@ def test_a_header_of_years_over_section_labels_names_the_columns() -> None:
     table = parse_file(path).tables[0]
     assert table.header == ["", *map(str, range(2011, 2023)), "Totals 2013– 2017", "Totals 2013– 2022"]
     assert table.rows[0][0] == "Outlays:" and table.rows[2][:4] == ["Defense³", "699", "709", "700"]
+
+
+def test_glyphs_the_file_gives_no_character_for_are_counted_and_said_not_passed_as_text() -> None:
+    """docling's redp5110_sampled.pdf: page 3 sets its text in a font without a character map,
+    and bullets elsewhere; pdfplumber names each such glyph "(cid:7)", which once reached the
+    engines as text (278 of them on page 3)."""
+    document = parse_file(PUBLIC / "docling" / "documents" / "redp5110_sampled.pdf")
+    assert not any("(cid:" in page for page in document.pages)
+    assert any(line.startswith("DB2 for i Center of Excellence") for line in document.pages[2].splitlines())
+    (note,) = [n for n in document.notes if "glyphs" in n]
+    assert note.startswith("295 glyphs have no text in the file (278 on page 3,")

@@ -14,10 +14,20 @@ from tools.parsing.base import MAX_PAGES, ParsedDocument, UnreadableFile, within
 from tools.parsing.coverage import coverage_note, unread_words
 from tools.parsing.pdf.columns import _Column
 from tools.parsing.pdf.page import _read_page
-from tools.parsing.pdf.words import _upright, drawn_once, set_scripts, sideways, text_layer
+from tools.parsing.pdf.words import _upright, drawn_once, set_scripts, sideways, text_layer, unmapped_glyphs
 from tools.parsing.text import pick_title
 
 NO_TEXT_LAYER = "no text layer on any page (a scanned document?): it needs OCR before its contents can be read"
+
+
+def unmapped_note(unmapped: dict[int, int]) -> str:
+    """What a document whose file gives no character for some glyphs says of them."""
+    pages = ", ".join(f"{glyphs} on page {number}" for number, glyphs in sorted(unmapped.items())[:5])
+    more = f" and {len(unmapped) - 5} more pages" if len(unmapped) > 5 else ""
+    return (
+        f"{sum(unmapped.values()):,} glyphs have no text in the file ({pages}{more}): their font maps them to no "
+        "character, so they were not read; where they are words, OCR of those pages would read them"
+    )
 
 
 def parse_pdf(path: Path) -> ParsedDocument:
@@ -32,11 +42,15 @@ def parse_pdf(path: Path) -> ParsedDocument:
     pages: list[str] = []
     tables: list[Table] = []
     layer_words, unread = 0, []
+    unmapped: dict[int, int] = {}
     try:
         carried: list[_Column] | None = None
         total = len(pdf.pages)
         # the rest is not even laid out
-        for number, page in enumerate(map(drawn_once, pdf.pages[:MAX_PAGES]), start=1):
+        for number, raw in enumerate(pdf.pages[:MAX_PAGES], start=1):
+            if glyphs := unmapped_glyphs(raw):
+                unmapped[number] = glyphs
+            page = drawn_once(raw)
             set_scripts(page.chars)
             reads = sideways(page)
             words, chars = _upright(page, reads) if reads else (text_layer(page), page.chars)
@@ -56,5 +70,6 @@ def parse_pdf(path: Path) -> ParsedDocument:
     title = pick_title((line for page in pages for line in page.splitlines()), path.stem)
     notes = [] if any(p.strip() for p in pages) else [NO_TEXT_LAYER]
     notes += [note] if (note := coverage_note(layer_words, unread)) else []
+    notes += [unmapped_note(unmapped)] if unmapped else []
     parsed = ParsedDocument(title=title, media_type="application/pdf", pages=pages, tables=tables, notes=notes)
     return within_page_bound(parsed, total)

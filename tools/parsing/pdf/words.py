@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pdfplumber
 from pdfplumber.utils import cluster_objects
@@ -14,14 +15,28 @@ WORD_GAP = 0.2  # glyphs closer than this share of their size are one word (2.4 
 TWICE = 1.0  # points: the same glyph drawn again this close to itself is drawn over itself
 
 
+# a glyph the file gives no character for (its font has no map to text): pdfplumber's "(cid:7)"
+UNMAPPED = re.compile(r"\(cid:\d+\)")
+
+
+def unmapped_glyphs(page: pdfplumber.page.Page) -> int:
+    """How many glyphs of the page the file gives no character for."""
+    return sum(1 for char in page.chars if UNMAPPED.fullmatch(char["text"]))
+
+
 def drawn_once(page: pdfplumber.page.Page) -> pdfplumber.page.Page:
     """The page with each glyph once: a text drawn twice on itself (a bold or shadow effect: the
-    same glyph, font and size within a point) is one text, "Kruger", never "KKrruuggeerr". The
-    text layer that word coverage counts is this one too. (pdfplumber's ``dedupe_chars`` does the
-    same by comparing each glyph with its neighbours in a sorted run: a second or more a page.)"""
+    same glyph, font and size within a point) is one text, "Kruger", never "KKrruuggeerr"; and
+    without the glyphs the file gives no character for ("(cid:7)" is no text: ``unmapped_glyphs``
+    counts them, so that the document says so). The text layer that word coverage counts is this
+    one too. (pdfplumber's ``dedupe_chars`` does the same by comparing each glyph with its
+    neighbours in a sorted run: a second or more a page.)"""
     seen: dict[tuple, list[tuple[float, float]]] = {}
     again: set[int] = set()
     for char in page.chars:
+        if UNMAPPED.fullmatch(char["text"]):
+            again.add(id(char))
+            continue
         x, y = char["x0"], char["top"]
         key = (char["text"], char.get("fontname"), round(char["size"], 1))
         kx, ky = math.floor(x / TWICE), math.floor(y / TWICE)  # its cell of the grid; a glyph within TWICE is in a neighbour
