@@ -23,6 +23,7 @@ class Conditions:
     scan: Scan
 
     def take_conditions(self) -> None:
+        self._postfix_comparisons()
         for i, tok in enumerate(self.scan.tokens):
             if tok.used or tok.kind != "word":
                 continue
@@ -70,6 +71,47 @@ class Conditions:
             if all(t.kind == "quoted" or t.has_digit or t.capital and t.is_content for t in value):
                 self._add(i, capitalise(tok.text), "equals", text_of(value).strip("'\"‘’“”"))
                 self.scan.use(i, end)
+
+    def _postfix_comparisons(self) -> None:
+        """"affecting 500 or more employees", "10 Stück oder weniger": a value, then "or more" /
+        "or less", then the column compared (a header of the scope among the words after it, else
+        the words after it)."""
+        tokens = self.scan.tokens
+        for k in range(1, len(tokens) - 1):
+            joiner, word = tokens[k], tokens[k + 1]
+            op = _POSTFIX.get(word.low) if joiner.low in ("or", "and", "oder", "und", "ou", "et") else None
+            if op is None or joiner.used or word.used or not tokens[k - 1].has_digit or tokens[k - 1].used:
+                continue
+            start = k - 1
+            while start > 0 and (tokens[start - 1].has_digit or _is_unit(tokens[start - 1].text)) and not tokens[start - 1].used \
+                    and tokens[start - 1].kind == "word":
+                start -= 1
+            value = text_of(tokens[start:k])
+            if not is_amount(value):
+                continue
+            clause = self.scan.clause_end(k + 2)
+            header = self.scan.header_within(k + 2, clause)
+            if header is not None and header[0] == k + 2:
+                column, end = capitalise(text_of(tokens[header[0] : header[1]])), header[1]
+            else:
+                end = self.scan.name_end(k + 2)
+                if end == k + 2:
+                    # "mit einer Menge von 10 oder mehr": the column before the value
+                    name_end = start - 1 if start > 0 and tokens[start - 1].low in ("of", "von", "de", "d'") else start
+                    first = name_end
+                    while first > 0 and tokens[first - 1].kind == "word" and not tokens[first - 1].used \
+                            and not self.scan.is_boundary(first - 1) and not tokens[first - 1].is_(g.CONJUNCTIONS):
+                        first -= 1
+                    named = strip_determiners(tokens[first:name_end])
+                    if not named:
+                        continue
+                    column = capitalise(text_of(named))
+                    self._add(start, column, op, value)
+                    self.scan.use(first, k + 2)
+                    continue
+                column = capitalise(text_of(strip_determiners(tokens[k + 2 : end])))
+            self._add(start, column, op, value)
+            self.scan.use(start, end)
 
     def _after_which(self, i: int) -> bool:
         return any(t.low in WHICH or t.low == "many" for t in self.scan.tokens[max(0, i - 6) : i])
@@ -434,6 +476,11 @@ class Conditions:
         )
 
 
+# "500 or more", "10 or less", "20 und mehr", "5 ou moins": the comparison after its value
+_POSTFIX = {
+    **dict.fromkeys(("more", "above", "higher", "over", "greater", "mehr", "plus", "davantage"), "ge"),
+    **dict.fromkeys(("less", "fewer", "below", "lower", "under", "weniger", "moins"), "le"),
+}
 _UNIT = re.compile(r"^(?:[a-zA-Z]{1,3}\.?|[€$£¥₩%]|eur|usd|gbp|chf|kg|km|hours?|hrs?|days?|stk\.?|pcs)$", re.IGNORECASE)
 
 
