@@ -17,7 +17,10 @@ SCOPE = ScopeHint(documents=40, years=["2025"], folders=[FolderCount(folder=f, d
 
 
 def test_a_word_that_became_nothing_is_named_and_every_row_is_unsure() -> None:
-    reading = read_message("Every hardware item on the 2025 invoices with description and quantity", SCOPE)
+    read = read_message("Every hardware item on the 2025 invoices with description and quantity", SCOPE)
+    assert read.row_terms == ["hardware"] and read.unused == []  # what picks the rows, named as not judged
+    # a reading that left the word out (a model's, or a correction) names it, and every row is unsure
+    reading = with_accounting(read.model_copy(update={"row_terms": [], "notes": []}), SCOPE)
     assert reading.unused == ["hardware"]
     assert any(n.startswith(f"{NOTE_START}'hardware'") for n in reading.notes)
     invoice = DocumentText(id=1, collection="c", path="invoices/2025/a.md", pages=["Description\tQuantity\nCopy paper\t5"],
@@ -68,7 +71,8 @@ def test_a_models_own_account_of_the_words_it_did_not_use_stands() -> None:
 
 
 def test_a_correction_that_uses_the_word_clears_it() -> None:
-    reading = read_message("Every hardware item on the 2025 invoices with description and quantity", SCOPE)
+    read = read_message("Every hardware item on the 2025 invoices with description and quantity", SCOPE)
+    reading = with_accounting(read.model_copy(update={"row_terms": [], "notes": []}), SCOPE)
     corrected = with_accounting(reading.model_copy(update={"row_terms": ["hardware"]}), SCOPE)
     assert corrected.unused == [] and not any(n.startswith(NOTE_START) for n in corrected.notes)
     assert unused_words(reading, SCOPE) == ["hardware"]

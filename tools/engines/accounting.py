@@ -113,16 +113,32 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             unplaced.append(kind)  # "der Nordwerk-Rechnung": the owner's documents, of the kind the noun says
             continue
         if _names_documents(tokens, i, columns):
-            # the kind of the owner's documents ("chaque facture de Roussel", "Nordwerk's invoices")
-            # is checked in each document; a kind without an owner may as well name the rows
-            if any(abs(p - i) <= OWNER_REACH for p in owners) and _is_head(tokens, i):
+            # a word naming the kind of documents that no folder of the scope holds is checked in
+            # each document (one that does not call itself so gives rows marked unsure): the kind
+            # of an owner's documents ("chaque facture de Roussel"), and every word qualifying the
+            # kind ("the active supply agreements": a word that may pick the rows is never
+            # silently kept). The kind alone without an owner ("of every swimmer") names the rows.
+            if not _is_head(tokens, i, read) or any(abs(p - i) <= OWNER_REACH for p in owners):
                 unplaced.append(word)
             continue
         left.append(word)
     return list(dict.fromkeys(left)), list(dict.fromkeys(unplaced))
 
 
+
 OWNER_REACH = 3  # tokens between an owner's name and the noun that names its documents
+
+
+def _is_head(tokens: list[str], i: int, read: set[str]) -> bool:
+    """Whether ``tokens[i]`` is the last word of its phrase that is no grammar and that the
+    reading did not use elsewhere (its head noun: "invoice" in "the Bürowelt office-supplies
+    invoice cost more than 20 euros", where the reading compares what they cost)."""
+    end = i
+    while end + 1 < len(tokens) and not _boundary(tokens[end + 1]):
+        end += 1
+    return all(
+        _grammar(t) or fold(t) in read or not any(ch.isalpha() for ch in t) for t in tokens[i + 1 : end + 1]
+    )
 
 
 _AUXILIARIES = g.US | g.HAS_WORDS | {"a"}  # "nous a commandé"
@@ -152,14 +168,6 @@ def _relation_words(tokens: list[str], owners: list[str]) -> set[int]:
             if to_us:
                 found.add(between)
     return found
-
-
-def _is_head(tokens: list[str], i: int) -> bool:
-    """Whether ``tokens[i]`` is the last word of its phrase that is no grammar (its head noun)."""
-    end = i
-    while end + 1 < len(tokens) and not _boundary(tokens[end + 1]):
-        end += 1
-    return all(_grammar(t) or not any(ch.isalpha() for ch in t) for t in tokens[i + 1 : end + 1])
 
 
 def _names_documents(tokens: list[str], i: int, columns: set[str] = frozenset()) -> bool:  # type: ignore[assignment]

@@ -481,7 +481,9 @@ _POSTFIX = {
     **dict.fromkeys(("more", "above", "higher", "over", "greater", "mehr", "plus", "davantage"), "ge"),
     **dict.fromkeys(("less", "fewer", "below", "lower", "under", "weniger", "moins"), "le"),
 }
-_UNIT = re.compile(r"^(?:[a-zA-Z]{1,3}\.?|[€$£¥₩%]|eur|usd|gbp|chf|kg|km|hours?|hrs?|days?|stk\.?|pcs)$", re.IGNORECASE)
+_UNIT = re.compile(
+    r"^(?:[a-zA-Z]{1,3}\.?|[€$£¥₩%]|eur|euros?|usd|dollars?|gbp|pounds?|chf|kg|km|hours?|hrs?|days?|stk\.?|pcs)$", re.IGNORECASE
+)
 
 
 def _is_unit(word: str) -> bool:

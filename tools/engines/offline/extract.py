@@ -48,15 +48,16 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
 
 def kind_notes(document: DocumentText, reading: Reading) -> list[str]:
     """Why a document's rows are unsure when it does not call itself what the request asked for
-    ("facture" over a purchase order): none of the kind's words stands in its path, its title or
-    its text outside its tables."""
+    ("facture" over a purchase order): a word of the kind asked for stands nowhere in its path, its
+    title or its text outside its tables."""
     if not reading.document_kinds:
         return []
     own = " ".join([document.path, document.title, text_outside_tables(document)])
     words = {fold(w) for w in re.findall(r"\w+", own)}
-    if any(fold(kind) in words for kind in reading.document_kinds):
+    missing = [kind for kind in reading.document_kinds if fold(kind) not in words]
+    if not missing:
         return []
-    return [f"the document does not call itself {' / '.join(repr(k) for k in reading.document_kinds)}"]
+    return [f"the document does not call itself {' '.join(repr(k) for k in missing)}"]
 
 
 

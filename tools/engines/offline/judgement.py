@@ -33,7 +33,7 @@ class Judgement:
             prep = self.scan.at(k)
             names_documents = prep is not None and prep.is_(g.ENDS_LIST) and any(
                 t.is_content for t in self.scan.tokens[k + 1 : self.scan.clause_end(k + 1) + 1]
-            ) or (prep is not None and prep.is_(g.ENDS_LIST) and self._owned_documents(k + 1))
+            ) or (prep is not None and prep.is_(g.ENDS_LIST) and self._owned_documents(k + 1, noun))
             if names_documents:
                 selecting = [t for t in noun if not t.is_(g.ROW_NOUNS)]
                 if selecting:
@@ -55,6 +55,12 @@ class Judgement:
                 f"and marks each one unsure. {JUDGEMENT_HINT}"
             )
 
-    def _owned_documents(self, k: int) -> bool:
-        """After "on": the documents of an owner already read ("Nordwerk's 2025 invoices")."""
-        return any(t.used and t.kind == "word" and t.possessive for t in self.scan.tokens[k : k + 4])
+    def _owned_documents(self, k: int, noun: list[Tok]) -> bool:
+        """After "on": the documents of an owner already read ("Nordwerk's 2025 invoices"), or
+        documents a place names when the words before name rows ("software lines on the Tessaro
+        invoices"; "every purchase order in orders/" names the documents themselves)."""
+        rows = any(t.is_(g.ROW_NOUNS) for t in noun)
+        return any(
+            t.used and (t.kind == "word" and t.possessive or rows and t.place is not None)
+            for t in self.scan.tokens[k : k + 4]
+        )

@@ -107,7 +107,9 @@ def _with_requested_name(condition: Condition, columns: list[str]) -> Condition:
     if index is None or columns[index] == condition.column:
         return condition
     name = columns[index]
-    return condition.model_copy(update={"column": name, "text": f"{name} {g.OP_WORDS[condition.op]} {condition.value}"})
+    # the user's word stays in the condition's text: "Price above 20 (cost)"
+    said = "" if condition.column.casefold() in name.casefold() else f" ({condition.column.lower()})"
+    return condition.model_copy(update={"column": name, "text": f"{name} {g.OP_WORDS[condition.op]} {condition.value}{said}"})
 
 
 def _take_places(scan: Scan) -> None:
