@@ -20,7 +20,7 @@ from core.reading import Reading, ScopeHint, folder_list
 from core.selection import DocumentSelection
 from core.state import ExtractionState
 from tools.knowledge.paths import BadPattern
-from tools.knowledge.places import dated_in_places, discovered, selection_for
+from tools.knowledge.places import dated_in_places, discovered, selection_for, undated_beside
 from tools.knowledge.ranking import query_for, rank
 from tools.services import ServicesSource
 
@@ -48,6 +48,8 @@ async def resolve_scope(
         message = f"{exc} Nothing was read. Name a folder, a file, a year or a glob such as 'invoices/**'."
         return Command(goto=END, update={"answer": {"status": "no_documents", "message": message}})
     notes += [f"Nothing in scope is at {m}; the other places were read." for m in missing]
+    if beside := await asyncio.to_thread(undated_beside, reading, kb, profile.scope):
+        notes.append(beside)
     update_reading = _with_fallback_conditions(reading, found.get("row_conditions") or [], notes)
     if update_reading is None and reading is not confirmed:
         update_reading = reading

@@ -183,3 +183,19 @@ async def test_more_than_100_documents_give_a_sample_and_a_yes_reads_the_rest_on
     again, _ = await thread.send("yes")
     assert again["answer"]["status"] == "answered" and "confirmed already" in again["answer"]["message"]
     assert len(reads) == 130
+
+
+async def test_documents_beside_a_year_whose_paths_hold_none_are_named_not_silently_left(shop: Services, reads: list[int]) -> None:
+    extra = Path(shop.objects.root).parent / "more" / "orders"  # type: ignore[attr-defined]
+    extra.mkdir(parents=True)
+    (extra / "west.csv").write_text("Item,Quantity,Price\ncopper cable 7 m,1,9.00\n")
+    ingest_folder(shop, extra.parent, "shop")
+    thread = Thread(shop)
+    done, _ = await thread.send("Item and price from the 2025 orders where the item contains cable", confirm="auto")
+    answer = done["answer"]
+    assert answer["status"] == "done", answer["message"]
+    _, rows = thread.table(done)
+    assert {r["file"] for r in rows} == {"orders/2025/south.csv", "orders/2025/east.docx"}
+    # the order whose path holds no year was not read for 2025, and the answer says so and how to read it
+    said = " ".join([answer["message"], *answer["summary"].get("notes", [])])
+    assert "no year in their path" in said and "orders/west.csv" in said and "ask without the year" in said
