@@ -69,7 +69,8 @@ class Columns:
 
     def _colon_lists(self) -> list[tuple[int, int]]:
         for i, tok in enumerate(self.scan.tokens):
-            if tok.text == ":" and not tok.used:
+            # a colon, or a dash standing alone before the list ("… at least 10 pieces - item number, …")
+            if (tok.text == ":" or tok.text in ("-", "–", "—") and self.scan.is_list(i + 1, self._list_stop(i + 1))) and not tok.used:
                 tok.used = True
                 return [(i + 1, self._list_stop(i + 1))]
         return []

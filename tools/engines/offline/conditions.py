@@ -144,6 +144,21 @@ class Conditions:
             if op is None or column_end == k:
                 return end if end is not None else None
             column = capitalise(text_of(self.scan.tokens[k:column_end]))
+            if self.scan.tokens[k].is_(_PERSONS):
+                # "where we ordered at least 10 pieces": who did what names no column; the unit
+                # after the value does, if there is one
+                unit = self.scan.at(self._amount_end(op[1]))
+                value_end = self._amount_end(op[1])
+                if unit is not None and unit.is_word and not unit.used and not unit.has_digit and value_end > op[1]:
+                    self._add(op[1], capitalise(unit.text), op[0], text_of(self.scan.tokens[op[1] : value_end]))
+                    end = value_end + 1
+                else:
+                    end = self._value(op[0], column, op[1], op_start)
+                joiner = self.scan.at(end)
+                if joiner is not None and joiner.is_(g.CONJUNCTIONS) and not joiner.used:
+                    k = end + 1
+                    continue
+                return end
             end = self._value(op[0], column, op[1], op_start)
             joiner = self.scan.at(end)
             if joiner is not None and joiner.is_(g.CONJUNCTIONS) and not joiner.used:
@@ -258,7 +273,9 @@ class Conditions:
             self.scan.use(start, chained)
             return
         end = self.scan.clause_end(start)
-        if opening and self._verb_compared(start, end):
+        if opening and any(t.is_(g.HAS_WORDS) for t in self.scan.tokens[start:end]):
+            return  # "Which … lines have a total price over …": the clause after "have" says it
+        if opening and self._verb_compared(start, self._phrase_end(start)):
             return
         if self._compared_header(start, end):
             self.scan.use(i, end)
@@ -267,11 +284,24 @@ class Conditions:
             self.scan.row_terms.append(text_of(self.scan.tokens[start:end]))
             self.scan.use(i, end)
 
+    def _phrase_end(self, start: int) -> int:
+        """Where the words from ``start`` reach the next punctuation mark (places and names read
+        already may stand among them: "on our 2024 price list cost at least 500 EUR")."""
+        k = start
+        while k < len(self.scan.tokens) and self.scan.tokens[k].kind != "punct":
+            k += 1
+        return k
+
     def _verb_compared(self, start: int, end: int) -> bool:
         """"Which items on the Bürowelt invoice cost more than 20 euros": the one word before the
         clause's comparison is what is compared ("cost"); the words before it name the documents
         and are left to the owners. False when no comparison follows a word there."""
+        if not self.scan.tokens[start].is_(g.ENDS_LIST):
+            return False  # the words after the rows asked about name documents: "on the … invoice"
         for k in range(start + 1, end):
+            tok = self.scan.tokens[k]
+            if tok.is_(g.HAS_WORDS) or tok.is_(g.RELATIVE) or tok.is_(g.LIST_KEYWORDS) or tok.is_(g.CONDITION_KEYWORDS):
+                return False  # "lines have a total price over …": the clause names its column itself
             op = self.scan.operator_at(k)
             if op is None:
                 continue
@@ -476,6 +506,7 @@ class Conditions:
         )
 
 
+_PERSONS = g.words("we i you they he she wir ich sie nous je vous ils on")
 # "500 or more", "10 or less", "20 und mehr", "5 ou moins": the comparison after its value
 _POSTFIX = {
     **dict.fromkeys(("more", "above", "higher", "over", "greater", "mehr", "plus", "davantage"), "ge"),

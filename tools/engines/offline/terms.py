@@ -45,9 +45,11 @@ class Terms:
         for end in range(min(len(self.scan.tokens), i + MAX_TERM_TOKENS), i + 1, -1):
             span = self.scan.tokens[i:end]
             last = span[-1]
-            if any(t.used or t.kind not in ("word", "punct") for t in span) or last.text in SEPARATORS:
+            if any(t.used or t.kind not in ("word", "punct") for t in span):
                 continue
             text = self.scan.message[first.start : last.start + len(last.text)]
+            if last.text in SEPARATORS and not (last.text == "." and any(term.endswith(".") for term in self.scan.terms.get(folded(text), ()))):
+                continue  # a run ends at a separator only when the name does ("Article no.")
             marks = {ch for ch in text if not ch.isalnum() and not ch.isspace()}
             if any(marks <= {ch for ch in term if not ch.isalnum() and not ch.isspace()} for term in self.scan.terms.get(folded(text), ())):
                 return end
