@@ -142,3 +142,17 @@ def test_a_count_named_by_what_it_counts_and_a_total_line_after_a_page_break() -
     months = [r.values["Month"] for r in records]
     assert months[0] == "July 2015" and len(months) == 9 and "Total" not in months
     assert records[0].values == {"Month": "July 2015", "Number of notices": "71", "Employees affected": "8,574", "Permanent closures": "25"}
+
+
+def test_a_month_over_a_monthly_list_is_a_condition_on_its_month_column() -> None:
+    table = Table(page=1, header=["Month", "Region", "Units sold", "Orders"],
+                  rows=[["2024-02", "DACH", "30", "12"], ["2024-03", "DACH", "33", "13"], ["2024-03", "UK", "21", "9"]])
+    document = DocumentText(id=1, collection="c", path="Sales/Reports/monthly_sales_2024.csv", pages=[""], tables=[table])
+    reading = read_message("Region, units sold and number of orders in March", ScopeHint(documents=3))
+    assert reading.document_conditions == ["March"]
+    records = extract_records(document, reading)
+    # the list is no document dated in March: its Month column says which rows are
+    assert [(r.match, r.values) for r in records] == [
+        ("yes", {"Region": "DACH", "Units sold": "33", "Number of orders": "13"}),
+        ("yes", {"Region": "UK", "Units sold": "21", "Number of orders": "9"}),
+    ]

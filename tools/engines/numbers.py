@@ -171,6 +171,11 @@ def compare(op: str, cell_text: str, value_text: str) -> bool | None:
     """
     if op == "contains":
         return _plain(value_text) in _plain(cell_text)
+    if op in ("equals", "not") and (month := MONTHS.get(value_text.strip().casefold())) is not None:
+        # "in March": a date or a month of a year ("2024-03", "12.03.2024") in that month
+        found = month_of_cell(cell_text)
+        if found is not None:
+            return (found == month) == (op == "equals")
     if op in ("equals", "not"):
         if _equal(cell_text, value_text):
             whole: bool | None = True
@@ -253,6 +258,21 @@ def is_amount(text: str) -> bool:
 
 
 _MONTH_YEAR = re.compile(r"(?P<name>[^\W\d_]+)\.?\s+(?P<year>\d{4})")
+
+
+_YEAR_MONTH = re.compile(r"(?:19|20)\d\d-(?P<m>\d{1,2})|(?P<n>\d{1,2})/(?:19|20)\d\d")
+
+
+def month_of_cell(text: str) -> int | None:
+    """The month a cell holding a date or a month of a year stands for; None for anything else."""
+    day = parse_date(text)
+    if day is not None:
+        return day.month
+    found = _YEAR_MONTH.fullmatch(text.strip())
+    if found is None:
+        return None
+    month = int(found.group("m") or found.group("n"))
+    return month if 1 <= month <= 12 else None
 
 
 def month_range(text: str) -> tuple[date, date] | None:

@@ -19,7 +19,7 @@ from tools.engines.accounting import fold
 from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import map_columns, match_column
 from tools.engines.months import dated_month, month_names, month_of
-from tools.engines.numbers import parse_number
+from tools.engines.numbers import month_of_cell, parse_number
 from tools.engines.offline.grammar import ROW_NOUNS
 from tools.parsing.fields import KeyValue, key_value_lines
 from tools.parsing.text import clean, table_lines
@@ -69,6 +69,18 @@ def _named_in_rows(document: DocumentText, reading: Reading) -> Reading | None:
     outside = [t for t in reading.document_conditions if meets_document_conditions(document, [t])]
     named = []
     for term in (t for t in reading.document_conditions if t not in outside):
+        if month_of(term) is not None:
+            # "in March" over a monthly list: the column of dates or months, when one column holds them
+            dated = {
+                table.header[j]
+                for table in document.tables for row in table.rows for j, cell in enumerate(row)
+                if j < len(table.header) and table.header[j].strip() and month_of_cell(cell) is not None
+            }
+            if len(dated) != 1:
+                return None
+            (column,) = dated
+            named.append(Condition(column=column, op="equals", value=term, text=f"{column} is in {term}"))
+            continue
         columns = {
             table.header[j]
             for table in document.tables for row in table.rows for j, cell in enumerate(row)
