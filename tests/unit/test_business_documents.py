@@ -127,3 +127,17 @@ def test_a_name_joined_to_its_documents_noun_is_their_owner() -> None:
     april = rows("finance/invoices/2025/nordwerk/RE-2025-0342_Nordwerk.pdf", message)  # Rechnungsdatum 03.04.2025
     assert len(april) == 5 and {m for m, _ in april} == {"yes"}
     assert rows("finance/invoices/2025/nordwerk/RE-2025-0117_Nordwerk.docx", message) == []  # dated 14.01.2025
+
+
+def test_a_folder_named_in_words_that_stands_under_several_years_names_them_all() -> None:
+    from core.reading import FolderCount
+    from tools.engines.offline.folder_names import FolderNames
+
+    folders = ["Purchasing/Invoices", "Purchasing/Invoices/2024/Praxis Elektronik", "Purchasing/Invoices/2025/Praxis Elektronik"]
+    assert FolderNames(folders).named(["Praxis", "Elektronik"]) == "**/Praxis Elektronik/**"
+    assert FolderNames(folders[:2]).named(["Praxis", "Elektronik"]) == "Purchasing/Invoices/2024/Praxis Elektronik"
+    scope = ScopeHint(documents=9, folders=[FolderCount(folder=f, documents=3) for f in folders])
+    reading = read_message("Which Praxis Elektronik invoice lines have a total price over 1.000 €? I need Art.-Nr., Menge and Gesamtpreis.", scope)
+    # "invoice" names the kind of the folders found, not every invoice beside them
+    assert [(p.kind, p.value) for p in reading.places] == [("glob", "**/Praxis Elektronik/**")]
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Gesamtpreis", "gt", "1.000 €")]

@@ -212,7 +212,8 @@ class Queries(Connected):
         return ScopeHint(
             documents=self.count(scope),
             collections=names,
-            folders=self.folder_summary(scope, limit=12),
+            # enough folders that a folder named in words is found wherever it stands
+            folders=self.folder_summary(scope, limit=SCOPE_FOLDERS),
             years=self.years(scope),
             table_headers=self.table_headers(scope),
             vocabulary=[term for term, _ in self.vocabulary(scope)],
@@ -375,6 +376,9 @@ class Queries(Connected):
         with self._conn() as conn:
             rows = conn.execute(query, [*params, limit]).fetchall()
         return [(r["term"], int(r["documents"])) for r in rows]
+
+
+SCOPE_FOLDERS = 100  # the largest folders a request is read against
 
 
 class _Stopped(Exception):

@@ -20,6 +20,11 @@ class FolderNames:
         joined = stem("".join(w.lower() for w in words))
         stems = sorted(stem(w) for w in words)
         found = [f for name, parts, f in self.by_name if name == joined or (len(words) > 1 and parts == stems)]
+        # a folder inside another one found is part of it
+        outer = sorted({f.strip("/") for f in found if not any(f.strip("/").startswith(g.strip("/") + "/") for g in found)})
+        if len(outer) > 1 and len({f.rsplit("/", 1)[-1] for f in outer}) == 1:
+            # "Praxis Elektronik" under invoices/2024/ and invoices/2025/: every folder of that name
+            return "**/" + outer[0].rsplit("/", 1)[-1] + "/**"
         return min(found, key=lambda f: (f.count("/"), len(f))) if found else None
 
 

@@ -155,7 +155,7 @@ class Places:
                     i += n - 1
                     break
                 if folder:
-                    run[0].kind, run[0].place = "place", Place(kind="folder", value=folder)
+                    run[0].kind, run[0].place = "place", Place(kind="glob" if "*" in folder else "folder", value=folder)
                     self.scan.use(i, i + n)
                     i += n - 1
                     break
@@ -166,6 +166,14 @@ class Places:
         inner = folder.strip("/").casefold() + "/"
         return any(
             t.place is not None and t.place.kind in ("folder", "file", "glob")
-            and t.place.value.strip("/").casefold().startswith(inner)
+            and any(path.startswith(inner) for path in self._paths_of(t.place))
             for t in self.scan.tokens
         )
+
+    def _paths_of(self, place: Place) -> list[str]:
+        """A place's paths, folded; for "**/Praxis Elektronik/**", the scope's folders of that name."""
+        value = place.value.strip("/").casefold()
+        if place.kind == "glob" and value.startswith("**/") and value.endswith("/**"):
+            name = value[3:-3]
+            return [f.strip("/").casefold() for f in self.scan.folders if f.strip("/").casefold().rsplit("/", 1)[-1] == name]
+        return [value]
