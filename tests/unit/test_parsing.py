@@ -677,6 +677,24 @@ def test_a_header_is_found_under_title_rows_of_one_cell():
     assert make_table(1, [["Title", ""], ["Item", "Price"]]).header == ["Title", ""]  # type: ignore[union-attr]
 
 
+def test_a_header_is_found_under_a_sheets_letterhead_of_labelled_values():
+    from tools.parsing.fields import key_value_lines
+    from tools.parsing.text import make_table
+
+    rows = [["NORDHAVN STEEL AS", "", "", "", ""],
+            ["Invoice no.:", "NS-24-0311", "", "Customer:", "Corvane B.V."],
+            ["Invoice date:", "12.03.2024", "", "Currency:", "EUR"],
+            ["Item #", "Description", "Qty", "Unit cost", "Line total"],
+            ["NS-R20", "Round bar", "40", "18.75", "750.00"]]
+    table = make_table(1, rows)
+    assert table is not None and table.header == ["Item #", "Description", "Qty", "Unit cost", "Line total"]
+    assert table.title == ["NORDHAVN STEEL AS", "Invoice no.: NS-24-0311 · Customer: Corvane B.V.", "Invoice date: 12.03.2024 · Currency: EUR"]
+    pairs = {p.key: p.value for p in key_value_lines(["\n".join(table.title)], [table])}
+    assert pairs["Invoice no."] == "NS-24-0311" and pairs["Customer"] == "Corvane B.V." and pairs["Currency"] == "EUR"
+    # a row of labels over values is a header still ("Name:" heads a column of names)
+    assert make_table(1, [["Name:", "Score"], ["Ann", "3"], ["Bob", "4"]]).header == ["Name:", "Score"]  # type: ignore[union-attr]
+
+
 def test_a_cells_dot_leader_is_no_part_of_its_text() -> None:
     from tools.parsing.text import make_table
 

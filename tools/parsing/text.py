@@ -73,20 +73,55 @@ def make_table(page: int, rows: Iterable[Iterable[object]]) -> Table | None:
     if not kept:
         return None
     at = header_at(kept)
-    title = [" ".join(c for c in row if c) for row in kept[:at]]
+    # a title row of labelled values keeps them apart: "Invoice no.: HM-24-0311 · Customer: …"
+    title = [_fields_line(row) if _fields_row(row) else " ".join(c for c in row if c) for row in kept[:at]]
     return Table(page=page, header=kept[at], rows=kept[at + 1 :], title=title)
 
 
 def header_at(rows: list[list[str]]) -> int:
     """Where a table's header is: the first row that names two columns or more, when at most
     TITLE_ROWS rows of one cell each, in the first column (a title, a subtitle, "Prepared by
-    …"), stand above it; otherwise the first row. Empty rows are gone already."""
-    for i, row in enumerate(rows[: TITLE_ROWS + 1]):
+    …"), and rows of labelled values ("Invoice no.: | HM-24-0311 | | Customer: | …", a sheet's
+    letterhead) stand above it; otherwise the first row. Empty rows are gone already."""
+    titles = 0
+    for i, row in enumerate(rows[: TITLE_ROWS + FIELD_ROWS + 1]):
+        if _fields_row(row) and i + 1 < len(rows) and _above_another_table(row, rows[i + 1]):
+            continue
         if sum(1 for cell in row if cell) >= 2:
             return i if i + 1 < len(rows) else 0  # a header has rows under it
         if not row[0]:
             return 0  # one cell over a middle column names a group of columns: it is the header's
+        titles += 1
+        if titles > TITLE_ROWS:
+            break
     return 0
+
+
+FIELD_ROWS = 6  # rows of labelled values above a header, read as the table's title
+
+
+def _above_another_table(row: list[str], below: list[str]) -> bool:
+    """Whether the row under a row of labelled values is no row of values under those labels
+    ("Name: | Score" over "Ann | 3" is a header): another row of labelled values, or a row
+    filling other columns."""
+    filled = {j for j, cell in enumerate(row) if cell}
+    return _fields_row(below) or {j for j, cell in enumerate(below) if cell} != filled
+
+
+def _fields_line(row: list[str]) -> str:
+    """A row of labelled values as one line: "Invoice no.: HM-24-0311 · Customer: Corvane …"."""
+    return " · ".join(f"{row[j]} {row[j + 1]}" for j, cell in enumerate(row) if cell.endswith(":") and j + 1 < len(row))
+
+
+def _fields_row(row: list[str]) -> bool:
+    """Whether a row holds labelled values and nothing else: each filled cell a label ending with
+    a colon followed by its value in the next cell ("Invoice no.: | HM-24-0311 | | Customer: | …")."""
+    filled = [j for j, cell in enumerate(row) if cell]
+    if len(filled) < 2:
+        return False
+    labels = [j for j in filled if row[j].endswith(":")]
+    values = [j for j in filled if not row[j].endswith(":")]
+    return bool(labels) and all(j + 1 in values for j in labels) and all(j - 1 in labels for j in values)
 
 
 def table_lines(table: Table, *, title: bool = True) -> list[str]:
