@@ -141,3 +141,17 @@ def test_a_folder_named_in_words_that_stands_under_several_years_names_them_all(
     # "invoice" names the kind of the folders found, not every invoice beside them
     assert [(p.kind, p.value) for p in reading.places] == [("glob", "**/Praxis Elektronik/**")]
     assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Gesamtpreis", "gt", "1.000 €")]
+
+
+def test_the_invoice_named_by_its_number_and_its_supplier_is_the_one_read() -> None:
+    from core.reading import FolderCount
+
+    folders = [FolderCount(folder=f, documents=3) for f in ("Purchasing/Invoices", "Purchasing/Invoices/2024/Halvorsen Metals")]
+    reading = read_message("Can you list the items on Halvorsen invoice HM-24-0311 with Item #, Description, Qty and Unit cost?",
+                           ScopeHint(documents=9, folders=folders))
+    # the number says which document; the supplier's name is read, not taken for the folder's kind
+    assert reading.document_conditions == ["Halvorsen", "HM-24-0311"] and reading.unused == []
+    # a path is no document's number; a name a folder holds is never silently the documents' kind
+    assert read_message("Tenant of every lease in leases/2021", SCOPE).document_conditions == []
+    unread = read_message("Every line of the Halvorsen Metals folder with its amount", ScopeHint(documents=9, folders=folders))
+    assert "Halvorsen" not in unread.unused or unread.places

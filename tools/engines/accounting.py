@@ -106,7 +106,12 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     for i, word in enumerate(tokens):
         if word in _PUNCT or fold(word) in read or _grammar(word) or not any(ch.isalpha() for ch in word):
             continue
-        if fold(word) in kinds or i in relations:
+        if i in relations:
+            continue
+        # a folder's word names the kind of documents ("invoices"), a name written as one
+        # ("Halvorsen" of "Halvorsen Metals/") says which: that one is read or named
+        named = word[:1].isupper() and i > 0 and tokens[i - 1] not in {".", "?", "!", ":"}
+        if fold(word) in kinds and not (named or any(ch.isdigit() for ch in word)):
             continue
         head, dash, kind = word.partition("-")
         if dash and fold(head) in read and kind.isalpha():
@@ -118,7 +123,8 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             # of an owner's documents ("chaque facture de Roussel"), and every word qualifying the
             # kind ("the active supply agreements": a word that may pick the rows is never
             # silently kept). The kind alone without an owner ("of every swimmer") names the rows.
-            if not _is_head(tokens, i, read) or any(abs(p - i) <= OWNER_REACH for p in owners):
+            # an identifier ("invoice HM-24-0311") says which document: it is checked in each
+            if not _is_head(tokens, i, read) or any(abs(p - i) <= OWNER_REACH for p in owners) or _identifier(word):
                 unplaced.append(word)
             continue
         left.append(word)
@@ -127,6 +133,11 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
 
 
 OWNER_REACH = 3  # tokens between an owner's name and the noun that names its documents
+
+
+def _identifier(word: str) -> bool:
+    """A code with letters and figures ("HM-24-0311", "PO-2024-0061"), not a year or a quarter."""
+    return any(ch.isdigit() for ch in word) and any(ch.isalpha() for ch in word) and len(word) >= 5
 
 
 def _is_head(tokens: list[str], i: int, read: set[str]) -> bool:

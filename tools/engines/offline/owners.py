@@ -44,7 +44,7 @@ class Owners:
             of_documents = before is not None and before.low == "of" and self._documents_after(end)
             before_document = (
                 before is not None
-                and (before.is_(g.QUANTIFIERS) or before.is_(g.DETERMINERS) and i > 1)
+                and (before.is_(g.QUANTIFIERS) or before.is_(g.DETERMINERS) and i > 1 or before.low in ("on", "in", "auf"))
                 and after is not None
                 and after.is_word
                 and not after.capital
@@ -65,6 +65,17 @@ class Owners:
                     if before is not None and before.is_(g.OWNER_PREPOSITIONS):
                         before.used = True
             i = end
+
+    def take_identifiers(self) -> None:
+        """"invoice HM-24-0311", "order no. PO-2024-0061": a code of letters and figures after the
+        word naming a document says which document; each document read must name it."""
+        for i, tok in enumerate(self.scan.tokens):
+            before = self.scan.at(i - 1)
+            if tok.used or tok.kind != "word" or before is None or not _code(tok.bare):
+                continue
+            if before.kind == "word" and (before.is_word and not before.capital and not before.has_digit or before.low in ("no.", "nr.", "#", "n°")):
+                self.scan.owners.append((i, tok.bare))
+                tok.used = True
 
     def take_parties(self) -> None:
         """"What did Feldmann Bau order from us", "charges Brightwave billed us", "Qu'est-ce que
@@ -145,3 +156,13 @@ def _owner_of_compound(word: str) -> str | None:
     if not (name.isalpha() and noun.isalpha() and len(noun) >= 4 and noun[1:].islower()):
         return None
     return name
+
+
+def _code(word: str) -> bool:
+    """A code of capitals and figures with a dash or slash ("HM-24-0311", "PO-2024/61"); a path
+    ("leases/2021") is none."""
+    letters = [ch for ch in word if ch.isalpha()]
+    return (
+        len(word) >= 5 and any(ch.isdigit() for ch in word) and bool(letters) and all(ch.isupper() for ch in letters)
+        and any(ch in "-/" for ch in word)
+    )

@@ -156,6 +156,7 @@ def read_message(message: str, scope: ScopeHint) -> Reading:
     owners = Owners(scan)
     owners.take_owners()
     owners.take_parties()
+    owners.take_identifiers()
     owners.merge_alternatives()
     Places(scan).take_folder_names()
     Judgement(scan).take_row_terms()
