@@ -156,3 +156,12 @@ def test_a_month_over_a_monthly_list_is_a_condition_on_its_month_column() -> Non
         ("yes", {"Region": "DACH", "Units sold": "33", "Number of orders": "13"}),
         ("yes", {"Region": "UK", "Units sold": "21", "Number of orders": "9"}),
     ]
+
+
+def test_a_line_of_a_table_that_fills_few_of_the_requested_cells_is_never_yes() -> None:
+    table = Table(page=1, header=["Item #", "Description", "Qty", "Unit cost"],
+                  rows=[["HM-R20", "Round bar", "40", "18.75"], ["Payment terms: 30 days net.", "", "", ""]])
+    document = DocumentText(id=1, collection="c", path="invoices/hm.xlsx", pages=[""], tables=[table])
+    records = extract_records(document, read_message("Item #, description, qty and unit cost of every line", ScopeHint(documents=1)))
+    assert [(r.match, r.values["Item #"]) for r in records] == [("yes", "HM-R20"), ("unsure", "Payment terms: 30 days net.")]
+    assert "most requested cells of this row are empty" in (records[1].note or "")

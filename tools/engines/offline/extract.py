@@ -366,6 +366,11 @@ def _table_record(
     for column in labelled:
         values[column] = document_values[column].value
     notes += [f"no '{c}' column in this table" for c in reading.columns if c not in use.mapping and c not in labelled]
+    mapped = [c for c in reading.columns if c in use.mapping]
+    empty = [c for c in mapped if values[c] is None]
+    if len(mapped) >= 2 and 2 * len(empty) > len(mapped):
+        # a line of the table that is no item ("Payment terms: 30 days net …" in its first column)
+        notes.append(f"most requested cells of this row are empty ({', '.join(empty)}): it may be no item of the table")
     evidence = "\n".join(["\t".join(row), *dict.fromkeys(document_values[c].line for c in labelled)])
     return checked(Record(values=values, page=table.page, evidence=evidence), notes)
 
