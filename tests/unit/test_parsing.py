@@ -691,6 +691,11 @@ def test_a_header_is_found_under_a_sheets_letterhead_of_labelled_values():
     assert table.title == ["NORDHAVN STEEL AS", "Invoice no.: NS-24-0311 · Customer: Corvane B.V.", "Invoice date: 12.03.2024 · Currency: EUR"]
     pairs = {p.key: p.value for p in key_value_lines(["\n".join(table.title)], [table])}
     assert pairs["Invoice no."] == "NS-24-0311" and pairs["Customer"] == "Corvane B.V." and pairs["Currency"] == "EUR"
+    # a label and its value in one cell ("Order: SO-24-118"), as an export writes them
+    export = make_table(1, [["Order: SO-24-118", "", "Customer: Aldercrest, Leeds", ""], ["Line", "SKU", "Product", "Qty"],
+                            ["1", "CI-200", "Spectrophotometer", "3"]])
+    assert export is not None and export.header == ["Line", "SKU", "Product", "Qty"]
+    assert export.title == ["Order: SO-24-118 · Customer: Aldercrest, Leeds"]
     # a row of labels over values is a header still ("Name:" heads a column of names)
     assert make_table(1, [["Name:", "Score"], ["Ann", "3"], ["Bob", "4"]]).header == ["Name:", "Score"]  # type: ignore[union-attr]
 

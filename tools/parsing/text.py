@@ -110,7 +110,9 @@ def _above_another_table(row: list[str], below: list[str]) -> bool:
 
 def _fields_line(row: list[str]) -> str:
     """A row of labelled values as one line: "Invoice no.: HM-24-0311 · Customer: Corvane …"."""
-    return " · ".join(f"{row[j]} {row[j + 1]}" for j, cell in enumerate(row) if cell.endswith(":") and j + 1 < len(row))
+    parts = [f"{cell} {row[j + 1]}" if cell.endswith(":") and j + 1 < len(row) else cell
+             for j, cell in enumerate(row) if cell and not (j and row[j - 1].endswith(":"))]
+    return " · ".join(parts)
 
 
 def _fields_row(row: list[str]) -> bool:
@@ -119,9 +121,14 @@ def _fields_row(row: list[str]) -> bool:
     filled = [j for j, cell in enumerate(row) if cell]
     if len(filled) < 2:
         return False
+    whole = [j for j in filled if _LABELLED_CELL.fullmatch(row[j])]  # "Order: SO-24-118" in one cell
     labels = [j for j in filled if row[j].endswith(":")]
-    values = [j for j in filled if not row[j].endswith(":")]
-    return bool(labels) and all(j + 1 in values for j in labels) and all(j - 1 in labels for j in values)
+    values = [j for j in filled if not row[j].endswith(":") and j not in whole]
+    return bool(labels or whole) and all(j + 1 in values for j in labels) and all(j - 1 in labels for j in values)
+
+
+# a cell that is a label and its value: "Order: SO-24-118", "Kostenstelle: 4100 Vertrieb"
+_LABELLED_CELL = re.compile(r"[^\W\d][\w .#/-]{0,40}?:\s+\S.*")
 
 
 def table_lines(table: Table, *, title: bool = True) -> list[str]:
