@@ -48,8 +48,10 @@ async def resolve_scope(
         message = f"{exc} Nothing was read. Name a folder, a file, a year or a glob such as 'invoices/**'."
         return Command(goto=END, update={"answer": {"status": "no_documents", "message": message}})
     notes += [f"Nothing in scope is at {m}; the other places were read." for m in missing]
-    if beside := await asyncio.to_thread(undated_beside, reading, kb, profile.scope):
-        notes.append(beside)
+    beside = await asyncio.to_thread(undated_beside, reading, kb, profile.scope)
+    left_out = beside[1] if beside else []
+    if beside:
+        notes.append(beside[0])
     update_reading = _with_fallback_conditions(reading, found.get("row_conditions") or [], notes)
     if update_reading is None and reading is not confirmed:
         update_reading = reading
@@ -73,6 +75,7 @@ async def resolve_scope(
         "document_ids": ranking.document_ids,
         "qualify_files": len({d.collection for d in resolution.documents}) > 1,
         "notes": notes,
+        "left_out": left_out,
     }
     if update_reading is not None:
         update["reading"] = update_reading.model_dump(mode="json")

@@ -199,3 +199,4 @@ async def test_documents_beside_a_year_whose_paths_hold_none_are_named_not_silen
     # the order whose path holds no year was not read for 2025, and the answer says so and how to read it
     said = " ".join([answer["message"], *answer["summary"].get("notes", [])])
     assert "no year in their path" in said and "orders/west.csv" in said and "ask without the year" in said
+    assert answer["summary"]["left_out"] == ["orders/west.csv"]

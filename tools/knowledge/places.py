@@ -44,10 +44,13 @@ def dated_in_places(reading: Reading, kb: KnowledgeBase, scope: Scope) -> Readin
     return years_as_dates(reading, ScopeHint(documents=undated)) if undated else reading
 
 
-def undated_beside(reading: Reading, kb: KnowledgeBase, scope: Scope, shown: int = 3) -> str | None:
+LEFT_OUT_LISTED = 50  # documents left out by a year that the answer's summary lists by path
+
+
+def undated_beside(reading: Reading, kb: KnowledgeBase, scope: Scope, shown: int = 3) -> tuple[str, list[str]] | None:
     """What the answer says when a year narrows folders that also hold documents whose paths
     hold no year ("the 2024 invoices" over ``invoices/2024/…`` and ``invoices/Tessaro/…``): those
-    were not read, and how to read them; None when there are none."""
+    were not read, and how to read them, with their paths; None when there are none."""
     years = [p.value for p in reading.places if p.kind == "year"]
     paths = [_glob(p) for p in reading.places if p.kind in ("folder", "glob")]
     if not years or not paths:
@@ -58,10 +61,11 @@ def undated_beside(reading: Reading, kb: KnowledgeBase, scope: Scope, shown: int
     named = ", ".join(d.path for d in found.documents[:shown])
     more = f" and {len(found.documents) - shown} more" if len(found.documents) > shown else ""
     year = " or ".join(years)
-    return (
+    note = (
         f"{len(found.documents)} documents in these folders have no year in their path, so they were not read "
         f"for {year}: {named}{more}. Name them, or ask without the year, to read them too."
     )
+    return note, [d.path for d in found.documents[:LEFT_OUT_LISTED]]
 
 
 def selection_for(reading: Reading, kb: KnowledgeBase, scope: Scope) -> tuple[DocumentSelection, list[str]]:
