@@ -165,3 +165,11 @@ def test_a_line_of_a_table_that_fills_few_of_the_requested_cells_is_never_yes() 
     records = extract_records(document, read_message("Item #, description, qty and unit cost of every line", ScopeHint(documents=1)))
     assert [(r.match, r.values["Item #"]) for r in records] == [("yes", "HM-R20"), ("unsure", "Payment terms: 30 days net.")]
     assert "most requested cells of this row are empty" in (records[1].note or "")
+
+
+def test_what_figures_are_given_per_is_the_first_column() -> None:
+    scope = ScopeHint(documents=3, vocabulary=["Month", "Region", "Units sold", "Orders"])
+    reading = read_message("Sales per region in March 2024 - units sold and number of orders", scope)
+    assert reading.columns == ["Region", "Units sold", "Number of orders"] and reading.unused == []
+    # a calculation "per" a column stays the calculation's grouping
+    assert read_message("Average unit price per region", scope).calculations

@@ -38,6 +38,16 @@ class Columns:
             if (joiner.is_(g.LIST_KEYWORDS) or joiner.is_(g.CONJUNCTIONS)) and self._names_header(noun.bare):
                 self.scan.columns.append((i + 1, capitalise(noun.bare)))
                 noun.used = True
+        # "Sales per region: units sold and orders": what the figures are given per is the first
+        # column, when a header of the scope names it
+        for i, tok in enumerate(self.scan.tokens[:-1]):
+            noun = self.scan.tokens[i + 1]
+            if tok.low in ("per", "je", "pro", "par") and not tok.used and noun.is_word and not noun.used \
+                    and self._names_header(noun.bare) and not self.scan.calculations:
+                named = [c for _, c in self.scan.columns]
+                if match_column(noun.bare, named) is None:
+                    self.scan.columns.append((-1, capitalise(noun.bare)))
+                tok.used = noun.used = True
         # "Which states have …? Show …", "every state whose …": the things asked about are the
         # rows' first column
         for i, tok in enumerate(self.scan.tokens[:-1]):
