@@ -79,7 +79,7 @@ class Conditions:
         tokens = self.scan.tokens
         for k in range(1, len(tokens) - 1):
             joiner, word = tokens[k], tokens[k + 1]
-            op = _POSTFIX.get(word.low) if joiner.low in ("or", "and", "oder", "und", "ou", "et") else None
+            op = g.POSTFIX_OPERATORS.get(word.low) if joiner.low in ("or", "and", "oder", "und", "ou", "et") else None
             if op is None or joiner.used or word.used or not tokens[k - 1].has_digit or tokens[k - 1].used:
                 continue
             start = k - 1
@@ -144,22 +144,16 @@ class Conditions:
             if op is None or column_end == k:
                 return end if end is not None else None
             column = capitalise(text_of(self.scan.tokens[k:column_end]))
-            if self.scan.tokens[k].is_(_PERSONS):
+            value_end = self._amount_end(op[1])
+            unit = self.scan.at(value_end)
+            if self.scan.tokens[k].is_(g.PERSONS) and unit is not None and unit.is_word and not unit.used \
+                    and not unit.has_digit and value_end > op[1]:
                 # "where we ordered at least 10 pieces": who did what names no column; the unit
-                # after the value does, if there is one
-                unit = self.scan.at(self._amount_end(op[1]))
-                value_end = self._amount_end(op[1])
-                if unit is not None and unit.is_word and not unit.used and not unit.has_digit and value_end > op[1]:
-                    self._add(op[1], capitalise(unit.text), op[0], text_of(self.scan.tokens[op[1] : value_end]))
-                    end = value_end + 1
-                else:
-                    end = self._value(op[0], column, op[1], op_start)
-                joiner = self.scan.at(end)
-                if joiner is not None and joiner.is_(g.CONJUNCTIONS) and not joiner.used:
-                    k = end + 1
-                    continue
-                return end
-            end = self._value(op[0], column, op[1], op_start)
+                # after the value does
+                self._add(op[1], capitalise(unit.text), op[0], text_of(self.scan.tokens[op[1] : value_end]))
+                end = value_end + 1
+            else:
+                end = self._value(op[0], column, op[1], op_start)
             joiner = self.scan.at(end)
             if joiner is not None and joiner.is_(g.CONJUNCTIONS) and not joiner.used:
                 k = end + 1
@@ -506,12 +500,6 @@ class Conditions:
         )
 
 
-_PERSONS = g.words("we i you they he she wir ich sie nous je vous ils on")
-# "500 or more", "10 or less", "20 und mehr", "5 ou moins": the comparison after its value
-_POSTFIX = {
-    **dict.fromkeys(("more", "above", "higher", "over", "greater", "mehr", "plus", "davantage"), "ge"),
-    **dict.fromkeys(("less", "fewer", "below", "lower", "under", "weniger", "moins"), "le"),
-}
 _UNIT = re.compile(
     r"^(?:[a-zA-Z]{1,3}\.?|[€$£¥₩%]|eur|euros?|usd|dollars?|gbp|pounds?|chf|kg|km|hours?|hrs?|days?|stk\.?|pcs)$", re.IGNORECASE
 )

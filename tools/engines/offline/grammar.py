@@ -34,6 +34,12 @@ ABOUT_WORDS = words("about regarding concerning über sur")
 # Verbs that ask for the values and the pronouns after them: "show", "give me", "zeige mir"
 ASKING = words("show list give get find extract display return provide tell fetch pull collect zeige zeig liste gib nenne donne montre")
 PRONOUNS = words("me us mir uns moi nous")
+PERSONS = words("we i you they he she wir ich sie nous je vous ils on")  # "where we ordered …": who did it
+# "500 or more", "10 or less", "20 und mehr", "5 ou moins": the comparison after its value
+POSTFIX_OPERATORS = {
+    **dict.fromkeys(("more", "above", "higher", "over", "greater", "mehr", "plus", "davantage"), "ge"),
+    **dict.fromkeys(("less", "fewer", "below", "lower", "under", "weniger", "moins"), "le"),
+}
 US = words("us uns nous")  # the asker's side: "what Acme billed us", "was Acme uns berechnet hat"
 # Words that make the values wanted those of the thing just named: "each state with its growth rate".
 POSSESSIVES = words("its their his her seinem seiner seinen ihrem ihrer ihren son sa ses leur leurs")
