@@ -20,7 +20,7 @@ _SYNONYM_TABLE = """
     description: item description | leistung | 품목 | 품명 | 내용
     quantity: quantity | qty | menge | anzahl | stückzahl | count | 수량 | pieces | stück
     unit price: unit price | einzelpreis | price per unit | unit cost | price | preis | stückpreis
-    unit price: e preis | 단가 | preis einheit | preis je einheit | preis pro einheit | cost | kosten | coût
+    unit price: e preis | 단가 | preis einheit | preis je einheit | preis pro einheit
     unit price: list price | listenpreis | prix catalogue | prix de liste
     amount: amount | total | line total | gesamtpreis | gesamt | betrag | total price
     amount: summe | 금액 | gesamtbetrag | total amount

@@ -176,6 +176,11 @@ def compare(op: str, cell_text: str, value_text: str) -> bool | None:
         found = month_of_cell(cell_text)
         if found is not None:
             return (found == month) == (op == "equals")
+    if op in ("equals", "not") and (span := month_range(value_text)) is not None:
+        # "in March 2024": a date or a month of a year within it
+        day = parse_date(cell_text) or _first_of_month(cell_text)
+        if day is not None:
+            return (span[0] <= day <= span[1]) == (op == "equals")
     if op in ("equals", "not"):
         if _equal(cell_text, value_text):
             whole: bool | None = True
@@ -273,6 +278,14 @@ def month_of_cell(text: str) -> int | None:
         return None
     month = int(found.group("m") or found.group("n"))
     return month if 1 <= month <= 12 else None
+
+
+def _first_of_month(text: str) -> date | None:
+    """"2024-03" -> 2024-03-01; None for anything else."""
+    found = re.fullmatch(r"((?:19|20)\d\d)-(\d{1,2})", text.strip())
+    if found is None or not 1 <= int(found.group(2)) <= 12:
+        return None
+    return date(int(found.group(1)), int(found.group(2)), 1)
 
 
 def month_range(text: str) -> tuple[date, date] | None:

@@ -82,6 +82,9 @@ class Conditions:
             op = g.POSTFIX_OPERATORS.get(word.low) if joiner.low in ("or", "and", "oder", "und", "ou", "et") else None
             if op is None or joiner.used or word.used or not tokens[k - 1].has_digit or tokens[k - 1].used:
                 continue
+            after = self.scan.at(k + 2)
+            if after is not None and (after.has_digit or after.low in ("than", "als", "que", "as")):
+                continue  # "over 100 and under 500", "at least 5 and less than 20": a second comparison
             start = k - 1
             while start > 0 and (tokens[start - 1].has_digit or _is_unit(tokens[start - 1].text)) and not tokens[start - 1].used \
                     and tokens[start - 1].kind == "word":
@@ -119,6 +122,7 @@ class Conditions:
     def _chain(self, start: int) -> int | None:
         """``a is x and b > 3`` from ``start``; the index after what was read, or None."""
         end = None
+        last_column = ""
         k = start
         while True:
             while self.scan.at(k) is not None and self.scan.tokens[k].is_(g.DETERMINERS):
@@ -141,9 +145,13 @@ class Conditions:
                 op_start = column_end + 1
             else:
                 op_start = column_end
-            if op is None or column_end == k:
+            if op is not None and column_end == k and last_column:
+                column = last_column  # "an amount over 100 and under 500": the same column again
+            elif op is None or column_end == k:
                 return end if end is not None else None
-            column = capitalise(text_of(self.scan.tokens[k:column_end]))
+            else:
+                column = capitalise(text_of(self.scan.tokens[k:column_end]))
+            last_column = column
             value_end = self._amount_end(op[1])
             unit = self.scan.at(value_end)
             if self.scan.tokens[k].is_(g.PERSONS) and unit is not None and unit.is_word and not unit.used \

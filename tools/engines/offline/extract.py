@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from core.reading import Condition, DocumentText, Reading, Record, Table
 from tools.engines.accounting import fold
 from tools.engines.checks import check_conditions, checked, judgement_notes
-from tools.engines.columns import map_columns, match_column
+from tools.engines.columns import groups_of, map_columns, match_column
 from tools.engines.months import dated_month, month_names, month_of
 from tools.engines.numbers import month_of_cell, parse_number
 from tools.engines.offline.grammar import ROW_NOUNS
@@ -67,8 +67,12 @@ def _named_in_rows(document: DocumentText, reading: Reading) -> Reading | None:
     legal form after it ("Lindqvist Retail AB"), is a condition on that column; None otherwise
     (a reseller's item "Nordwerk USB-C dock" names no owner)."""
     outside = [t for t in reading.document_conditions if meets_document_conditions(document, [t])]
-    named = []
-    for term in (t for t in reading.document_conditions if t not in outside):
+    named: list[Condition] = []
+    folded_years: set[str] = set()
+    pending = [t for t in reading.document_conditions if t not in outside]
+    for term in sorted(pending, key=lambda t: month_of(t) is None):  # a month first: it takes its year along
+        if term in folded_years:
+            continue
         if month_of(term) is not None:
             # "in March" over a monthly list: the column of dates or months, when one column holds them
             dated = {
@@ -79,17 +83,20 @@ def _named_in_rows(document: DocumentText, reading: Reading) -> Reading | None:
             if len(dated) != 1:
                 return None
             (column,) = dated
-            named.append(Condition(column=column, op="equals", value=term, text=f"{column} is in {term}"))
+            years = {p.value for p in reading.places if p.kind == "year"} | {t for t in reading.document_conditions if re.fullmatch(r"(?:19|20)\d\d", t)}
+            value = f"{term} {next(iter(years))}" if len(years) == 1 else term  # "March 2024", never March of any year
+            folded_years |= years if len(years) == 1 else set()
+            named.append(Condition(column=column, op="equals", value=value, text=f"{column} is in {value}"))
             continue
-        columns = {
-            table.header[j]
+        cells = {
+            (table.header[j], " ".join(cell.split()))
             for table in document.tables for row in table.rows for j, cell in enumerate(row)
             if j < len(table.header) and table.header[j].strip() and _names(cell, term)
         }
-        if len(columns) != 1:
-            return None
-        (column,) = columns
-        named.append(Condition(column=column, op="contains", value=term, text=f"{column} contains {term}"))
+        if len(cells) != 1:
+            return None  # in no column, in two, or written two ways: no condition Kea can check alike
+        ((column, name),) = cells
+        named.append(Condition(column=column, op="equals", value=name, text=f"{column} is {name}"))
     return reading.model_copy(update={"document_conditions": outside, "conditions": [*reading.conditions, *named]})
 
 
@@ -97,22 +104,38 @@ def _terms_in_columns(document: DocumentText, reading: Reading) -> Reading:
     """"Every hardware position" over invoices whose Warengruppe column says "Hardware": a word
     that picks the rows and that one column of the document's tables holds as whole cells is a
     condition on that column, checked like any other; a word no column holds stays unjudged."""
-    terms, conditions = [], []
-    for term in reading.row_terms:
+    terms, conditions, unused = [], [], list(reading.unused)
+    kinds = {(id(table), j) for table in document.tables for j in _category_columns(table)}
+    for term in [*reading.row_terms, *reading.unused]:
         wanted = fold(term)
         columns = {
             table.header[j]
             for table in document.tables for row in table.rows for j, cell in enumerate(row)
-            if j < len(table.header) and table.header[j].strip() and fold(" ".join(cell.split())) == wanted
+            if (id(table), j) in kinds and fold(" ".join(cell.split())) == wanted
         }
         if len(columns) == 1:
             (column,) = columns
             conditions.append(Condition(column=column, op="equals", value=term, text=f"{column} is {term}"))
-        else:
+            if term in unused:
+                unused.remove(term)  # "every labour line": the word the reading left is this column's kind
+        elif term in reading.row_terms:
             terms.append(term)
     if not conditions:
         return reading
-    return reading.model_copy(update={"row_terms": terms, "conditions": [*reading.conditions, *conditions]})
+    return reading.model_copy(update={"row_terms": terms, "unused": unused, "conditions": [*reading.conditions, *conditions]})
+
+
+def _category_columns(table: Table) -> list[int]:
+    """The columns of a table that sort its rows into a few kinds ("Warengruppe": Hardware,
+    Software, Dienstleistung): short names, each on several rows or fewer kinds than rows."""
+    found = []
+    for j, name in enumerate(table.header):
+        cells = [" ".join(row[j].split()) for row in table.rows if j < len(row) and row[j].strip()]
+        kinds = {fold(c) for c in cells}
+        if name.strip() and len(cells) >= 2 and all(len(c.split()) <= 3 and parse_number(c) is None for c in cells) \
+                and len(kinds) < len(cells):
+            found.append(j)
+    return found
 
 
 # what may follow a name in a cell that holds the name: its legal form ("AB", "GmbH", "S.A.", "& Co. KG")
@@ -187,8 +210,12 @@ def _spellings(term: str) -> set[str]:
 
 def _dated_in(own: str, text: str, month: int) -> bool:
     """Whether a document is dated in ``month`` ("in August"): its own text's first date is
-    ("Datum: 04.08.2025"), or its title, headings or text name the month ("November 2015")."""
-    return dated_month(own) == month or any(_contains_word(text, name) for name in month_names(month))
+    ("Datum: 04.08.2025"), or its title, headings or text name the month with a year ("November
+    2015", "15 juillet 2025"), never the word alone ("returned within 14 days, may …")."""
+    if dated_month(own) == month:
+        return True
+    names = "|".join(re.escape(name) for name in month_names(month))
+    return re.search(rf"(?<!\w)(?:{names})\.?,?\s+(?:\d{{1,2}},?\s+)?(?:19|20)\d\d(?!\d)", text) is not None
 
 
 def failed_condition(term: str) -> str:
@@ -243,9 +270,10 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
             use, rows = previous, [table.header, *table.rows]
         else:
             continue
-        continued = previous is not None and (use is previous or use.header == previous.header)
+        continued = use is previous  # a table going on from the last one without a header of its own
         earlier = earlier if continued else []
-        previous, used_any = use, max(used_any, len(use.mapping))
+        labelled_in = [c for c in reading.columns if c not in use.mapping and c in document_values and not _of_a_line(c)]
+        previous, used_any = use, max(used_any, len(use.mapping) + len(labelled_in))
         condition_cells = {
             c.column: match_column(c.column, use.header, " ".join(table.title))
             for c in reading.conditions if c.column and c.op != "judgement"
@@ -362,7 +390,7 @@ def _table_record(
     keep, notes = check_conditions(reading.conditions, cell_of)
     if not keep:
         return None
-    labelled = [c for c in reading.columns if c not in use.mapping and c in document_values]
+    labelled = [c for c in reading.columns if c not in use.mapping and c in document_values and not _of_a_line(c)]
     for column in labelled:
         values[column] = document_values[column].value
     notes += [f"no '{c}' column in this table" for c in reading.columns if c not in use.mapping and c not in labelled]
@@ -373,6 +401,15 @@ def _table_record(
         notes.append(f"most requested cells of this row are empty ({', '.join(empty)}): it may be no item of the table")
     evidence = "\n".join(["\t".join(row), *dict.fromkeys(document_values[c].line for c in labelled)])
     return checked(Record(values=values, page=table.page, evidence=evidence), notes)
+
+
+# kinds of column each line of a table has its own value of: a document's label never fills them
+_LINE_KINDS = frozenset({"amount", "quantity", "unit price", "description", "position", "item code", "net amount", "gross amount"})
+
+
+def _of_a_line(column: str) -> bool:
+    """Whether a requested column is of a kind each line has its own value of ("Amount", "Qty")."""
+    return bool(groups_of(column) & _LINE_KINDS)
 
 
 def _cell(cells: list[str], index: int | None) -> str | None:

@@ -34,6 +34,7 @@ ABOUT_WORDS = words("about regarding concerning über sur")
 # Verbs that ask for the values and the pronouns after them: "show", "give me", "zeige mir"
 ASKING = words("show list give get find extract display return provide tell fetch pull collect zeige zeig liste gib nenne donne montre")
 PRONOUNS = words("me us mir uns moi nous")
+COST_VERBS = words("cost costs costing kostet kosten coûte coûtent")  # "items that cost more than 20 euros"
 PERSONS = words("we i you they he she wir ich sie nous je vous ils on")  # "where we ordered …": who did it
 # "500 or more", "10 or less", "20 und mehr", "5 ou moins": the comparison after its value
 POSTFIX_OPERATORS = {

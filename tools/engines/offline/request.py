@@ -35,7 +35,7 @@ import re
 
 from core.reading import Condition, Place, Reading, ScopeHint
 from tools.engines.accounting import with_accounting
-from tools.engines.columns import match_column
+from tools.engines.columns import groups_of, match_column
 from tools.engines.conversation import kind_of
 from tools.engines.dates import years_as_dates
 from tools.engines.numbers import parse_number
@@ -104,12 +104,19 @@ def _with_requested_name(condition: Condition, columns: list[str]) -> Condition:
     if not condition.column:
         return condition
     index = match_column(condition.column, columns)
+    if index is None and condition.column.casefold() in g.COST_VERBS:
+        # "items that cost more than 20 euros": what they cost is the one price requested
+        prices = [k for k, c in enumerate(columns) if groups_of(c) & _PRICES]
+        index = prices[0] if len(prices) == 1 else None
     if index is None or columns[index] == condition.column:
         return condition
     name = columns[index]
     # the user's word stays in the condition's text: "Price above 20 (cost)"
     said = "" if condition.column.casefold() in name.casefold() else f" ({condition.column.lower()})"
     return condition.model_copy(update={"column": name, "text": f"{name} {g.OP_WORDS[condition.op]} {condition.value}{said}"})
+
+
+_PRICES = frozenset({"unit price", "amount", "gross amount", "net amount"})
 
 
 def _take_places(scan: Scan) -> None:

@@ -17,6 +17,7 @@ TWICE = 1.0  # points: the same glyph drawn again this close to itself is drawn 
 
 # a glyph the file gives no character for (its font has no map to text): pdfplumber's "(cid:7)"
 UNMAPPED = re.compile(r"\(cid:\d+\)")
+UNREAD = "\ufffd"  # what such a glyph stands as in a word
 
 
 def unmapped_glyphs(page: pdfplumber.page.Page) -> int:
@@ -35,7 +36,9 @@ def drawn_once(page: pdfplumber.page.Page) -> pdfplumber.page.Page:
     again: set[int] = set()
     for char in page.chars:
         if UNMAPPED.fullmatch(char["text"]):
-            again.add(id(char))
+            # no text to give: a mark that no value can be read through ("Pro�le" never "Prole");
+            # a word of such marks alone is left out (``text_layer``)
+            char["text"] = UNREAD
             continue
         x, y = char["x0"], char["top"]
         key = (char["text"], char.get("fontname"), round(char["size"], 1))
@@ -124,6 +127,10 @@ def text_layer(page: pdfplumber.page.Page, reads: str | None = None) -> list[dic
     """The page's words in its reading direction: a sideways page's glyphs read down or up; on an
     upright page, each word set sideways (a vertical header cell) reads the way its glyphs are
     turned: down when turned clockwise, up when turned anticlockwise."""
+    return [w for w in _words(page, reads) if w["text"].strip(UNREAD)]  # glyphs without text alone are no word
+
+
+def _words(page: pdfplumber.page.Page, reads: str | None) -> list[dict]:
     if reads is None:
         if not any(_reads_up(c) for c in page.chars):
             return page.extract_words(x_tolerance_ratio=WORD_GAP)  # nothing reads up: one pass

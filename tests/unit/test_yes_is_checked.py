@@ -1,0 +1,82 @@
+"""Rules that read more of a request must never turn a wrong value into `yes`: a month is a date,
+never a word; an owner is a whole name; a document's label never fills a line's own value; a
+second table's total is no item; a range is two comparisons; a glyph without text spoils the
+value it stands in; a word picking rows is checked only against a column of kinds."""
+
+from __future__ import annotations
+
+from core.reading import DocumentText, ScopeHint, Table
+from tools.engines.columns import map_columns
+from tools.engines.numbers import compare
+from tools.engines.offline import extract_records, read_message
+from tools.engines.offline.extract import meets_document_conditions
+
+SCOPE = ScopeHint(documents=3)
+
+
+def _document(page: str, *tables: Table, path: str = "doc.pdf") -> DocumentText:
+    return DocumentText(id=1, collection="c", path=path, pages=[page], tables=list(tables))
+
+
+def test_a_month_is_the_documents_date_never_the_word_alone() -> None:
+    letter = _document("Datum: 04.08.2025\nItems may be returned within 14 days; payment due in March.")
+    assert meets_document_conditions(letter, ["August"])
+    assert not meets_document_conditions(letter, ["May"]) and not meets_document_conditions(letter, ["March"])
+    assert meets_document_conditions(_document("NICS checks: November 2015"), ["November"])
+
+
+def test_a_month_with_its_year_over_a_list_of_dates_keeps_that_year_only() -> None:
+    assert compare("equals", "2024-03", "March 2024") and not compare("equals", "15.03.2023", "March 2024")
+    book = Table(page=1, header=["Order", "Date", "Amount"],
+                 rows=[["SO-1", "15.03.2023", "10.00"], ["SO-2", "12.03.2024", "20.00"], ["SO-3", "02.04.2024", "30.00"]])
+    reading = read_message("Order, date and amount of every order in March 2024", SCOPE)
+    assert [r.values["Order"] for r in extract_records(_document("", book, path="orders/book.xlsx"), reading)] == ["SO-2"]
+
+
+def test_an_owner_in_a_column_is_that_whole_name_only() -> None:
+    orders = Table(page=1, header=["Order", "Customer", "Amount"], rows=[
+        ["SO-1", "Nordwerk GmbH", "10.00"], ["SO-2", "Nordwerkstatt AG", "20.00"], ["SO-3", "Nordwerk Logistik GmbH", "30.00"]])
+    reading = read_message("Order and amount of every order from Nordwerk", SCOPE)
+    assert [r.values["Order"] for r in extract_records(_document("", orders, path="orders.csv"), reading)] == ["SO-1"]
+
+
+def test_a_documents_label_never_fills_a_lines_own_value_nor_pushes_its_table_out() -> None:
+    page = "Rechnung RE-2025-0588\nDatum: 03.04.2025\nGesamtbetrag 198,00 EUR"
+    lines = Table(page=1, header=["Pos", "Artikel", "Bezeichnung", "Menge"], rows=[["1", "D-1", "Dock", "1"], ["2", "M-2", "Maus", "2"]])
+    records = extract_records(_document(page, lines), read_message("Description and amount of every line", SCOPE))
+    assert [(r.match, r.values) for r in records] == [
+        ("unsure", {"Description": "Dock", "Amount": None}), ("unsure", {"Description": "Maus", "Amount": None})]
+    numbered = extract_records(_document(page, lines), read_message("Invoice number, description and quantity of every line", SCOPE))
+    assert [r.values["Invoice number"] for r in numbered] == ["RE-2025-0588", "RE-2025-0588"]
+
+
+def test_the_total_of_a_second_table_with_the_same_header_is_no_item() -> None:
+    header = ["Item", "Qty", "Amount"]
+    hardware = Table(page=1, header=header, rows=[["Dock", "1", "100.00"], ["Screen", "1", "200.00"], ["Total", "", "300.00"]])
+    software = Table(page=1, header=header, rows=[["Licence", "1", "150.00"], ["Support", "1", "200.00"], ["Total", "", "350.00"]])
+    records = extract_records(_document("", hardware, software), read_message("Item and amount of every line", SCOPE))
+    assert [r.values["Item"] for r in records] == ["Dock", "Screen", "Licence", "Support"]
+
+
+def test_a_range_is_two_comparisons_on_one_column() -> None:
+    reading = read_message("Lines with an amount over 100 and under 500: description and amount", SCOPE)
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Amount", "gt", "100"), ("Amount", "lt", "500")]
+    reading = read_message("Lines with a quantity of at least 5 and less than 20: description and quantity", SCOPE)
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Quantity", "ge", "5"), ("Quantity", "lt", "20")]
+
+
+def test_a_word_picking_rows_is_checked_only_against_a_column_of_kinds() -> None:
+    lines = Table(page=1, header=["Description", "Group", "Amount"], rows=[
+        ["Service", "Labour", "90.00"], ["Service visit Saturday", "Labour", "120.00"], ["Dock", "Hardware", "100.00"]])
+    records = extract_records(_document("", lines), read_message("Description and amount of every service line", SCOPE))
+    # "Description" names each line, no kind: no row is dropped, every row is unsure with the word not judged
+    assert len(records) == 3 and {r.match for r in records} == {"unsure"}
+    kinds = extract_records(_document("", lines), read_message("Description and amount of every labour line", SCOPE))
+    assert [(r.match, r.values["Description"]) for r in kinds] == [("yes", "Service"), ("yes", "Service visit Saturday")]
+
+
+def test_cost_names_no_column_by_itself() -> None:
+    assert map_columns(["Unit price"], ["Position", "Menge", "Einzelpreis", "Kosten"]) == {"Unit price": 2}
+    assert map_columns(["Cost"], ["Item", "Qty", "Unit cost", "Total cost"]) == {}
+    reading = read_message("Which articles cost more than 100 EUR? Article number and list price.", SCOPE)
+    assert [(c.column, c.op) for c in reading.conditions] == [("List price", "gt")]  # what they cost: the price asked for
