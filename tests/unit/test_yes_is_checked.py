@@ -23,6 +23,7 @@ def test_a_month_is_the_documents_date_never_the_word_alone() -> None:
     assert meets_document_conditions(letter, ["August"])
     assert not meets_document_conditions(letter, ["May"]) and not meets_document_conditions(letter, ["March"])
     assert meets_document_conditions(_document("NICS checks: November 2015"), ["November"])
+    assert meets_document_conditions(_document("NICS Firearm Background Checks\nNovember - 2015"), ["November"])
 
 
 def test_a_month_with_its_year_over_a_list_of_dates_keeps_that_year_only() -> None:
@@ -40,7 +41,7 @@ def test_an_owner_in_a_column_is_that_whole_name_only() -> None:
     assert [r.values["Order"] for r in extract_records(_document("", orders, path="orders.csv"), reading)] == ["SO-1"]
 
 
-def test_a_documents_label_never_fills_a_lines_own_value_nor_pushes_its_table_out() -> None:
+def test_a_documents_label_never_fills_a_lines_own_value() -> None:
     page = "Rechnung RE-2025-0588\nDatum: 03.04.2025\nGesamtbetrag 198,00 EUR"
     lines = Table(page=1, header=["Pos", "Artikel", "Bezeichnung", "Menge"], rows=[["1", "D-1", "Dock", "1"], ["2", "M-2", "Maus", "2"]])
     records = extract_records(_document(page, lines), read_message("Description and amount of every line", SCOPE))

@@ -215,7 +215,7 @@ def _dated_in(own: str, text: str, month: int) -> bool:
     if dated_month(own) == month:
         return True
     names = "|".join(re.escape(name) for name in month_names(month))
-    return re.search(rf"(?<!\w)(?:{names})\.?,?\s+(?:\d{{1,2}},?\s+)?(?:19|20)\d\d(?!\d)", text) is not None
+    return re.search(rf"(?<!\w)(?:{names})\.?,?\s*[-–/]?\s*(?:\d{{1,2}},?\s+)?(?:19|20)\d\d(?!\d)", text) is not None
 
 
 def failed_condition(term: str) -> str:
@@ -272,8 +272,7 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
             continue
         continued = use is previous  # a table going on from the last one without a header of its own
         earlier = earlier if continued else []
-        labelled_in = [c for c in reading.columns if c not in use.mapping and c in document_values and not _of_a_line(c)]
-        previous, used_any = use, max(used_any, len(use.mapping) + len(labelled_in))
+        previous, used_any = use, max(used_any, len(use.mapping))
         condition_cells = {
             c.column: match_column(c.column, use.header, " ".join(table.title))
             for c in reading.conditions if c.column and c.op != "judgement"
