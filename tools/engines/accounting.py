@@ -124,7 +124,7 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             # kind ("the active supply agreements": a word that may pick the rows is never
             # silently kept). The kind alone without an owner ("of every swimmer") names the rows.
             # an identifier ("invoice HM-24-0311") says which document: it is checked in each
-            if not _is_head(tokens, i, read) or any(abs(p - i) <= OWNER_REACH for p in owners) or _identifier(word):
+            if not _is_head(tokens, i, read) or any(abs(p - i) <= OWNER_REACH for p in owners) or g.is_code(word):
                 unplaced.append(word)
             continue
         left.append(word)
@@ -133,11 +133,6 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
 
 
 OWNER_REACH = 3  # tokens between an owner's name and the noun that names its documents
-
-
-def _identifier(word: str) -> bool:
-    """A code with letters and figures ("HM-24-0311", "PO-2024-0061"), not a year or a quarter."""
-    return any(ch.isdigit() for ch in word) and any(ch.isalpha() for ch in word) and len(word) >= 5
 
 
 def _is_head(tokens: list[str], i: int, read: set[str]) -> bool:

@@ -124,3 +124,13 @@ GROUP_WORDS = words("by per je par")
 EXTENSIONS = "pdf|docx?|xlsx?|xlsm|csv|tsv|txt|md|markdown|pptx?|hwpx?|odt|ods|odp|rtf|html?|eml|msg|json|xml"
 FILE_NAME = re.compile(rf".+\.(?:{EXTENSIONS})$", re.IGNORECASE)
 YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def is_code(word: str) -> bool:
+    """A code of capitals and figures with a dash or slash that names one document or item
+    ("HM-24-0311", "PO-2024/61"); a path ("leases/2021") or a quarter ("Q2") is none."""
+    letters = [ch for ch in word if ch.isalpha()]
+    return (
+        len(word) >= 5 and any(ch.isdigit() for ch in word) and bool(letters) and all(ch.isupper() for ch in letters)
+        and any(ch in "-/" for ch in word)
+    )

@@ -71,7 +71,7 @@ class Owners:
         word naming a document says which document; each document read must name it."""
         for i, tok in enumerate(self.scan.tokens):
             before = self.scan.at(i - 1)
-            if tok.used or tok.kind != "word" or before is None or not _code(tok.bare):
+            if tok.used or tok.kind != "word" or before is None or not g.is_code(tok.bare):
                 continue
             if before.kind == "word" and (before.is_word and not before.capital and not before.has_digit or before.low in ("no.", "nr.", "#", "n°")):
                 self.scan.owners.append((i, tok.bare))
@@ -157,12 +157,3 @@ def _owner_of_compound(word: str) -> str | None:
         return None
     return name
 
-
-def _code(word: str) -> bool:
-    """A code of capitals and figures with a dash or slash ("HM-24-0311", "PO-2024/61"); a path
-    ("leases/2021") is none."""
-    letters = [ch for ch in word if ch.isalpha()]
-    return (
-        len(word) >= 5 and any(ch.isdigit() for ch in word) and bool(letters) and all(ch.isupper() for ch in letters)
-        and any(ch in "-/" for ch in word)
-    )
