@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.reading import Condition, DocumentText, Reading, Record, Table
@@ -20,7 +21,7 @@ from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import groups_of, map_columns, match_column
 from tools.engines.months import dated_month, month_names, month_of
 from tools.engines.numbers import month_of_cell, parse_number
-from tools.engines.offline.grammar import ROW_NOUNS
+from tools.engines.offline.grammar import ROW_NOUNS, YEAR
 from tools.parsing.fields import KeyValue, key_value_lines
 from tools.parsing.text import clean, table_lines
 
@@ -75,24 +76,16 @@ def _named_in_rows(document: DocumentText, reading: Reading) -> Reading | None:
             continue
         if month_of(term) is not None:
             # "in March" over a monthly list: the column of dates or months, when one column holds them
-            dated = {
-                table.header[j]
-                for table in document.tables for row in table.rows for j, cell in enumerate(row)
-                if j < len(table.header) and table.header[j].strip() and month_of_cell(cell) is not None
-            }
+            dated = {column for column, _ in _cells_where(document, lambda cell: month_of_cell(cell) is not None)}
             if len(dated) != 1:
                 return None
             (column,) = dated
-            years = {p.value for p in reading.places if p.kind == "year"} | {t for t in reading.document_conditions if re.fullmatch(r"(?:19|20)\d\d", t)}
+            years = {p.value for p in reading.places if p.kind == "year"} | {t for t in reading.document_conditions if YEAR.fullmatch(t)}
             value = f"{term} {next(iter(years))}" if len(years) == 1 else term  # "March 2024", never March of any year
             folded_years |= years if len(years) == 1 else set()
             named.append(Condition(column=column, op="equals", value=value, text=f"{column} is in {value}"))
             continue
-        cells = {
-            (table.header[j], " ".join(cell.split()))
-            for table in document.tables for row in table.rows for j, cell in enumerate(row)
-            if j < len(table.header) and table.header[j].strip() and _names(cell, term)
-        }
+        cells = _cells_where(document, lambda cell, term=term: _names(cell, term))
         if len(cells) != 1:
             return None  # in no column, in two, or written two ways: no condition Kea can check alike
         ((column, name),) = cells
@@ -105,14 +98,9 @@ def _terms_in_columns(document: DocumentText, reading: Reading) -> Reading:
     that picks the rows and that one column of the document's tables holds as whole cells is a
     condition on that column, checked like any other; a word no column holds stays unjudged."""
     terms, conditions, unused = [], [], list(reading.unused)
-    kinds = {(id(table), j) for table in document.tables for j in _category_columns(table)}
+    kinds = [_kinds_only(table) for table in document.tables]
     for term in [*reading.row_terms, *reading.unused]:
-        wanted = fold(term)
-        columns = {
-            table.header[j]
-            for table in document.tables for row in table.rows for j, cell in enumerate(row)
-            if (id(table), j) in kinds and fold(" ".join(cell.split())) == wanted
-        }
+        columns = {column for column, _ in _cells_where(document, lambda cell, wanted=fold(term): fold(cell) == wanted, kinds)}
         if len(columns) == 1:
             (column,) = columns
             conditions.append(Condition(column=column, op="equals", value=term, text=f"{column} is {term}"))
@@ -123,6 +111,22 @@ def _terms_in_columns(document: DocumentText, reading: Reading) -> Reading:
     if not conditions:
         return reading
     return reading.model_copy(update={"row_terms": terms, "unused": unused, "conditions": [*reading.conditions, *conditions]})
+
+
+def _cells_where(document: DocumentText, holds: Callable[[str], bool], tables: list[Table] | None = None) -> set[tuple[str, str]]:
+    """(header, cell) of every cell under a named header of the document's tables that ``holds``;
+    the cell's spaces folded."""
+    return {
+        (table.header[j], " ".join(cell.split()))
+        for table in (document.tables if tables is None else tables) for row in table.rows for j, cell in enumerate(row)
+        if j < len(table.header) and table.header[j].strip() and holds(" ".join(cell.split()))
+    }
+
+
+def _kinds_only(table: Table) -> Table:
+    """The table with only its columns of kinds named (``_category_columns``)."""
+    kept = set(_category_columns(table))
+    return table.model_copy(update={"header": [h if j in kept else "" for j, h in enumerate(table.header)]})
 
 
 def _category_columns(table: Table) -> list[int]:
@@ -190,8 +194,6 @@ def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
 
 
 _TRANSLITERATION = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe", "å": "aa"})
-
-
 _DASHES = str.maketrans({dash: "-" for dash in "‐‑‒–—−"})
 _MARKS = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰*†‡]+")
 
