@@ -81,3 +81,9 @@ def test_cost_names_no_column_by_itself() -> None:
     assert map_columns(["Cost"], ["Item", "Qty", "Unit cost", "Total cost"]) == {}
     reading = read_message("Which articles cost more than 100 EUR? Article number and list price.", SCOPE)
     assert [(c.column, c.op) for c in reading.conditions] == [("List price", "gt")]  # what they cost: the price asked for
+
+
+def test_whose_name_is_asked_names_the_column_of_names() -> None:
+    header = ["Physician", "Related Entity (if applicable)", "City / State", "Purpose of Payment", "Amount ($USD)"]
+    assert map_columns(["Physician's name", "Amount"], header) == {"Physician's name": 0, "Amount": 4}
+    assert map_columns(["Name of the supplier"], ["Supplier", "Total"]) == {"Name of the supplier": 0}

@@ -187,6 +187,9 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
         i for i, c in enumerate(header)
         if "(" in c and want and _singular(normalise(re.sub(r"\([^)]*\)", " ", c))) == _singular(want)
     ]
+    # "Physician" heads the physician's name: a column of names headed by whom it names
+    whose = _NAME_OF.sub("", want) if _NAME_OF.search(want) else ""
+    named_by = [i for i, c in enumerate(cells) if whose and c and _singular(c) == _singular(whose)]
     # "Notices" heads the number of notices: a column of counts named by what it counts
     counted = _COUNT_OF.sub("", want) if _COUNT_OF.match(want) else ""
     count = [
@@ -202,7 +205,7 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
     tiers = [
         exact, singular, alternative, undecorated, identifier, unbracketed, unqualified, synonym,
         tail if len(tail) == 1 else [], named if len(named) == 1 else [], short if len(short) == 1 else [],
-        head if len(head) == 1 else [], count if len(count) == 1 else [], titled,
+        head if len(head) == 1 else [], count if len(count) == 1 else [], named_by if len(named_by) == 1 else [], titled,
     ]
     tiers = [[i for i in tier if _qualifier(cells[i]) in (wanted, None) or wanted is None] for tier in tiers]
     if wanted is None:
@@ -232,6 +235,7 @@ def _opposed(i: int, cells: list[str]) -> bool:
     )
 
 
+_NAME_OF = re.compile(r"^name of (?:the )?(?=\w)| s name$")  # "the physician's name", "name of the supplier"
 _COUNT_OF = re.compile(r"^(?:number of|no of|count of|anzahl (?:der )?|nombre de|aantal) (?=\w)")
 SYNONYM_TIER = 7  # the tiers from the synonyms on say the kind of a column, not its name
 
