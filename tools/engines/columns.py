@@ -44,7 +44,7 @@ _SYNONYM_TABLE = """
     governing law: governing law | applicable law | anwendbares recht | gerichtsstand
     description: désignation | libellé | omschrijving | product | produkt | produit
     role: role | rolle | funktion | fonction | position title
-    start date: eintrittsdatum | startdatum | date d entrée | date de début
+    start date: eintrittsdatum | startdatum | date d entrée | date de début | beginn | vertragsbeginn
     department: department | abteilung | afdeling
     carrier: carrier | spediteur | transporteur | vervoerder | frachtführer
     gross weight: gross weight | bruttogewicht | poids brut | brutogewicht
@@ -53,8 +53,9 @@ _SYNONYM_TABLE = """
     unit price: prix unitaire | p u | pu | prix unit | stuksprijs
     amount: montant | bedrag
     invoice number: numéro de facture | facture n | n de facture | facture no | factuurnummer
-    party: party | partie | vertragspartner | counterparty | cocontractant
-    end date: end date | date de fin | enddatum | vertragsende | expiry date | date d expiration
+    party: party | partie | vertragspartner | counterparty | cocontractant | partner | contract partner
+    end date: end date | date de fin | enddatum | vertragsende | expiry date | date d expiration | ende | einde
+    contract number: contract number | contract no | contract id | vertragsnummer | vertrags nr | n de contrat | contractnummer
     notice period: notice period | délai de préavis | préavis | kündigungsfrist | opzegtermijn
     gross amount: gross amount | gross | brutto | bruttobetrag | gross total | total ttc | montant ttc
     gross amount: rechnungsbetrag | endbetrag | zahlbetrag | amount due | total due | invoice total
@@ -318,6 +319,11 @@ def abbreviates(cell: str, name: str) -> bool:
         content = [w for w in words if w not in _LINKING_WORDS]
         return letters in {"".join(w[0] for w in words), "".join(w[0] for w in content)}
     return len(letters) >= 3 and len(words[0]) > len(letters) + 1 and words[0].startswith(letters)
+
+
+def identifier_of(name: str) -> str:
+    """The thing a column identifies: "Contract ID" -> "contract"; empty when it identifies none."""
+    return _identifier_stem(normalise(name))
 
 
 def _identifier_stem(norm: str) -> str:

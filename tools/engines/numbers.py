@@ -176,8 +176,8 @@ def compare(op: str, cell_text: str, value_text: str) -> bool | None:
         found = month_of_cell(cell_text)
         if found is not None:
             return (found == month) == (op == "equals")
-    if op in ("equals", "not") and (span := month_range(value_text)) is not None:
-        # "in March 2024": a date or a month of a year within it
+    if op in ("equals", "not") and (span := period_range(value_text)) is not None:
+        # "in March 2024", "in 2024": a date or a month of a year within it
         day = parse_date(cell_text) or _first_of_month(cell_text)
         if day is not None:
             return (span[0] <= day <= span[1]) == (op == "equals")
@@ -208,14 +208,14 @@ def _equal(cell_text: str, value_text: str) -> bool:
 
 
 def _order(op: str, cell_text: str, value_text: str) -> bool | None:
-    month = month_range(value_text)
-    if month is not None:
-        # "before April 2026": before its first day; "after April 2026": after its last
-        day = parse_date(cell_text)
-        if day is None:
-            return None
-        first, last = month
+    span = period_range(value_text)
+    day = parse_date(cell_text) if span is not None else None
+    if day is not None and span is not None:
+        # "before April 2026", "before 2024": before its first day; "after April 2026": after its last
+        first, last = span
         return {"lt": day < first, "le": day <= last, "gt": day > last, "ge": day >= first}[op]
+    if month_range(value_text) is not None:
+        return None  # a month compared with what is no date
     cell, value = _comparable(cell_text), _comparable(value_text)
     if cell is None or value is None or type(cell) is not type(value):
         return None
@@ -286,6 +286,14 @@ def _first_of_month(text: str) -> date | None:
     if found is None or not 1 <= int(found.group(2)) <= 12:
         return None
     return date(int(found.group(1)), int(found.group(2)), 1)
+
+
+def period_range(text: str) -> tuple[date, date] | None:
+    """The first and last day of a month with its year ("April 2026") or of a year ("2024")."""
+    if re.fullmatch(r"(?:19|20)\d\d", text.strip()):
+        year = int(text.strip())
+        return date(year, 1, 1), date(year, 12, 31)
+    return month_range(text)
 
 
 def month_range(text: str) -> tuple[date, date] | None:

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from tools.engines.columns import folded, is_known_column, match_column, normalise
+from tools.engines.columns import folded, identifier_of, is_known_column, match_column, normalise
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import MAX_VALUE_PHRASE, WHICH, capitalise
@@ -27,6 +27,20 @@ class Columns:
         for start, end in lists:
             self._list(start, end)
 
+    def take_question(self) -> None:
+        """"What hourly rates did we agree …?", "What are the monthly charges in …?": a question
+        that opens with "what" asks for the values it names next; its asking words are read (they
+        name no column and no condition), and the values' list ends where its auxiliary starts
+        the subject ("did we agree", "does the SLA give")."""
+        for start in [0, *(k + 1 for k, t in enumerate(self.scan.tokens) if t.text in ("?", "!", "."))]:
+            first, second = self.scan.at(start), self.scan.at(start + 1)
+            if first is None or first.used or not first.is_(g.ASKS_VALUES) or second is None or not second.is_word:
+                continue
+            end = start + 1
+            if second.is_(g.BE_WORDS) and not second.used:
+                end += 1
+            self.scan.use(start, end)
+
     def take_row_key(self) -> None:
         """"each state with its growth rates", "Which states have …? Show their …": the thing every
         row is about, when a header of the scope names it and the values wanted are its own ("its",
@@ -39,15 +53,19 @@ class Columns:
                 self.scan.columns.append((i + 1, capitalise(noun.bare)))
                 noun.used = True
         # "Sales per region: units sold and orders": what the figures are given per is the first
-        # column, when a header of the scope names it
+        # column; so is what they are given for each of ("… for each priority", "für jede Region")
         for i, tok in enumerate(self.scan.tokens[:-1]):
-            noun = self.scan.tokens[i + 1]
-            if tok.low in ("per", "je", "pro", "par") and not tok.used and noun.is_word and not noun.used \
-                    and self._names_header(noun.bare) and not self.scan.calculations:
+            each = self.scan.tokens[i + 1] if tok.low in g.FOR_EACH and self.scan.tokens[i + 1].is_(g.QUANTIFIERS) else None
+            noun = self.scan.at(i + 2) if each is not None else self.scan.tokens[i + 1]
+            if (tok.low in ("per", "je", "pro", "par") or each is not None) and not tok.used and noun is not None and noun.is_word \
+                    and not noun.used and (each is None or not each.used) and self._names_header(noun.bare) \
+                    and not self.scan.calculations:
                 named = [c for _, c in self.scan.columns]
                 if match_column(noun.bare, named) is None:
                     self.scan.columns.append((-1, capitalise(noun.bare)))
                 tok.used = noun.used = True
+                if each is not None:
+                    each.used = True
         # "Which states have …? Show …", "every state whose …": the things asked about are the
         # rows' first column
         for i, tok in enumerate(self.scan.tokens[:-1]):
@@ -56,8 +74,14 @@ class Columns:
             if not (tok.low in WHICH or picked) or not noun.is_word or not self._names_header(noun.bare):
                 continue
             named = [c for _, c in self.scan.columns]
-            if named and match_column(noun.bare, named) is None:
+            if named and match_column(noun.bare, named) is None and not self._identified_by(noun.bare, named):
                 self.scan.columns.append((-1, capitalise(noun.bare)))
+
+    @staticmethod
+    def _identified_by(noun: str, named: list[str]) -> bool:
+        """"Which contracts …? Contract ID, …": a named column of the things' own identifier
+        ("Contract ID", "contract number") already says which ones they are."""
+        return any(identifier_of(column) and folded(identifier_of(column)) == folded(noun) for column in named)
 
     @property
     def header_names(self) -> frozenset[str]:

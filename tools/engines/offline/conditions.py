@@ -279,6 +279,8 @@ class Conditions:
             return  # "Which … lines have a total price over …": the clause after "have" says it
         if opening and self._verb_compared(start, self._phrase_end(start)):
             return
+        if opening and self.scan.tokens[start].is_(g.ENDS_LIST) and self.scan.at(end) is not None and self.scan.tokens[end].used:
+            return  # "Which contracts in the contract register run out before …": the documents, then what was read
         if self._compared_header(start, end):
             self.scan.use(i, end)
             return

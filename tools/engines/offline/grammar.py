@@ -34,9 +34,28 @@ ABOUT_WORDS = words("about regarding concerning über sur")
 # Verbs that ask for the values and the pronouns after them: "show", "give me", "zeige mir"
 ASKING = words("show list give get find extract display return provide tell fetch pull collect zeige zeig liste gib nenne donne montre")
 PRONOUNS = words("me us mir uns moi nous")
+# "What hourly rates did we agree …", "What response time does the SLA give …": the auxiliary
+# after the values asked for ends their list; the subject and its verb follow it
+AUXILIARIES = words("do does did have has had will would can could should shall must")
+# a question that asks for values: "What hourly rates …", "What are the monthly charges …"
+ASKS_VALUES = words("what")
+BE_WORDS = words("is are was were")
 COST_VERBS = words("cost costs costing kostet kosten coûte coûtent")  # "items that cost more than 20 euros"
 PERSONS = words("we i you they he she wir ich sie nous je vous ils on")  # "where we ordered …": who did it
 # "500 or more", "10 or less", "20 und mehr", "5 ou moins": the comparison after its value
+# Verbs of a thing's end or start: "contracts that expire in 2024", "run out before April 2026",
+# "Verträge, die 2025 enden": a time after them compares the column of end or start dates
+_ENDING = "expire expires expired expiring end ends ended ending lapse lapses lapsed terminate terminates terminated " \
+    "enden endet endeten ablaufen expirent expire expiré"
+_STARTING = "start starts started starting begin begins began commence commences commenced beginnen beginnt begann commencent"
+PERIOD_VERBS: list[tuple[list[str], str]] = sorted(
+    [
+        *(([w], "End date") for w in _ENDING.split()),
+        *((phrase.split(), "End date") for phrase in ("run out", "runs out", "ran out", "läuft aus", "laufen aus", "prend fin", "prennent fin")),
+        *(([w], "Start date") for w in _STARTING.split()),
+    ],
+    key=lambda pair: -len(pair[0]),
+)
 POSTFIX_OPERATORS = {
     **dict.fromkeys(("more", "above", "higher", "over", "greater", "mehr", "plus", "davantage"), "ge"),
     **dict.fromkeys(("less", "fewer", "below", "lower", "under", "weniger", "moins"), "le"),
@@ -120,6 +139,7 @@ ASKS = re.compile(
 )
 HOW_MANY = re.compile(r"^(?:how many|how much|wie viele|wieviele|combien)\b", re.IGNORECASE)
 GROUP_WORDS = words("by per je par")
+FOR_EACH = words("for für pour")  # "for each priority", "für jede Region", "pour chaque poste"
 
 EXTENSIONS = "pdf|docx?|xlsx?|xlsm|csv|tsv|txt|md|markdown|pptx?|hwpx?|odt|ods|odp|rtf|html?|eml|msg|json|xml"
 FILE_NAME = re.compile(rf".+\.(?:{EXTENSIONS})$", re.IGNORECASE)

@@ -46,11 +46,11 @@ class Owners:
                 before is not None
                 and (before.is_(g.QUANTIFIERS) or before.is_(g.DETERMINERS) and i > 1 or before.low in ("on", "in", "auf"))
                 and after is not None
-                and after.is_word
-                and not after.capital
-                and not after.used
-                and after.low not in g.ENDS_LIST
-                and not after.is_(g.LIST_KEYWORDS)
+                and (
+                    after.is_word and not after.capital and not after.used and after.low not in g.ENDS_LIST
+                    and not after.is_(g.LIST_KEYWORDS)
+                    or after.is_word and not after.used and self._names_documents_kind(i, end)
+                )  # "every Acme invoice", "the LabTrace SLA" (a folder of the scope named in words)
             )
             sentence_start = i == 0 or (before is not None and (before.text in SENTENCE_END or before.used and before.kind != "place"))
             alternative = (
@@ -133,6 +133,8 @@ class Owners:
             if self.scan.tokens[end - 1].possessive or tok.used:
                 break
             if tok.capital and tok.is_content:
+                if self._names_documents_kind(i, end):
+                    break  # "the LabTrace SLA": the name, then the scope's folder of its kind
                 end += 1
                 continue
             nxt = self.scan.at(end + 1)
@@ -145,6 +147,15 @@ class Owners:
                 continue
             break
         return end
+
+
+    def _names_documents_kind(self, i: int, end: int) -> bool:
+        """Whether the word at ``end``, after a name that starts at ``i``, names a folder of the
+        scope on its own (the kind of the name's documents) but not together with the name."""
+        if not self.scan.folders:
+            return False
+        names = self.scan.folder_names
+        return names.named([self.scan.tokens[end].bare]) is not None and names.named([t.bare for t in self.scan.tokens[i : end + 1]]) is None
 
 
 def _owner_of_compound(word: str) -> str | None:

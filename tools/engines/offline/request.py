@@ -6,10 +6,13 @@ A request is read in the order a person reads it:
    ("Region and state", "Domestic (%)", "Total Costs All Funds") is one word from then on;
 1. places written out — paths, globs, file names (quoted ones may hold spaces), "the X folder",
    years — become places, wherever they stand;
+   a verb of ending or starting compared with a time ("contracts that expire in 2024", "run out
+   before April 2026") is a condition on the end or start date, and its year is no place;
 2. a calculation asked for ("What is the total of …", "Sum of the gross amount of …", "How
    many …", "Average unit price by product family …") is named, with the column it is over;
 3. the columns come from the list the message gives: after "Columns:", after a colon, after
-   "with"/"mit"/"give", or opening the request before "of every"/"from"/"in". Each list item
+   "with"/"mit"/"give", or opening the request before "of every"/"from"/"in", or after the
+   "what" of a question up to its auxiliary ("What hourly rates did we agree …"). Each list item
    stays whole ("invoice number", "number of containers", "date de fin"); "total" in a list is
    a column;
 4. conditions: "where/whose <column> <op> <value>", "with a <column> of more than <value>",
@@ -25,7 +28,7 @@ the structure leaves open: folder names in words, and whether "the Sales departm
 condition on a column the documents have.
 
 Each step is a pass in its own module, over one shared ``Scan`` (``scan``): ``terms`` (0),
-``places`` (1), ``calculations`` (2), ``columns`` (3), ``conditions`` (4), ``owners`` (5) and
+``places`` and ``periods`` (1), ``calculations`` (2), ``columns`` (3), ``conditions`` (4), ``owners`` (5) and
 ``judgement`` (6). This module runs them in order and assembles the ``Reading``.
 """
 
@@ -45,6 +48,7 @@ from tools.engines.offline.columns import Columns
 from tools.engines.offline.conditions import Conditions
 from tools.engines.offline.judgement import Judgement
 from tools.engines.offline.owners import Owners
+from tools.engines.offline.periods import Periods
 from tools.engines.offline.places import Places
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.terms import Terms
@@ -124,6 +128,7 @@ def _take_places(scan: Scan) -> None:
     places = Places(scan)
     places.take_written()
     Terms(scan).take_terms()
+    Periods(scan).take_periods()
     places.take_folders_and_years()
 
 
@@ -156,8 +161,9 @@ def read_message(message: str, scope: ScopeHint) -> Reading:
     scan = Scan(message=body, scope=scope, tokens=tokenize(body))
     _take_places(scan)
     Calculations(scan).take_calculation()
-    Conditions(scan).take_conditions()
     columns = Columns(scan)
+    columns.take_question()
+    Conditions(scan).take_conditions()
     columns.take_columns()
     columns.take_row_key()
     owners = Owners(scan)

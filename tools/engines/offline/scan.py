@@ -125,7 +125,7 @@ class Scan:
         k = j
         while k < len(self.tokens) and not self.is_boundary(k):
             tok = self.tokens[k]
-            if k > j and (tok.is_(g.CONJUNCTIONS) or self.operator_at(k) or tok.is_(g.RELATIVE)):
+            if k > j and (tok.is_(g.CONJUNCTIONS) or self.operator_at(k) or tok.is_(g.RELATIVE) or tok.is_(g.AUXILIARIES)):
                 break
             if k > j and tok.kind == "word" and tok.low.endswith("ed") and self.at(k + 1) is not None and self.tokens[k + 1].is_(g.ENDS_LIST):
                 break  # "number of parcels delivered by …"
@@ -140,7 +140,7 @@ class Scan:
                 break
             if tok.kind == "punct" and tok.text not in (",", ";"):
                 break
-            if tok.used or tok.kind == "place" or k > start and tok.is_(g.QUANTIFIERS):
+            if tok.used or tok.kind == "place" or k > start and (tok.is_(g.QUANTIFIERS) or tok.is_(g.AUXILIARIES)):
                 break
             if k > start and (self.is_boundary(k) or self.operator_at(k) or tok.is_(g.RELATIVE) or tok.is_(g.ABOUT_WORDS)):
                 if tok.text not in (",", ";"):
