@@ -104,8 +104,8 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     left: list[str] = []
     unplaced: list[str] = []
     for i, word in enumerate(tokens):
-        if word in _PUNCT or fold(word) in read or _grammar(word) or not any(ch.isalpha() for ch in word):
-            continue
+        if word in _PUNCT or fold(word) in read or _grammar(word) or not any(ch.isalnum() for ch in word):
+            continue  # a figure no part of the reading holds is a value lost ("above 5 000 PLN")
         if i in relations:
             continue
         # a folder's word names the kind of documents ("invoices"), a name written as one

@@ -26,7 +26,7 @@ _SYNONYM_TABLE = """
     amount: summe | 금액 | gesamtbetrag | total amount
     position: pos | position | no | nr | item no | line | 번호
     item code: item code | art nr | artikelnummer | artikel nr | sku | code | product code
-    item code: article number | part number | part no | article | artikel
+    item code: article number | part number | part no | article | artikel | item number | art no
     product group: product group | group | category | warengruppe | produktgruppe | product category
     liability cap: liability cap | cap on liability | maximum liability | haftungshöchstbetrag
     liability cap: haftungsgrenze | limitation of liability | liability limit | limit of liability

@@ -16,7 +16,8 @@ from typing import Literal
 from pydantic import BaseModel
 
 from core.reading import DocumentText, Reading
-from tools.engines.offline.extract import column_fit, failed_condition, meets_document_conditions
+from tools.engines.offline.document_terms import failed_condition, meets_document_conditions
+from tools.engines.offline.extract import column_fit
 
 Reason = Literal["no_text", "document_condition", "no_matching_columns", "row_condition", "no_rows"]
 

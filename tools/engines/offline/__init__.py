@@ -12,7 +12,8 @@ import asyncio
 
 from core.reading import DocumentText, Reading, Record, ScopeHint
 from tools.engines.base import Estimate
-from tools.engines.offline.extract import extract_records, meets_document_conditions, text_outside_tables
+from tools.engines.offline.document_terms import meets_document_conditions, text_outside_tables
+from tools.engines.offline.extract import extract_records
 from tools.engines.offline.request import read_message
 from tools.engines.offline.scan import JUDGEMENT_HINT
 

@@ -398,6 +398,23 @@ class Conditions:
         if end > start and len(self.scan.items(start, end)) == 1 and (self.scan.trailing_value(start, end) or before_colon or with_article):
             self._equality(start, end)
             self.scan.use(i, end)
+            return
+        # "with severity High and status Open": each item a name and its value
+        spans = self._spans(start, end)
+        if len(spans) > 1 and all(self.scan.trailing_value(a, b) for a, b in spans):
+            for a, b in spans:
+                self._equality(a, b)
+            self.scan.use(i, end)
+
+    def _spans(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The items between ``start`` and ``end`` as token spans, split at commas and "and"."""
+        spans, first = [], start
+        for k in range(start, end + 1):
+            if k == end or self.scan.tokens[k].text in (",", ";") or self.scan.tokens[k].is_(g.CONJUNCTIONS):
+                if k > first:
+                    spans.append((first, k))
+                first = k + 1
+        return spans
 
     def _equality(self, start: int, end: int) -> None:
         """A name then its value: "priority P1", "product family Sensors", "Warengruppe Kabel"."""

@@ -11,19 +11,15 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.reading import Condition, DocumentText, Reading, Record, Table
-from tools.engines.accounting import fold
+from core.reading import DocumentText, Reading, Record, Table
 from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import groups_of, map_columns, match_column
-from tools.engines.months import dated_month, month_names, month_of
-from tools.engines.numbers import month_of_cell, parse_number
-from tools.engines.offline.grammar import ROW_NOUNS, YEAR
+from tools.engines.numbers import parse_number
+from tools.engines.offline.document_terms import kind_notes, meets_document_conditions, named_in_rows, terms_in_columns
+from tools.engines.offline.grammar import ROW_NOUNS
 from tools.parsing.fields import KeyValue, key_value_lines
-from tools.parsing.text import clean, table_lines
 
 
 def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
@@ -31,10 +27,10 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     if reading.kind != "table" or not reading.columns:
         return []
     if not meets_document_conditions(document, reading.document_conditions):
-        reading = _named_in_rows(document, reading)
+        reading = named_in_rows(document, reading)
         if reading is None:
             return []
-    reading = _terms_in_columns(document, reading)
+    reading = terms_in_columns(document, reading)
     pairs = key_value_lines(document.pages, document.tables)
     records, table_columns = records_from_tables(document, reading, pairs)
     labelled = max((len(map_columns(reading.columns, [p.key for p in b])) for b in _blocks(pairs)), default=0)
@@ -47,116 +43,6 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     return [checked(r, doubts) for r in records]
 
 
-def kind_notes(document: DocumentText, reading: Reading) -> list[str]:
-    """Why a document's rows are unsure when it does not call itself what the request asked for
-    ("facture" over a purchase order): a word of the kind asked for stands nowhere in its path, its
-    title or its text outside its tables."""
-    if not reading.document_kinds:
-        return []
-    own = " ".join([document.path, document.title, text_outside_tables(document)])
-    words = {fold(w) for w in re.findall(r"\w+", own)}
-    missing = [kind for kind in reading.document_kinds if fold(kind) not in words]
-    if not missing:
-        return []
-    return [f"the document does not call itself {' '.join(repr(k) for k in missing)}"]
-
-
-
-def _named_in_rows(document: DocumentText, reading: Reading) -> Reading | None:
-    """"Every order from Stadtwerke Kiel" over an order list whose Customer column holds it: a
-    name the document holds only as whole cells of one column of its tables, maybe with its
-    legal form after it ("Lindqvist Retail AB"), is a condition on that column; None otherwise
-    (a reseller's item "Nordwerk USB-C dock" names no owner)."""
-    outside = [t for t in reading.document_conditions if meets_document_conditions(document, [t])]
-    named: list[Condition] = []
-    folded_years: set[str] = set()
-    pending = [t for t in reading.document_conditions if t not in outside]
-    for term in sorted(pending, key=lambda t: month_of(t) is None):  # a month first: it takes its year along
-        if term in folded_years:
-            continue
-        if month_of(term) is not None:
-            # "in March" over a monthly list: the column of dates or months, when one column holds them
-            dated = {column for column, _ in _cells_where(document, lambda cell: month_of_cell(cell) is not None)}
-            if len(dated) != 1:
-                return None
-            (column,) = dated
-            years = {p.value for p in reading.places if p.kind == "year"} | {t for t in reading.document_conditions if YEAR.fullmatch(t)}
-            value = f"{term} {next(iter(years))}" if len(years) == 1 else term  # "March 2024", never March of any year
-            folded_years |= years if len(years) == 1 else set()
-            named.append(Condition(column=column, op="equals", value=value, text=f"{column} is in {value}"))
-            continue
-        cells = _cells_where(document, lambda cell, term=term: _names(cell, term))
-        if len(cells) != 1:
-            return None  # in no column, in two, or written two ways: no condition Kea can check alike
-        ((column, name),) = cells
-        named.append(Condition(column=column, op="equals", value=name, text=f"{column} is {name}"))
-    return reading.model_copy(update={"document_conditions": outside, "conditions": [*reading.conditions, *named]})
-
-
-def _terms_in_columns(document: DocumentText, reading: Reading) -> Reading:
-    """"Every hardware position" over invoices whose Warengruppe column says "Hardware": a word
-    that picks the rows and that one column of the document's tables holds as whole cells is a
-    condition on that column, checked like any other; a word no column holds stays unjudged."""
-    terms, conditions, unused = [], [], list(reading.unused)
-    kinds = [_kinds_only(table) for table in document.tables]
-    for term in [*reading.row_terms, *reading.unused]:
-        columns = {column for column, _ in _cells_where(document, lambda cell, wanted=fold(term): fold(cell) == wanted, kinds)}
-        if len(columns) == 1:
-            (column,) = columns
-            conditions.append(Condition(column=column, op="equals", value=term, text=f"{column} is {term}"))
-            if term in unused:
-                unused.remove(term)  # "every labour line": the word the reading left is this column's kind
-        elif term in reading.row_terms:
-            terms.append(term)
-    if not conditions:
-        return reading
-    return reading.model_copy(update={"row_terms": terms, "unused": unused, "conditions": [*reading.conditions, *conditions]})
-
-
-def _cells_where(document: DocumentText, holds: Callable[[str], bool], tables: list[Table] | None = None) -> set[tuple[str, str]]:
-    """(header, cell) of every cell under a named header of the document's tables that ``holds``;
-    the cell's spaces folded."""
-    return {
-        (table.header[j], " ".join(cell.split()))
-        for table in (document.tables if tables is None else tables) for row in table.rows for j, cell in enumerate(row)
-        if j < len(table.header) and table.header[j].strip() and holds(" ".join(cell.split()))
-    }
-
-
-def _kinds_only(table: Table) -> Table:
-    """The table with only its columns of kinds named (``_category_columns``)."""
-    kept = set(_category_columns(table))
-    return table.model_copy(update={"header": [h if j in kept else "" for j, h in enumerate(table.header)]})
-
-
-def _category_columns(table: Table) -> list[int]:
-    """The columns of a table that sort its rows into a few kinds ("Warengruppe": Hardware,
-    Software, Dienstleistung): short names, each on several rows or fewer kinds than rows."""
-    found = []
-    for j, name in enumerate(table.header):
-        cells = [" ".join(row[j].split()) for row in table.rows if j < len(row) and row[j].strip()]
-        kinds = {fold(c) for c in cells}
-        if name.strip() and len(cells) >= 2 and all(len(c.split()) <= 3 and parse_number(c) is None for c in cells) \
-                and len(kinds) < len(cells):
-            found.append(j)
-    return found
-
-
-# what may follow a name in a cell that holds the name: its legal form ("AB", "GmbH", "S.A.", "& Co. KG")
-_LEGAL_FORMS = (
-    "ag ab as asa aps a/s gmbh mbh kg ohg ug se sa sas sarl spa srl sl bv nv ltd llc llp inc corp co plc lp oy kk"
-)
-_LEGAL_FORM = re.compile(rf"(?:\s+(?:&\s+)?(?:{'|'.join(_LEGAL_FORMS.split())})\.?)+", re.IGNORECASE)
-
-
-def _names(cell: str, term: str) -> bool:
-    """Whether a cell is the name ``term``, alone or with a legal form after it."""
-    cell, wanted = " ".join(cell.split()), " ".join(term.split())
-    if cell.casefold() == wanted.casefold():
-        return True
-    tail = cell[len(wanted):].replace(".", "")
-    return cell.casefold().startswith(wanted.casefold() + " ") and _LEGAL_FORM.fullmatch(tail) is not None
-
 
 def column_fit(document: DocumentText, reading: Reading) -> int:
     """How many requested columns the best table header or block of labels of the document holds
@@ -168,65 +54,17 @@ def column_fit(document: DocumentText, reading: Reading) -> int:
     return best if _enough(best, len(reading.columns)) else 0
 
 
-def text_outside_tables(document: DocumentText) -> str:
-    """The document's text without the lines its tables put into the pages."""
-    in_tables = {clean(line) for table in document.tables for line in table_lines(table, title=False)}
-    return "\n".join(line for page in document.pages for line in page.splitlines() if clean(line) not in in_tables)
+def _condition_columns(reading: Reading) -> list[str]:
+    """The columns the conditions name that are not requested columns."""
+    named = [c.column for c in reading.conditions if c.column and c.op != "judgement"]
+    return list(dict.fromkeys(c for c in named if match_column(c, reading.columns) is None))
 
 
-def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
-    """Whether every term occurs outside the tables' rows (a letterhead, not an item row): in
-    the text, in a table's title or header (what the whole table is about: "Votes 2009"), in
-    the document's title or in its path ("the Senate expenditures": ``senate-expenditures.pdf``).
-
-    A term ``A or B`` is met by either name.
-    """
-    if not terms:
-        return True
-    own = text_outside_tables(document)
-    headed = [cell for table in document.tables for cell in [*table.title, *table.header]]
-    text = _plain_marks("\n".join([document.path, document.title, own, *headed]).casefold())
-    return all(
-        _dated_in(own, text, month) if (month := month_of(term)) else
-        any(_contains_word(text, spelling) for alternative in re.split(r"\s+or\s+", term) for spelling in _spellings(alternative))
-        for term in terms
-    )
-
-
-_TRANSLITERATION = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe", "å": "aa"})
-_DASHES = str.maketrans({dash: "-" for dash in "‐‑‒–—−"})
-_MARKS = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰*†‡]+")
-
-
-def _plain_marks(text: str) -> str:
-    """Text with every dash a hyphen and no footnote marks: "Table S–4", "Category¹"."""
-    return _MARKS.sub(" ", text.translate(_DASHES))
-
-
-def _spellings(term: str) -> set[str]:
-    """A name as it may stand in a path or a plain-ASCII text: "Bürowelt", "Burowelt", "Buerowelt"."""
-    low = _plain_marks(term.casefold()).strip()
-    bare = "".join(ch for ch in unicodedata.normalize("NFKD", low) if not unicodedata.combining(ch))
-    return {low, bare, low.translate(_TRANSLITERATION)}
-
-
-def _dated_in(own: str, text: str, month: int) -> bool:
-    """Whether a document is dated in ``month`` ("in August"): its own text's first date is
-    ("Datum: 04.08.2025"), or its title, headings or text name the month with a year ("November
-    2015", "15 juillet 2025"), never the word alone ("returned within 14 days, may …")."""
-    if dated_month(own) == month:
-        return True
-    names = "|".join(re.escape(name) for name in month_names(month))
-    return re.search(rf"(?<!\w)(?:{names})\.?,?\s*[-–/]?\s*(?:\d{{1,2}},?\s+)?(?:19|20)\d\d(?!\d)", text) is not None
-
-
-def failed_condition(term: str) -> str:
-    """What a document that fails the document condition ``term`` does not do, in words."""
-    return f"it is not dated in {term}" if month_of(term) else f"it does not name {term}"
-
-
-def _contains_word(text: str, term: str) -> bool:
-    return re.search(rf"(?<!\w){re.escape(term)}(?!\w)", text) is not None
+def _conditions_held(reading: Reading, table: Table) -> int:
+    """How many of the conditions' own columns the table has ("severity High and status Open"
+    asked of an expense table that has neither: it is not the table asked about)."""
+    title = " ".join(table.title)
+    return sum(match_column(c, table.header, title) is not None for c in _condition_columns(reading))
 
 
 def _enough(found: int, requested: int) -> bool:
@@ -265,7 +103,7 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
         if _is_key_value_table(table, reading):
             continue
         mapping = map_columns(reading.columns, table.header, " ".join(table.title))
-        if _enough(len(mapping), len(reading.columns)):
+        if _enough(len(mapping) + _conditions_held(reading, table), len(reading.columns) + len(_condition_columns(reading))):
             use, rows = _TableUse(table.header, mapping), table.rows
         elif not mapping and previous and len(table.header) == len(previous.header):
             # A table continued on the next page without its header: the header is a row.
@@ -298,7 +136,7 @@ def _sum_lines(rows: list[list[str]], use: _TableUse, request: str, earlier: lis
     found: set[int] = set()
     for k, row in enumerate(rows):
         label = next((c.strip() for c in row if c.strip()), "")
-        summary = _SUMMARY_LABEL.match(label)
+        summary = _SUMMARY_LABEL.search(label)  # "Total", "H1 total", "Grand total"
         if summary is None or len(before) + k < 2:
             continue
         if re.search(rf"\b{re.escape(summary.group(0))}\w*\s+(?:{'|'.join(map(re.escape, ROW_NOUNS))})\b", request, re.IGNORECASE):
@@ -358,7 +196,7 @@ def about(document: DocumentText) -> str:
 
 
 _SUMMARY_LABEL = re.compile(
-    r"^(?:sub-?total|total|sum|summe|zwischensumme|gesamt\w*|netto|brutto|net|gross|vat|tax|mwst|ust"
+    r"(?:^|(?<=\s))(?:sub-?total|total|sum|summe|zwischensumme|gesamt\w*|netto|brutto|net|gross|vat|tax|mwst|ust"
     r"|umsatzsteuer|rechnungsbetrag|amount due|balance due|montant|tva|합계|소계|부가세)s?\b",
     re.IGNORECASE,
 )

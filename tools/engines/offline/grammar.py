@@ -34,6 +34,7 @@ ABOUT_WORDS = words("about regarding concerning über sur")
 # Verbs that ask for the values and the pronouns after them: "show", "give me", "zeige mir"
 ASKING = words("show list give get find extract display return provide tell fetch pull collect zeige zeig liste gib nenne donne montre")
 PRONOUNS = words("me us mir uns moi nous")
+COURTESY = words("please bitte thanks merci proszę")  # "… and net value please"
 # "What hourly rates did we agree …", "What response time does the SLA give …": the auxiliary
 # after the values asked for ends their list; the subject and its verb follow it
 AUXILIARIES = words("do does did have has had will would can could should shall must")

@@ -138,8 +138,8 @@ class Scan:
             tok = self.tokens[k]
             if tok.text in SENTENCE_END or tok.text == ":":
                 break
-            if tok.kind == "punct" and tok.text not in (",", ";"):
-                break
+            if tok.kind == "punct" and tok.text not in (",", ";") or tok.text in ("-", "–", "—"):
+                break  # a dash standing alone ends the list as a colon does
             if tok.used or tok.kind == "place" or k > start and (tok.is_(g.QUANTIFIERS) or tok.is_(g.AUXILIARIES)):
                 break
             if k > start and (self.is_boundary(k) or self.operator_at(k) or tok.is_(g.RELATIVE) or tok.is_(g.ABOUT_WORDS)):
@@ -168,6 +168,8 @@ class Scan:
                 first = k + 1
                 continue
             current.append(tok)
+        while current and current[-1].is_(g.COURTESY):
+            current.pop()  # "… and net value please"
         if current:
             items.append((first, text_of(current)))
         return [(i, re.sub(r"\s+(?:columns?|fields?)$", "", t, flags=re.IGNORECASE)) for i, t in items if t]
