@@ -70,3 +70,25 @@ def test_the_item_number_is_the_article_number() -> None:
     # "Art.nr" holds it; 500.00 exactly is not above 500
     assert [r.values["Item number"] for r in records] == ["NP-3312", "NP-3320", "NP-5140"]
     assert [r.values["Total"] for r in records] == ["855.00", "504.00", "704.00"]
+
+
+def test_a_route_named_before_its_column_picks_that_route_only() -> None:
+    invoice = "Finance/Invoices/2025/Baltic_Cold_Logistics/INV-BCL-25-0417.pdf"
+    reading = read_message("All Baltic Cold Logistics lines on the Gdańsk – Warszawa route: date, service, qty and amount.",
+                           _scope(invoice))
+    # a dash between names joins them; the colon opens the list
+    assert reading.columns == ["Date", "Service", "Qty", "Amount"]
+    assert [(c.column, c.value) for c in reading.conditions] == [("Route", "Gdańsk – Warszawa")]
+    records = extract_records(_document(invoice), reading)
+    lines = [line for page in _document(invoice).pages for line in page.splitlines()]
+    on_route = [line for line in lines if "Gdańsk – Warszawa" in line or "Gdańsk - Warszawa" in line]
+    # "Gdańsk – Kraków" shares a town with the route asked for, and is another route
+    assert records and len(records) == len(on_route)
+    assert all(r.match == "yes" for r in records)
+
+
+def test_a_value_of_several_parts_is_equal_only_whole() -> None:
+    from tools.engines.numbers import compare
+
+    assert compare("equals", "Gdańsk – Kraków", "Gdańsk – Warszawa") is False
+    assert compare("equals", "P1 (Critical)", "priority 1") is True  # one number names the priority

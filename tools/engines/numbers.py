@@ -184,7 +184,7 @@ def compare(op: str, cell_text: str, value_text: str) -> bool | None:
     if op in ("equals", "not"):
         if _equal(cell_text, value_text):
             whole: bool | None = True
-        elif any(_equal(c, v) for c in cell_readings(cell_text) for v in cell_readings(value_text)):
+        elif any(_equal(c, v) for c in cell_readings(cell_text) for v in _value_readings(value_text)):
             whole = None  # equal under a reading of its parts
         else:
             whole = False
@@ -198,6 +198,15 @@ def compare(op: str, cell_text: str, value_text: str) -> bool | None:
         parts = {_order(op, part, value_text) for part in cell_readings(cell_text)[1:]} - {None}
         return parts.pop() if len(parts) == 1 else None
     return None
+
+
+def _value_readings(text: str) -> list[str]:
+    """A request's value read whole, and by the one number that names it ("priority 1" is 1); a
+    value of several parts ("Gdańsk – Warszawa") is only read whole: one of its parts is another value."""
+    readings = cell_readings(text)
+    if len([p for p in _PART_BREAK.split(text) if p and p.strip()]) > 1:
+        return [text]
+    return readings
 
 
 def _equal(cell_text: str, value_text: str) -> bool:

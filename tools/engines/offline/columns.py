@@ -104,10 +104,17 @@ class Columns:
     def _colon_lists(self) -> list[tuple[int, int]]:
         for i, tok in enumerate(self.scan.tokens):
             # a colon, or a dash standing alone before the list ("… at least 10 pieces - item number, …")
-            if (tok.text == ":" or tok.text in ("-", "–", "—") and self.scan.is_list(i + 1, self._list_stop(i + 1))) and not tok.used:
+            dash = tok.text in ("-", "–", "—") and not self._colon_follows(i) and self.scan.is_list(i + 1, self._list_stop(i + 1))
+            if (tok.text == ":" or dash) and not tok.used:
                 tok.used = True
                 return [(i + 1, self._list_stop(i + 1))]
         return []
+
+    def _colon_follows(self, i: int) -> bool:
+        """Whether a colon stands later in the sentence: it opens the list, and a dash before it
+        joins names ("the Gdańsk – Warszawa route: date, …") or a phrase ("… report – show …:")."""
+        end = self.scan.sentence_end(i)
+        return any(t.text == ":" for t in self.scan.tokens[i + 1 : end + 1])
 
     def _list_stop(self, start: int) -> int:
         """The end of a labelled list: the sentence's end, or a preposition that names documents."""

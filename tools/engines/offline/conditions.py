@@ -457,17 +457,20 @@ class Conditions:
                         continue  # "of Acme Ltd": a name, not a column and its value
                     self._equality(i + 1, end)
                     self.scan.use(i, end)
-            elif tok.low in ("in", "im") and self.scan.vocabulary:
+            elif tok.low in ("in", "im", "on", "auf", "sur") and self.scan.vocabulary:
                 self._named_in(i)
 
     def _named_in(self, i: int) -> None:
-        """``in the Sales department``: a value, then a column the scope's documents have."""
+        """``in the Sales department``, ``on the Gdańsk – Warszawa route``: a value, then a column
+        the scope's documents have (not a kind of documents or rows)."""
         k = i + 1
         while self.scan.at(k) is not None and self.scan.tokens[k].is_(g.DETERMINERS):
             k += 1
         end = self._value_phrase_end(k)
         toks = self.scan.tokens[k:end]
-        if 2 <= len(toks) <= MAX_VALUE_PHRASE and normalise(toks[-1].bare) in self.scan.vocabulary and toks[0].capital:
+        # "on the Gdańsk – Warszawa route" names a route; "on the Nordwerk invoices" names documents
+        documents = bool(toks) and (toks[-1].is_(g.ROW_NOUNS) or self.scan.folders and self.scan.folder_names.named([toks[-1].bare]) is not None)
+        if 2 <= len(toks) <= MAX_VALUE_PHRASE and normalise(toks[-1].bare) in self.scan.vocabulary and toks[0].capital and not documents:
             self._add(k, capitalise(toks[-1].bare), "equals", text_of(toks[:-1]))
             self.scan.use(i, end)
 
