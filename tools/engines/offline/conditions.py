@@ -1,7 +1,8 @@
 """Conditions on the rows: "where/whose <column> <op> <value>", "with a <column> of more than
-<value>", "between X and Y", "dated after …", "that mentions X", a label of the scope then its
-value, and an implicit equality ("for priority 1", "in the Sales department"). Values keep
-their currency and unit; a condition that cannot be read is named as one only meaning can judge."""
+<value>", "between X and Y", "dated after …", "that mentions X"; the equalities written as a
+name and its value ("for priority 1", "in the Sales department") are read by ``equalities``.
+Values keep their currency and unit; a condition that cannot be read is named as one only
+meaning can judge."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ import re
 from dataclasses import dataclass
 
 from core.reading import Condition
-from tools.engines.columns import normalise
 from tools.engines.numbers import is_amount, parse_number
 from tools.engines.offline import grammar as g
+from tools.engines.offline.equalities import Equalities
 from tools.engines.offline.scan import JUDGEMENT_HINT, Scan
-from tools.engines.offline.tokens import MAX_VALUE_PHRASE, SENTENCE_END, WHICH, Tok, capitalise, strip_determiners, text_of
+from tools.engines.offline.tokens import SENTENCE_END, WHICH, capitalise, strip_determiners, text_of
 
 
 @dataclass
@@ -53,24 +54,11 @@ class Conditions:
                 if end > i + 1:
                     self.scan.row_terms.append(text_of(self.scan.tokens[i + 1 : end]))
                     self.scan.use(i, end)
-        self._term_values()
-        self._implicit_equalities()
+        equalities = Equalities(self.scan)
+        equalities.take_term_values()
+        equalities.take_implicit_equalities()
         self._leading_condition()
         self._comparisons()
-
-    def _term_values(self) -> None:
-        """A label of the scope, then a value written as a name or a figure: "paid by Ilse Vermeer",
-        "Facture n° F-2024-118": the label's value equals it."""
-        for i, tok in enumerate(self.scan.tokens):
-            if not tok.term or tok.used:
-                continue
-            end = self._value_phrase_end(i + 1)
-            value = [t for t in self.scan.tokens[i + 1 : end] if not t.is_(g.DETERMINERS)]
-            if not value or any(t.used or t.kind not in ("word", "quoted") for t in value):
-                continue
-            if all(t.kind == "quoted" or t.has_digit or t.capital and t.is_content for t in value):
-                self._add(i, capitalise(tok.text), "equals", text_of(value).strip("'\"‘’“”"))
-                self.scan.use(i, end)
 
     def _postfix_comparisons(self) -> None:
         """"affecting 500 or more employees", "10 Stück oder weniger": a value, then "or more" /
@@ -109,11 +97,11 @@ class Conditions:
                     if not named:
                         continue
                     column = capitalise(text_of(named))
-                    self._add(start, column, op, value)
+                    self.scan.add_condition(start, column, op, value)
                     self.scan.use(first, k + 2)
                     continue
                 column = capitalise(text_of(strip_determiners(tokens[k + 2 : end])))
-            self._add(start, column, op, value)
+            self.scan.add_condition(start, column, op, value)
             self.scan.use(start, end)
 
     def _after_which(self, i: int) -> bool:
@@ -158,7 +146,7 @@ class Conditions:
                     and not unit.has_digit and value_end > op[1]:
                 # "where we ordered at least 10 pieces": who did what names no column; the unit
                 # after the value does
-                self._add(op[1], capitalise(unit.text), op[0], text_of(self.scan.tokens[op[1] : value_end]))
+                self.scan.add_condition(op[1], capitalise(unit.text), op[0], text_of(self.scan.tokens[op[1] : value_end]))
                 end = value_end + 1
             else:
                 end = self._value(op[0], column, op[1], op_start)
@@ -175,7 +163,7 @@ class Conditions:
             return self._between(column, start)
         tok = self.scan.at(start)
         if tok is not None and tok.kind == "quoted":
-            self._add(start, column, op, tok.text)
+            self.scan.add_condition(start, column, op, tok.text)
             return start + 1
         if op in ("lt", "le", "gt", "ge"):
             end = self._amount_end(start)
@@ -192,7 +180,7 @@ class Conditions:
             self._note_unreadable(f"{column} {words} {value}".strip())
             self.scan.conditions.append((start, Condition(column=None, op="judgement", value=f"{column} {words} {value}".strip(), text=f"{column} {words} {value}".strip())))
             return max(end, start + (1 if value else 0))
-        self._add(start, column, op, value)
+        self.scan.add_condition(start, column, op, value)
         return end
 
     def _amount_end(self, start: int) -> int:
@@ -228,8 +216,8 @@ class Conditions:
         unit = _unit_of(high)
         if unit and not _unit_of(low) and parse_number(f"{low} {unit}") is not None or unit and not _unit_of(low) and _is_unit(unit):
             low = f"{low} {unit}"
-        self._add(start, column, "ge", low)
-        self._add(low_end + 1, column, "le", high)
+        self.scan.add_condition(start, column, "ge", low)
+        self.scan.add_condition(low_end + 1, column, "le", high)
         return high_end
 
     def _condition_follows(self, k: int) -> bool:
@@ -241,10 +229,6 @@ class Conditions:
             if self.scan.tokens[j].kind != "word":
                 return False
         return False
-
-    def _add(self, at: int, column: str | None, op: str, value: str) -> None:
-        text = f"{column} {g.OP_WORDS[op]} {value}" if column else f"any value {g.OP_WORDS[op]} {value}"
-        self.scan.conditions.append((at, Condition(column=column, op=op, value=value, text=text)))  # type: ignore[arg-type]
 
     def _relative(self, i: int) -> None:
         """``that mentions Falkner`` (anywhere in the row), or a clause only meaning can judge."""
@@ -331,7 +315,7 @@ class Conditions:
             header = self.scan.header_within(value_end, end) if value_end > op[1] else None
             if header is None:
                 return False
-            self._add(op[1], capitalise(text_of(self.scan.tokens[header[0] : header[1]])), op[0], text_of(self.scan.tokens[op[1] : value_end]))
+            self.scan.add_condition(op[1], capitalise(text_of(self.scan.tokens[header[0] : header[1]])), op[0], text_of(self.scan.tokens[op[1] : value_end]))
             return True
         return False
 
@@ -379,12 +363,12 @@ class Conditions:
             header = self.scan.header_within(value_end, self.scan.clause_end(value_end)) if value_end > op[1] else None
             if header is not None:
                 column = capitalise(text_of(self.scan.tokens[header[0] : header[1]]))
-                self._add(op[1], column, op[0], text_of(self.scan.tokens[op[1] : value_end]))
+                self.scan.add_condition(op[1], column, op[0], text_of(self.scan.tokens[op[1] : value_end]))
                 self.scan.use(i, header[1])
                 return
             if name_end > value_end:
                 column = capitalise(text_of(self.scan.tokens[value_end:name_end]))
-                self._add(op[1], column, op[0], text_of(self.scan.tokens[op[1] : value_end]))
+                self.scan.add_condition(op[1], column, op[0], text_of(self.scan.tokens[op[1] : value_end]))
                 self.scan.use(i, name_end)
                 return
         end = self._chain(start)
@@ -396,94 +380,16 @@ class Conditions:
         # "mit dem Spediteur PostNL Cargo": a column named with its article, then a name
         with_article = end - start >= 3 and self.scan.tokens[start].is_(g.DETERMINERS) and self.scan.tokens[end - 1].capital
         if end > start and len(self.scan.items(start, end)) == 1 and (self.scan.trailing_value(start, end) or before_colon or with_article):
-            self._equality(start, end)
+            Equalities(self.scan).equality(start, end)
             self.scan.use(i, end)
             return
         # "with severity High and status Open": each item a name and its value
-        spans = self._spans(start, end)
+        equalities = Equalities(self.scan)
+        spans = equalities.spans(start, end)
         if len(spans) > 1 and all(self.scan.trailing_value(a, b) for a, b in spans):
             for a, b in spans:
-                self._equality(a, b)
+                equalities.equality(a, b)
             self.scan.use(i, end)
-
-    def _spans(self, start: int, end: int) -> list[tuple[int, int]]:
-        """The items between ``start`` and ``end`` as token spans, split at commas and "and"."""
-        spans, first = [], start
-        for k in range(start, end + 1):
-            if k == end or self.scan.tokens[k].text in (",", ";") or self.scan.tokens[k].is_(g.CONJUNCTIONS):
-                if k > first:
-                    spans.append((first, k))
-                first = k + 1
-        return spans
-
-    def _equality(self, start: int, end: int) -> None:
-        """A name then its value: "priority P1", "product family Sensors", "Warengruppe Kabel"."""
-        toks = strip_determiners(self.scan.tokens[start:end])
-        split = self._known_prefix(toks)
-        if split is None:
-            lower = [k for k, t in enumerate(toks) if not t.capital and not t.has_digit and t.kind == "word"]
-            split = (lower[-1] + 1) if lower else 1
-            if split >= len(toks):
-                split = len(toks) - 1
-        column, value = text_of(toks[:split]), text_of(toks[split:])
-        self._add(start, capitalise(column), "equals", value.strip("'\"‘’“”"))
-
-    def _known_prefix(self, toks: list[Tok]) -> int | None:
-        for split in range(len(toks) - 1, 0, -1):
-            if normalise(text_of(toks[:split])) in self.scan.vocabulary:
-                return split
-        return None
-
-    def _implicit_equalities(self) -> None:
-        """``for priority 1``, ``of product family Sensors``, ``der Abteilung Quality``, and — where
-        the scope's documents have such a column — ``in the Sales department``."""
-        for i, tok in enumerate(self.scan.tokens):
-            if tok.used or tok.kind != "word":
-                continue
-            if tok.low in ("for", "für", "pour", "of", "der", "des", "du"):
-                nxt = self.scan.at(i + 1)
-                if nxt is None or nxt.is_(g.QUANTIFIERS) or nxt.used:
-                    continue
-                end = self._value_phrase_end(i + 1)
-                if end - (i + 1) > MAX_VALUE_PHRASE:
-                    continue  # running text, not a name and its value
-                # "der Abteilung Quality" closing the request: German capitalises the column too
-                closing = tok.low in ("der", "des") and end - (i + 1) == 2 and (end >= len(self.scan.tokens) or self.scan.tokens[end].text in SENTENCE_END)
-                compared = any(self.scan.operator_at(k) for k in range(i + 1, end))  # "of swimmers born before 1930"
-                if end - (i + 1) >= 2 and not compared and (self.scan.trailing_value(i + 1, end) or closing) and not any(
-                    t.possessive for t in self.scan.tokens[i + 1 : end]
-                ):
-                    if tok.low == "of" and not any(not t.capital for t in self.scan.tokens[i + 1 : end - 1]):
-                        continue  # "of Acme Ltd": a name, not a column and its value
-                    self._equality(i + 1, end)
-                    self.scan.use(i, end)
-            elif tok.low in ("in", "im", "on", "auf", "sur") and self.scan.vocabulary:
-                self._named_in(i)
-
-    def _named_in(self, i: int) -> None:
-        """``in the Sales department``, ``on the Gdańsk – Warszawa route``: a value, then a column
-        the scope's documents have (not a kind of documents or rows)."""
-        k = i + 1
-        while self.scan.at(k) is not None and self.scan.tokens[k].is_(g.DETERMINERS):
-            k += 1
-        end = self._value_phrase_end(k)
-        toks = self.scan.tokens[k:end]
-        # "on the Gdańsk – Warszawa route" names a route; "on the Nordwerk invoices" names documents
-        documents = bool(toks) and (toks[-1].is_(g.ROW_NOUNS) or self.scan.folders and self.scan.folder_names.named([toks[-1].bare]) is not None)
-        if 2 <= len(toks) <= MAX_VALUE_PHRASE and normalise(toks[-1].bare) in self.scan.vocabulary and toks[0].capital and not documents:
-            self._add(k, capitalise(toks[-1].bare), "equals", text_of(toks[:-1]))
-            self.scan.use(i, end)
-
-    def _value_phrase_end(self, start: int) -> int:
-        """Where the phrase from ``start`` ends; the scan stops one past ``MAX_VALUE_PHRASE``
-        tokens (a longer phrase is no name and value), so reading stays linear in the message."""
-        k = start
-        stop = min(len(self.scan.tokens), start + MAX_VALUE_PHRASE + 1)
-        while k < stop and not self.scan.is_boundary(k) and not self.scan.tokens[k].is_(g.CONJUNCTIONS):
-            if self.scan.tokens[k].kind == "quoted":
-                return k + 1
-            k += 1
-        return k
 
     def _leading_condition(self) -> None:
         """``Liability caps below one million in …``: a condition opening the request names its column."""

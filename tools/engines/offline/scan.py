@@ -50,6 +50,11 @@ class Scan:
                 self.terms.setdefault(key, []).append(term)
         self.folders = [f.folder for f in self.scope.folders]
 
+    def add_condition(self, at: int, column: str | None, op: str, value: str) -> None:
+        """A condition read at token ``at``, in words the answer shows ("Total above 500")."""
+        text = f"{column} {g.OP_WORDS[op]} {value}" if column else f"any value {g.OP_WORDS[op]} {value}"
+        self.conditions.append((at, Condition(column=column, op=op, value=value, text=text)))  # type: ignore[arg-type]
+
     def free(self, i: int) -> bool:
         return 0 <= i < len(self.tokens) and not self.tokens[i].used
 
