@@ -131,7 +131,6 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(left)), list(dict.fromkeys(unplaced))
 
 
-
 OWNER_REACH = 3  # tokens between an owner's name and the noun that names its documents
 
 
@@ -147,7 +146,7 @@ def _is_head(tokens: list[str], i: int, read: set[str]) -> bool:
     )
 
 
-_AUXILIARIES = g.US | g.HAS_WORDS | {"a"}  # "nous a commandé"
+_PARTY_LINKS = g.US | g.HAS_WORDS | {"a"}  # "nous a commandé"
 
 
 def _relation_words(tokens: list[str], owners: list[str]) -> set[int]:
@@ -163,7 +162,7 @@ def _relation_words(tokens: list[str], owners: list[str]) -> set[int]:
                 continue
             end = start + len(words)
             between = end
-            while between < len(tokens) and tokens[between].casefold() in _AUXILIARIES:
+            while between < len(tokens) and tokens[between].casefold() in _PARTY_LINKS:
                 between += 1
             if between >= len(tokens) or not tokens[between].isalpha():
                 continue

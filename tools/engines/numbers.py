@@ -274,27 +274,22 @@ def is_amount(text: str) -> bool:
 _MONTH_YEAR = re.compile(r"(?P<name>[^\W\d_]+)\.?\s+(?P<year>\d{4})")
 
 
-_YEAR_MONTH = re.compile(r"(?:19|20)\d\d-(?P<m>\d{1,2})|(?P<n>\d{1,2})/(?:19|20)\d\d")
+_YEAR_MONTH = re.compile(r"(?P<y>(?:19|20)\d\d)-(?P<m>\d{1,2})|(?P<n>\d{1,2})/(?P<Y>(?:19|20)\d\d)")
 
 
 def month_of_cell(text: str) -> int | None:
     """The month a cell holding a date or a month of a year stands for; None for anything else."""
-    day = parse_date(text)
-    if day is not None:
-        return day.month
+    day = parse_date(text) or _first_of_month(text)
+    return day.month if day is not None else None
+
+
+def _first_of_month(text: str) -> date | None:
+    """A month of a year ("2024-03", "3/2024") as its first day; None for anything else."""
     found = _YEAR_MONTH.fullmatch(text.strip())
     if found is None:
         return None
     month = int(found.group("m") or found.group("n"))
-    return month if 1 <= month <= 12 else None
-
-
-def _first_of_month(text: str) -> date | None:
-    """"2024-03" -> 2024-03-01; None for anything else."""
-    found = re.fullmatch(r"((?:19|20)\d\d)-(\d{1,2})", text.strip())
-    if found is None or not 1 <= int(found.group(2)) <= 12:
-        return None
-    return date(int(found.group(1)), int(found.group(2)), 1)
+    return date(int(found.group("y") or found.group("Y")), month, 1) if 1 <= month <= 12 else None
 
 
 def period_range(text: str) -> tuple[date, date] | None:

@@ -57,7 +57,7 @@ class Columns:
         for i, tok in enumerate(self.scan.tokens[:-1]):
             each = self.scan.tokens[i + 1] if tok.low in g.FOR_EACH and self.scan.tokens[i + 1].is_(g.QUANTIFIERS) else None
             noun = self.scan.at(i + 2) if each is not None else self.scan.tokens[i + 1]
-            if (tok.low in ("per", "je", "pro", "par") or each is not None) and not tok.used and noun is not None and noun.is_word \
+            if (tok.is_(g.PER) or each is not None) and not tok.used and noun is not None and noun.is_word \
                     and not noun.used and (each is None or not each.used) and self._names_header(noun.bare) \
                     and not self.scan.calculations:
                 named = [c for _, c in self.scan.columns]
@@ -81,7 +81,7 @@ class Columns:
     def _identified_by(noun: str, named: list[str]) -> bool:
         """"Which contracts …? Contract ID, …": a named column of the things' own identifier
         ("Contract ID", "contract number") already says which ones they are."""
-        return any(identifier_of(column) and folded(identifier_of(column)) == folded(noun) for column in named)
+        return any((thing := identifier_of(column)) and folded(thing) == folded(noun) for column in named)
 
     @property
     def header_names(self) -> frozenset[str]:
@@ -104,7 +104,7 @@ class Columns:
     def _colon_lists(self) -> list[tuple[int, int]]:
         for i, tok in enumerate(self.scan.tokens):
             # a colon, or a dash standing alone before the list ("… at least 10 pieces - item number, …")
-            dash = tok.text in ("-", "–", "—") and not self._colon_follows(i) and self.scan.is_list(i + 1, self._list_stop(i + 1))
+            dash = tok.text in g.DASHES and not self._colon_follows(i) and self.scan.is_list(i + 1, self._list_stop(i + 1))
             if (tok.text == ":" or dash) and not tok.used:
                 tok.used = True
                 return [(i + 1, self._list_stop(i + 1))]

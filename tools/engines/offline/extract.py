@@ -60,11 +60,10 @@ def _condition_columns(reading: Reading) -> list[str]:
     return list(dict.fromkeys(c for c in named if match_column(c, reading.columns) is None))
 
 
-def _conditions_held(reading: Reading, table: Table) -> int:
-    """How many of the conditions' own columns the table has ("severity High and status Open"
-    asked of an expense table that has neither: it is not the table asked about)."""
+def _held(columns: list[str], table: Table) -> int:
+    """How many of ``columns`` the table has."""
     title = " ".join(table.title)
-    return sum(match_column(c, table.header, title) is not None for c in _condition_columns(reading))
+    return sum(match_column(c, table.header, title) is not None for c in columns)
 
 
 def _enough(found: int, requested: int) -> bool:
@@ -99,11 +98,14 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
     earlier: list[list[str]] = []  # the rows of the table a continued one goes on from
     used_any = 0
     document_values = _document_values(pairs, reading, about(document))
+    # the conditions' own columns count with the requested ones: an expense table with a date and
+    # a description, asked for incidents "with severity High and status Open", is not the table
+    conditioned = _condition_columns(reading)
     for table in document.tables:
         if _is_key_value_table(table, reading):
             continue
         mapping = map_columns(reading.columns, table.header, " ".join(table.title))
-        if _enough(len(mapping) + _conditions_held(reading, table), len(reading.columns) + len(_condition_columns(reading))):
+        if _enough(len(mapping) + _held(conditioned, table), len(reading.columns) + len(conditioned)):
             use, rows = _TableUse(table.header, mapping), table.rows
         elif not mapping and previous and len(table.header) == len(previous.header):
             # A table continued on the next page without its header: the header is a row.

@@ -43,7 +43,6 @@ ASKS_VALUES = words("what")
 BE_WORDS = words("is are was were")
 COST_VERBS = words("cost costs costing kostet kosten coûte coûtent")  # "items that cost more than 20 euros"
 PERSONS = words("we i you they he she wir ich sie nous je vous ils on")  # "where we ordered …": who did it
-# "500 or more", "10 or less", "20 und mehr", "5 ou moins": the comparison after its value
 # Verbs of a thing's end or start: "contracts that expire in 2024", "run out before April 2026",
 # "Verträge, die 2025 enden": a time after them compares the column of end or start dates
 _ENDING = "expire expires expired expiring end ends ended ending lapse lapses lapsed terminate terminates terminated " \
@@ -57,6 +56,7 @@ PERIOD_VERBS: list[tuple[list[str], str]] = sorted(
     ],
     key=lambda pair: -len(pair[0]),
 )
+# "500 or more", "10 or less", "20 und mehr", "5 ou moins": the comparison after its value
 POSTFIX_OPERATORS = {
     **dict.fromkeys(("more", "above", "higher", "over", "greater", "mehr", "plus", "davantage"), "ge"),
     **dict.fromkeys(("less", "fewer", "below", "lower", "under", "weniger", "moins"), "le"),
@@ -141,6 +141,8 @@ ASKS = re.compile(
 HOW_MANY = re.compile(r"^(?:how many|how much|wie viele|wieviele|combien)\b", re.IGNORECASE)
 GROUP_WORDS = words("by per je par")
 FOR_EACH = words("for für pour")  # "for each priority", "für jede Region", "pour chaque poste"
+PER = words("per je pro par")  # "revenue per region": the figures are given for each region
+DASHES = frozenset("-–—")  # a dash standing alone between words: "… 10 pieces - item number, …"
 
 EXTENSIONS = "pdf|docx?|xlsx?|xlsm|csv|tsv|txt|md|markdown|pptx?|hwpx?|odt|ods|odp|rtf|html?|eml|msg|json|xml"
 FILE_NAME = re.compile(rf".+\.(?:{EXTENSIONS})$", re.IGNORECASE)

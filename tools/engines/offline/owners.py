@@ -148,7 +148,6 @@ class Owners:
             break
         return end
 
-
     def _names_documents_kind(self, i: int, end: int) -> bool:
         """Whether the word at ``end``, after a name that starts at ``i``, names a folder of the
         scope on its own (the kind of the name's documents) but not together with the name."""
@@ -167,4 +166,3 @@ def _owner_of_compound(word: str) -> str | None:
     if not (name.isalpha() and noun.isalpha() and len(noun) >= 4 and noun[1:].islower()):
         return None
     return name
-

@@ -62,8 +62,8 @@ class Periods:
     def _comparison_at(self, k: int) -> tuple[str | None, int]:
         """The comparison after the verb ("before", "after", "in") and where its value starts."""
         found = self.scan.operator_at(k)
-        if found is not None and found[0] in ("lt", "le", "gt", "ge", "between"):
-            return (found[0] if found[0] != "between" else None), found[1]
+        if found is not None and found[0] in ("lt", "le", "gt", "ge"):
+            return found
         tok = self.scan.at(k)
         if tok is not None and tok.kind == "word" and tok.low in _WITHIN and not tok.used:
             return "equals", k + 1

@@ -143,7 +143,7 @@ class Scan:
             tok = self.tokens[k]
             if tok.text in SENTENCE_END or tok.text == ":":
                 break
-            if tok.kind == "punct" and tok.text not in (",", ";") or tok.text in ("-", "–", "—"):
+            if tok.kind == "punct" and tok.text not in (",", ";") or tok.text in g.DASHES:
                 break  # a dash standing alone ends the list as a colon does
             if tok.used or tok.kind == "place" or k > start and (tok.is_(g.QUANTIFIERS) or tok.is_(g.AUXILIARIES)):
                 break
