@@ -61,10 +61,10 @@ def _scope_words(scope: ScopeHint) -> set[str]:
 
 
 # the words of comparisons ("more than", "at least", "between … and …", "dated after")
-_OPERATOR_WORDS = frozenset(w for _, phrase in g.OPERATOR_PHRASES for w in phrase) | {"between", "dated"}
+_OPERATOR_WORDS = frozenset(w for _, phrase in g.OPERATOR_PHRASES for w in phrase) | {"between", "dated"} | frozenset(g.SIGNS)
 
 
-def _grammar(word: str) -> bool:
+def is_grammar(word: str) -> bool:
     low = word.casefold().strip(".")
     if low in _OPERATOR_WORDS:
         return True
@@ -104,7 +104,7 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     left: list[str] = []
     unplaced: list[str] = []
     for i, word in enumerate(tokens):
-        if word in _PUNCT or fold(word) in read or _grammar(word) or not any(ch.isalnum() for ch in word):
+        if word in _PUNCT or fold(word) in read or is_grammar(word) or not any(ch.isalnum() for ch in word):
             continue  # a figure no part of the reading holds is a value lost ("above 5 000 PLN")
         if i in relations:
             continue
@@ -142,7 +142,7 @@ def _is_head(tokens: list[str], i: int, read: set[str]) -> bool:
     while end + 1 < len(tokens) and not _boundary(tokens[end + 1]):
         end += 1
     return all(
-        _grammar(t) or fold(t) in read or not any(ch.isalpha() for ch in t) for t in tokens[i + 1 : end + 1]
+        is_grammar(t) or fold(t) in read or not any(ch.isalpha() for ch in t) for t in tokens[i + 1 : end + 1]
     )
 
 
@@ -207,11 +207,11 @@ def _names_documents(tokens: list[str], i: int, columns: set[str] = frozenset())
         return False
     # the phrase's last word names the kind ("invoices", "SLA", "Rechnungen"); a word before it
     # that is a name ("Nordwerk") or holds a figure ("Q2") says which documents, and is no kind
-    head = i == max(k for k in range(start, end + 1) if not _grammar(tokens[k]))
+    head = i == max(k for k in range(start, end + 1) if not is_grammar(tokens[k]))
     word = tokens[i]
     opens_sentence = i == 0 or tokens[i - 1] in {".", "?", "!", ":"}
     named = word[:1].isupper() and not opens_sentence
-    alone = sum(1 for k in range(start, end + 1) if not _grammar(tokens[k])) == 1
+    alone = sum(1 for k in range(start, end + 1) if not is_grammar(tokens[k])) == 1
     if head and named and alone and start > 0 and before in g.ENDS_LIST and before not in g.DETERMINERS:
         # "in August", "in Paris": a name alone after a preposition says which rows, not a kind
         # (German capitalises its nouns: "der Rechnungen" names documents)

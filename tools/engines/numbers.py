@@ -168,9 +168,16 @@ def compare(op: str, cell_text: str, value_text: str) -> bool | None:
     under every reading. "P1 (Critical)" and "Prio 1 – kritisch" equal priority 1; a cell that
     holds the value only as one of its parts leaves "not" undecided, and a part that meets a
     comparison while another does not leaves it undecided too.
+    A value of alternatives ("Fuel or Travel") is met by a cell that equals one of them.
     """
     if op == "contains":
         return _plain(value_text) in _plain(cell_text)
+    alternatives = [v for v in value_text.split(" or ") if v.strip()]
+    if op in ("equals", "not") and len(alternatives) > 1 and not _equal(cell_text, value_text):
+        # "Fuel or Travel": the cell is one of them
+        met = [compare("equals", cell_text, v) for v in alternatives]
+        one = True if True in met else None if None in met else False
+        return one if op == "equals" or one is None else not one
     if op in ("equals", "not") and (month := MONTHS.get(value_text.strip().casefold())) is not None:
         # "in March": a date or a month of a year ("2024-03", "12.03.2024") in that month
         found = month_of_cell(cell_text)

@@ -25,6 +25,7 @@ class Conditions:
 
     def take_conditions(self) -> None:
         self._postfix_comparisons()
+        self._signs()
         for i, tok in enumerate(self.scan.tokens):
             if tok.used or tok.kind != "word":
                 continue
@@ -103,6 +104,26 @@ class Conditions:
                 column = capitalise(text_of(strip_determiners(tokens[k + 2 : end])))
             self.scan.add_condition(start, column, op, value)
             self.scan.use(start, end)
+
+    def _signs(self) -> None:
+        """"(negative amounts)", "a non-zero Family Welfare amount": a sign before the column it
+        compares with zero (a header of the scope right after it, else the one word after it)."""
+        tokens = self.scan.tokens
+        for k, tok in enumerate(tokens):
+            op = g.SIGNS.get(tok.low) if tok.kind == "word" and not tok.used else None
+            if op is None:
+                continue
+            clause = self.scan.clause_end(k + 1)
+            header = self.scan.header_within(k + 1, clause)
+            if header is not None and header[0] == k + 1:
+                end = header[1]
+            elif (nxt := self.scan.at(k + 1)) is not None and nxt.is_content and not nxt.has_digit and k + 2 >= clause:
+                end = k + 2  # "(negative amounts)": the one word the clause holds after it
+            else:
+                continue
+            column = capitalise(text_of(tokens[k + 1 : end]).strip("()[]{},;:.!? "))
+            self.scan.conditions.append((k, Condition(column=column, op=op, value="0", text=f"{column} {tok.text}")))
+            self.scan.use(k, end)
 
     def _after_which(self, i: int) -> bool:
         return any(t.low in WHICH or t.low == "many" for t in self.scan.tokens[max(0, i - 6) : i])

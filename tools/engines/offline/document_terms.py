@@ -10,9 +10,10 @@ import unicodedata
 from collections.abc import Callable
 
 from core.reading import Condition, DocumentText, Reading, Table
-from tools.engines.accounting import fold
+from tools.engines.accounting import fold, is_grammar
 from tools.engines.months import dated_month, month_names, month_of
 from tools.engines.numbers import month_of_cell, parse_number
+from tools.engines.offline import grammar as g
 from tools.engines.offline.grammar import YEAR
 from tools.parsing.text import clean, table_lines
 
@@ -65,22 +66,57 @@ def named_in_rows(document: DocumentText, reading: Reading) -> Reading | None:
 
 def terms_in_columns(document: DocumentText, reading: Reading) -> Reading:
     """"Every hardware position" over invoices whose Warengruppe column says "Hardware": a word
-    that picks the rows and that one column of the document's tables holds as whole cells is a
-    condition on that column, checked like any other; a word no column holds stays unjudged."""
-    terms, conditions, unused = [], [], list(reading.unused)
+    that picks the rows and that one column of the document's tables holds as whole cells of a
+    few kinds is a condition on that column, checked like any other; so is each such word within
+    a longer phrase ("which taxi rides were claimed" over a Category column of "Taxi"; the rest of
+    the phrase stays unjudged), and several words on one column are alternatives ("the fuel and
+    travel items"). A word no column holds stays unjudged."""
     kinds = [_kinds_only(table) for table in document.tables]
+    terms, unused = [], list(reading.unused)
+    values: dict[str, list[str]] = {}
     for term in [*reading.row_terms, *reading.unused]:
-        columns = {column for column, _ in _cells_where(document, lambda cell, wanted=fold(term): fold(cell) == wanted, kinds)}
-        if len(columns) == 1:
-            (column,) = columns
-            conditions.append(Condition(column=column, op="equals", value=term, text=f"{column} is {term}"))
-            if term in unused:
-                unused.remove(term)  # "every labour line": the word the reading left is this column's kind
-        elif term in reading.row_terms:
-            terms.append(term)
-    if not conditions:
+        whole = _kind_of(kinds, term)
+        picked = [whole] if whole else []
+        if whole is None and len(term.split()) > 1:
+            picked = [found for word in re.findall(r"[^\W\d_][\w'’-]*", term)
+                      if not is_grammar(word) and fold(word) not in _ROW_NOUNS and (found := _kind_of(kinds, word))]
+        for column, value in picked:
+            if fold(value) not in {fold(v) for v in values.get(column, [])}:
+                values.setdefault(column, []).append(value)
+        if whole is not None and term in unused:
+            unused.remove(term)  # "every labour line": the word the reading left is this column's kind
+        elif term in reading.row_terms and whole is None:
+            terms.append(term)  # the phrase's other words stay unjudged
+    if not values:
         return reading
+    conditions = [
+        Condition(column=column, op="equals", value=" or ".join(found), text=f"{column} is {' or '.join(found)}")
+        for column, found in values.items()
+    ]
     return reading.model_copy(update={"row_terms": terms, "unused": unused, "conditions": [*reading.conditions, *conditions]})
+
+
+_ROW_NOUNS = frozenset(fold(w) for w in g.ROW_NOUNS)
+
+
+def _kind_of(tables: list[Table], word: str) -> tuple[str, str] | None:
+    """(the column, the cell as written) of the kind ``word`` names in the tables' kind columns:
+    one column holds it, or several that pick the same rows ("Flights" under Grouping and
+    "FLIGHT" under Sub-Type); None otherwise."""
+    wanted = fold(word)
+    rows: dict[str, set[tuple[int, int]]] = {}
+    written: dict[str, str] = {}
+    for t, table in enumerate(tables):
+        for r, row in enumerate(table.rows):
+            for j, cell in enumerate(row):
+                text = " ".join(cell.split())
+                if j < len(table.header) and table.header[j].strip() and text and fold(text) == wanted:
+                    rows.setdefault(table.header[j], set()).add((t, r))
+                    written.setdefault(table.header[j], text)
+    if not rows or len({frozenset(found) for found in rows.values()}) != 1:
+        return None
+    column = next(iter(rows))
+    return column, written[column]
 
 
 def _cells_where(document: DocumentText, holds: Callable[[str], bool], tables: list[Table] | None = None) -> set[tuple[str, str]]:

@@ -239,6 +239,8 @@ def _table_record(
     empty = [c for c in mapped if values[c] is None]
     if len(mapped) >= 2 and 2 * len(empty) > len(mapped):
         # a line of the table that is no item ("Payment terms: 30 days net …" in its first column)
+        if any(c.column and c.op != "judgement" and cell_of(c.column) is None for c in reading.conditions):
+            return None  # … and empty where a condition looks: nothing of it meets what was asked
         notes.append(f"most requested cells of this row are empty ({', '.join(empty)}): it may be no item of the table")
     evidence = "\n".join(["\t".join(row), *dict.fromkeys(document_values[c].line for c in labelled)])
     return checked(Record(values=values, page=table.page, evidence=evidence), notes)

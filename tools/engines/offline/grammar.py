@@ -56,6 +56,13 @@ PERIOD_VERBS: list[tuple[list[str], str]] = sorted(
     ],
     key=lambda pair: -len(pair[0]),
 )
+# A sign that names a comparison with zero: "refunds (negative amounts)", "a non-zero Family
+# Welfare amount", "positive growth"
+SIGNS = {
+    **dict.fromkeys(("negative", "negativ", "negativen", "negativer", "négatif", "négative", "négatifs", "négatives"), "lt"),
+    **dict.fromkeys(("positive", "positiv", "positiven", "positiver", "positif", "positifs", "positives"), "gt"),
+    **dict.fromkeys(("non-zero", "nonzero", "non-null", "non-nul", "non-nulle"), "not"),
+}
 # "500 or more", "10 or less", "20 und mehr", "5 ou moins": the comparison after its value
 POSTFIX_OPERATORS = {
     **dict.fromkeys(("more", "above", "higher", "over", "greater", "mehr", "plus", "davantage"), "ge"),

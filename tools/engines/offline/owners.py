@@ -57,7 +57,11 @@ class Owners:
                 before is not None and before.low in ("and", "or", "und", "oder", "et", "ou")
                 and self.scan.owners and self.scan.owners[-1][0] + len(self.scan.owners[-1][1].split()) == i - 1
             )
-            if possessive or after_owner_word or of_documents or alternative or (before_document and not (sentence_start and i == 0)):
+            # a request's first word is a name only where the scope's folders name it ("Halvorsen
+            # invoice lines …" over Halvorsen Metals/): elsewhere it may be a verb ("Order lines …")
+            opens_named = i == 0 and after is not None and self._names_documents_kind(i, end) and self._folder_word(run)
+            if possessive or after_owner_word or of_documents or alternative or opens_named \
+                    or (before_document and not (sentence_start and i == 0)):
                 name = " ".join(t.bare for t in run)
                 if name.casefold() not in {c.casefold() for _, c in self.scan.columns}:
                     self.scan.owners.append((i, name))
@@ -147,6 +151,11 @@ class Owners:
                 continue
             break
         return end
+
+    def _folder_word(self, run: list) -> bool:
+        """Whether every word of a name is a word of one of the scope's folder names."""
+        words = {w.casefold() for f in self.scan.folders for part in f.strip("/").split("/") for w in part.split()}
+        return all(t.bare.casefold() in words for t in run)
 
     def _names_documents_kind(self, i: int, end: int) -> bool:
         """Whether the word at ``end``, after a name that starts at ``i``, names a folder of the

@@ -1,0 +1,85 @@
+"""Rows picked by the kind a table's own column names ("the flights", "the fuel and travel
+items", "which taxi rides"), by a sign ("refunds (negative amounts)"), and an owner that opens
+the request as the scope's folders name it — read over documents of other authors
+(``evals/unseen/``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from core.reading import DocumentText, FolderCount, ScopeHint
+from tools.engines.numbers import compare
+from tools.engines.offline import extract_records, read_message
+from tools.engines.offline.document_terms import terms_in_columns
+from tools.knowledge.vocabulary import document_vocabulary
+from tools.parsing import parse_file
+
+UNSEEN = Path(__file__).resolve().parents[2] / "evals" / "unseen"
+BOADEN = UNSEEN / "public-pdfs" / "documents" / "tabula-java" / "src" / "test" / "resources" / "technology" / "tabula" / "should_detect_rulings.pdf"
+
+
+def _document(path: Path) -> DocumentText:
+    parsed = parse_file(path)
+    return DocumentText(id=1, collection="unseen", path=path.name, title=parsed.title, media_type=parsed.media_type,
+                        pages=parsed.pages, tables=parsed.tables)
+
+
+def _scope(path: Path, folders: list[str] | None = None) -> ScopeHint:
+    parsed = parse_file(path)
+    return ScopeHint(documents=1, vocabulary=document_vocabulary(parsed), table_headers=[t.header for t in parsed.tables],
+                     folders=[FolderCount(folder=f, documents=1) for f in folders or []])
+
+
+def test_a_kind_two_columns_name_alike_picks_its_rows() -> None:
+    # "Flights" under Grouping and "FLIGHT" under Sub-Type pick the same three rows
+    reading = read_message("From Helen Boaden's expenses publication, list the flights with the reason, the date incurred and the amount.",
+                           _scope(BOADEN))
+    records = extract_records(_document(BOADEN), reading)
+    assert [r.values["Reason"] for r in records] == ["ISLE OF MAN LGW/IOM/LGW", "GLASGOW LHR/GLA/LHR", "MADRID LHR/MAD/LHR"]
+    assert [r.values["Amount"] for r in records] == ["-£7.75", "£169.50", "£259.05"]
+
+
+def test_negative_amounts_compare_the_amount_with_zero() -> None:
+    reading = read_message("Which of Helen Boaden's expense lines are refunds (negative amounts)? Give the grouping, reason, "
+                           "date incurred and amount.", _scope(BOADEN))
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Amount", "lt", "0")]
+    assert "negative" not in reading.unused
+    records = extract_records(_document(BOADEN), reading)
+    assert [r.values["Amount"] for r in records] == ["-£65.00", "-£110.00", "-£64.20", "-£38.00", "-£7.75"]
+    # "refunds" is still a judgement the offline engine did not make: no row is a promise
+    assert all(r.match == "unsure" for r in records)
+
+
+def test_two_kinds_of_one_column_are_alternatives() -> None:
+    report = UNSEEN / "bursztyn" / "documents" / "HR" / "Expenses" / "2025" / "Expense_Report_T_Kowalski_2025-04.pdf"
+    reading = read_message("Tomasz Kowalski's April expense report – show the fuel and travel items: date, description, amount.",
+                           _scope(report))
+    records = extract_records(_document(report), reading)
+    assert [r.values["Amount"] for r in records] == ["361.50", "124.80", "287.90", "64.00", "583.30"]
+    # what the offline engine checked: one condition on the Category column, of two alternatives
+    checked = terms_in_columns(_document(report), reading)
+    assert [(c.column, c.op, c.value) for c in checked.conditions] == [("Category", "equals", "Fuel or Travel")]
+    assert compare("equals", "Travel", "Fuel or Travel") is True
+    assert compare("equals", "Parking", "Fuel or Travel") is False
+    assert compare("not", "Parking", "Fuel or Travel") is True
+    assert compare("equals", "Black or White", "Black or White") is True  # a value that holds "or" itself
+
+
+def test_a_kind_within_a_phrase_picks_rows_and_leaves_the_rest_unjudged() -> None:
+    workbook = UNSEEN / "business" / "documents" / "hr" / "expenses" / "2025" / "Expense_Report_Q1_2025.xlsx"
+    reading = read_message("In the Q1 2025 expense report, which taxi rides were claimed? Date, employee and amount.", _scope(workbook))
+    records = extract_records(_document(workbook), reading)
+    assert [r.values["Amount"] for r in records] == ["41.20", "18.40", "38.70", "56.00", "58.00"]
+    # the approval line under the items is no item and holds no category: it is left out
+    assert not any("Approved" in (r.values["Date"] or "") for r in records)
+    assert all(r.match == "unsure" and "taxi rides were claimed" in (r.note or "") for r in records)
+
+
+def test_an_owner_may_open_the_request_where_the_scope_names_it() -> None:
+    folders = ["Purchasing", "Purchasing/Invoices", "Purchasing/Invoices/2024/Halvorsen Metals", "Sales/Orders"]
+    scope = ScopeHint(documents=9, folders=[FolderCount(folder=f, documents=1) for f in folders])
+    reading = read_message("Halvorsen invoice lines where we ordered at least 10 pieces - item number, description and quantity", scope)
+    assert reading.document_conditions == ["Halvorsen"]
+    # a first word no folder names is no owner: "Order" is a verb or the kind of documents
+    reading = read_message("Order lines of the Halvorsen invoices with quantity", scope)
+    assert "Order" not in reading.document_conditions
