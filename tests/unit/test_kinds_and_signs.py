@@ -83,3 +83,16 @@ def test_an_owner_may_open_the_request_where_the_scope_names_it() -> None:
     # a first word no folder names is no owner: "Order" is a verb or the kind of documents
     reading = read_message("Order lines of the Halvorsen invoices with quantity", scope)
     assert "Order" not in reading.document_conditions
+
+
+def test_a_kind_named_before_the_documents_picks_rows_though_a_legend_names_it_too() -> None:
+    register = UNSEEN / "bursztyn" / "documents" / "Contracts" / "Contract_Register_2025.xlsx"
+    reading = read_message("From the contract register, give me Contract ID, Counterparty and Annual Value (PLN) for every Active "
+                           "contract worth more than 100,000 PLN a year.", _scope(register, ["Contracts"]))
+    # what a contract is worth is the one requested column of value
+    assert [(c.column, c.op) for c in reading.conditions] == [("Annual Value (PLN)", "gt")]
+    records = extract_records(_document(register), reading)
+    # "Status values: Active, Expiring, Expired, Terminated." under the table does not make every
+    # contract of the register an active one
+    assert [r.values["Contract ID"] for r in records] == ["UM/2022/004", "UM/2023/021", "UM/2025/006", "UM/2025/010"]
+    assert all(r.match == "yes" for r in records)

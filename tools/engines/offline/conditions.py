@@ -438,6 +438,8 @@ class Conditions:
                 self.scan.tokens[start - 1].is_(g.CONJUNCTIONS) or self.scan.is_boundary(start - 1)
             ):
                 start -= 1
+                if self.scan.tokens[start].is_(g.COST_VERBS):
+                    break  # "every Active contract worth more than …": what the thing is worth is compared
             if start == k:
                 continue
             column = capitalise(text_of(strip_determiners(self.scan.tokens[start:k])))

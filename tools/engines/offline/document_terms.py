@@ -33,12 +33,21 @@ def kind_notes(document: DocumentText, reading: Reading) -> list[str]:
 
 
 
+def rows_of_a_kind(document: DocumentText, reading: Reading) -> bool:
+    """Whether a term the documents must name is a kind some rows of this document are of
+    ("every Active contract" over a Status column), which picks rows though a legend outside the
+    table names it too ("Status values: Active, Expired, …")."""
+    kinds = [_kinds_only(table) for table in document.tables]
+    return any(_some_rows_of(kinds, term) for term in reading.document_conditions)
+
+
 def named_in_rows(document: DocumentText, reading: Reading) -> Reading | None:
     """"Every order from Stadtwerke Kiel" over an order list whose Customer column holds it: a
     name the document holds only as whole cells of one column of its tables, maybe with its
     legal form after it ("Lindqvist Retail AB"), is a condition on that column; None otherwise
     (a reseller's item "Nordwerk USB-C dock" names no owner)."""
-    outside = [t for t in reading.document_conditions if meets_document_conditions(document, [t])]
+    kinds = [_kinds_only(table) for table in document.tables]
+    outside = [t for t in reading.document_conditions if meets_document_conditions(document, [t]) and not _some_rows_of(kinds, t)]
     named: list[Condition] = []
     folded_years: set[str] = set()
     pending = [t for t in reading.document_conditions if t not in outside]
@@ -97,6 +106,20 @@ def terms_in_columns(document: DocumentText, reading: Reading) -> Reading:
 
 
 _ROW_NOUNS = frozenset(fold(w) for w in g.ROW_NOUNS)
+
+
+def _some_rows_of(tables: list[Table], term: str) -> bool:
+    """Whether ``term`` is a kind (``_kind_of``) that some rows of its table are of, not all."""
+    found = _kind_of(tables, term)
+    if found is None:
+        return False
+    column = found[0]
+    wanted = fold(term)
+    return any(
+        column in table.header and len({fold(" ".join(row[table.header.index(column)].split())) == wanted
+                                        for row in table.rows if table.header.index(column) < len(row)}) == 2
+        for table in tables
+    )
 
 
 def _kind_of(tables: list[Table], word: str) -> tuple[str, str] | None:

@@ -17,7 +17,13 @@ from core.reading import DocumentText, Reading, Record, Table
 from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import groups_of, map_columns, match_column
 from tools.engines.numbers import parse_number
-from tools.engines.offline.document_terms import kind_notes, meets_document_conditions, named_in_rows, terms_in_columns
+from tools.engines.offline.document_terms import (
+    kind_notes,
+    meets_document_conditions,
+    named_in_rows,
+    rows_of_a_kind,
+    terms_in_columns,
+)
 from tools.engines.offline.grammar import ROW_NOUNS
 from tools.parsing.fields import KeyValue, key_value_lines
 
@@ -26,7 +32,7 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     """The records of one document for a reading; [] when the document does not qualify."""
     if reading.kind != "table" or not reading.columns:
         return []
-    if not meets_document_conditions(document, reading.document_conditions):
+    if not meets_document_conditions(document, reading.document_conditions) or rows_of_a_kind(document, reading):
         reading = named_in_rows(document, reading)
         if reading is None:
             return []

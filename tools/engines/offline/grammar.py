@@ -41,7 +41,11 @@ AUXILIARIES = words("do does did have has had will would can could should shall 
 # a question that asks for values: "What hourly rates …", "What are the monthly charges …"
 ASKS_VALUES = words("what")
 BE_WORDS = words("is are was were")
-COST_VERBS = words("cost costs costing kostet kosten coûte coûtent")  # "items that cost more than 20 euros"
+COST_VERBS = words("cost costs costing kostet kosten coûte coûtent worth")  # "items that cost more than 20 euros"
+# Nouns of what a thing is worth: "Annual Value (PLN)", "Wartość netto", "Montant"; the one requested
+# column holding one is what "worth more than …" or "cost more than …" compares
+MONEY_NOUNS = words("value values worth price prices cost costs amount amounts wert preis betrag kosten valeur prix montant coût "
+                    "waarde prijs bedrag wartość kwota cena koszt")
 PERSONS = words("we i you they he she wir ich sie nous je vous ils on")  # "where we ordered …": who did it
 # Verbs of a thing's end or start: "contracts that expire in 2024", "run out before April 2026",
 # "Verträge, die 2025 enden": a time after them compares the column of end or start dates

@@ -111,6 +111,8 @@ def _with_requested_name(condition: Condition, columns: list[str]) -> Condition:
     if index is None and condition.column.casefold() in g.COST_VERBS:
         # "items that cost more than 20 euros": what they cost is the one price requested
         prices = [k for k, c in enumerate(columns) if groups_of(c) & _PRICES]
+        if not prices:  # "contracts worth more than 100,000 PLN a year" beside "Annual Value (PLN)"
+            prices = [k for k, c in enumerate(columns) if any(w in g.MONEY_NOUNS for w in re.findall(r"\w+", c.casefold()))]
         index = prices[0] if len(prices) == 1 else None
     if index is None or columns[index] == condition.column:
         return condition
