@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.reading import DocumentText, FolderCount, ScopeHint
+from tools.engines.columns import map_columns, match_column
 from tools.engines.numbers import compare
 from tools.engines.offline import extract_records, read_message
 from tools.engines.offline.document_terms import terms_in_columns
@@ -96,3 +97,16 @@ def test_a_kind_named_before_the_documents_picks_rows_though_a_legend_names_it_t
     # contract of the register an active one
     assert [r.values["Contract ID"] for r in records] == ["UM/2022/004", "UM/2023/021", "UM/2025/006", "UM/2025/010"]
     assert all(r.match == "yes" for r in records)
+
+
+def test_a_header_of_the_requested_kind_or_words_holds_the_column() -> None:
+    # the one cell that starts with a name of the kind asked for, and names no other kind
+    header = ["Line", "SKU", "Product", "Qty ordered", "List price", "Discount", "Net price", "Line value"]
+    assert map_columns(["Product", "Quantity", "Discount", "Line value"], header) == {
+        "Product": 2, "Quantity": 3, "Discount": 5, "Line value": 7}
+    assert match_column("Total TTC", ["Date", "Gross weight", "Packages"]) is None  # a weight is no amount
+    # the one cell that holds every word the request names it with
+    header = ["Indicator", "DLHS-4 (2012-13) TOTAL", "DLHS-4 (2012-13) RURAL", "DLHS-3 (2007-08) TOTAL"]
+    assert map_columns(["DLHS-4 total", "DLHS-3 total"], header) == {"DLHS-4 total": 1, "DLHS-3 total": 3}
+    assert match_column("Rental handgun", ["State", "Returned/Disposition Handgun", "Rentals Handgun", "Rentals Long Gun"]) == 2
+    assert match_column("Long gun", ["State", "Rentals Long Gun", "Private Sale Long Gun"]) is None  # two cells hold it

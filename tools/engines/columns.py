@@ -203,10 +203,23 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
         i for i, c in enumerate(cells)
         if c and want and (c.startswith(want + " ") or _dotted_head(header[i], want))
     ]
+    # "Qty ordered" holds the quantity: the one cell whose first word is of the requested kind
+    kind_head = [
+        i for i, c in enumerate(cells)
+        if want_groups and len(c.split()) > 1 and groups_of(c.split()[0]) & want_groups and groups_of(c) <= want_groups
+    ]
+    # "DLHS-4 total" is the "DLHS-4 (2012-13) TOTAL": the one cell that holds every word the
+    # request names it with (two words at least, plurals folded)
+    wanted_words = {w for w in folded(want).split() if w not in _JOINING}
+    covering = [
+        i for i, c in enumerate(header)
+        if len(wanted_words) >= 2 and wanted_words <= set(folded(c).split())
+    ]
     tiers = [
         exact, singular, alternative, undecorated, identifier, unbracketed, unqualified, synonym,
         tail if len(tail) == 1 else [], named if len(named) == 1 else [], short if len(short) == 1 else [],
         head if len(head) == 1 else [], count if len(count) == 1 else [], named_by if len(named_by) == 1 else [], titled,
+        kind_head if len(kind_head) == 1 else [], covering if len(covering) == 1 else [],
     ]
     tiers = [[i for i in tier if _qualifier(cells[i]) in (wanted, None) or wanted is None] for tier in tiers]
     if wanted is None:
@@ -236,6 +249,7 @@ def _opposed(i: int, cells: list[str]) -> bool:
     )
 
 
+_JOINING = frozenset({"the", "of", "and", "for", "in", "a", "an", "de", "der", "die", "das", "und", "et", "la", "le", "les"})
 _NAME_OF = re.compile(r"^name of (?:the )?(?=\w)| s name$")  # "the physician's name", "name of the supplier"
 _COUNT_OF = re.compile(r"^(?:number of|no of|count of|anzahl (?:der )?|nombre de|aantal) (?=\w)")
 SYNONYM_TIER = 7  # the tiers from the synonyms on say the kind of a column, not its name
