@@ -45,11 +45,12 @@ def test_two_conditions_in_one_with_and_a_list_after_a_dash() -> None:
 
 
 def test_a_courtesy_word_is_no_part_of_a_column_and_a_figure_left_over_is_said() -> None:
-    reading = read_message("Orders from Sopot customers in May above 5 000 PLN — order no., date, customer and net value please.",
+    reading = read_message("Orders from Sopot customers in May above 5 000 kg — order no., date, customer and net value please.",
                            ScopeHint(documents=2))
     assert reading.columns == ["Order no.", "Date", "Customer", "Net value"]
-    # nothing read the comparison: its figure is named with its currency, and every row is unsure
-    assert reading.unused == ["5", "000", "PLN"]
+    # nothing read the comparison (a weight, and no column of weight asked for): its figure is
+    # named with its unit, and every row is unsure
+    assert reading.unused == ["5", "000", "kg"]
 
 
 def test_a_totals_row_named_after_its_period_is_no_month() -> None:

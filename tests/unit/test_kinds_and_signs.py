@@ -110,3 +110,17 @@ def test_a_header_of_the_requested_kind_or_words_holds_the_column() -> None:
     assert map_columns(["DLHS-4 total", "DLHS-3 total"], header) == {"DLHS-4 total": 1, "DLHS-3 total": 3}
     assert match_column("Rental handgun", ["State", "Returned/Disposition Handgun", "Rentals Handgun", "Rentals Long Gun"]) == 2
     assert match_column("Long gun", ["State", "Rentals Long Gun", "Private Sale Long Gun"]) is None  # two cells hold it
+
+
+def test_a_sum_of_money_with_no_column_compares_the_value_requested() -> None:
+    export = UNSEEN / "bursztyn" / "documents" / "Sales" / "Exports" / "zamowienia_2025-05.csv"
+    reading = read_message("Orders from Sopot customers in May above 5 000 PLN — order no., date, customer and net value please.",
+                           _scope(export))
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Net value", "gt", "5 000 PLN")]
+    assert reading.unused == []
+    records = extract_records(_document(export), reading)
+    # Polish headers (Nr zamówienia, Klient, Wartość netto (PLN)); Sopot is a city of the Miasto column
+    assert [(r.values["Order no."], r.values["Net value"]) for r in records] == [
+        ("ZAM/2025/05/001", "8245,60"), ("ZAM/2025/05/005", "7930,00"), ("ZAM/2025/05/010", "9015,30"),
+        ("ZAM/2025/05/014", "8870,45"), ("ZAM/2025/05/017", "5340,10")]
+    assert all(r.match == "yes" for r in records)

@@ -60,6 +60,17 @@ _SYNONYM_TABLE = """
     gross amount: gross amount | gross | brutto | bruttobetrag | gross total | total ttc | montant ttc
     gross amount: rechnungsbetrag | endbetrag | zahlbetrag | amount due | total due | invoice total
     net amount: net amount | net | netto | nettobetrag | net total | total ht | montant ht
+    net amount: net value | nettowert | wartość netto | kwota netto | valeur nette
+    gross amount: gross value | bruttowert | wartość brutto | kwota brutto
+    order number: order number | order no | bestellnummer | auftragsnummer | numéro de commande | ordernummer
+    order number: nr zamówienia | numer zamówienia | bestelnummer
+    quantity: ilość | liczba
+    date: data | data wystawienia | fecha
+    customer: klient | odbiorca | nabywca
+    supplier: dostawca | sprzedawca
+    description: nazwa | nazwa towaru | towar | opis
+    item code: kod | indeks | kod towaru
+    unit price: cena | cena jednostkowa | cena netto
 """
 
 
@@ -74,7 +85,7 @@ def _parse_synonyms(table: str) -> dict[str, tuple[str, ...]]:
 SYNONYMS = _parse_synonyms(_SYNONYM_TABLE)
 
 # Decorations of a header cell that do not change what the column holds: "Unit price (EUR)".
-_DECORATIONS = frozenset({"eur", "usd", "gbp", "chf", "sek", "krw", "in"})
+_DECORATIONS = frozenset({"eur", "usd", "gbp", "chf", "sek", "nok", "dkk", "pln", "czk", "zl", "krw", "in"})
 # Words that make two columns of one kind different things: a request for the gross amount is
 # never answered from the net amount, whatever else the names share.
 _QUALIFIERS = {"net": "net", "netto": "net", "nett": "net", "ht": "net", "gross": "gross", "brutto": "gross", "ttc": "gross"}

@@ -15,7 +15,7 @@ from datetime import date, timedelta
 from tools.engines.months import MONTHS
 
 _CURRENCY = re.compile(
-    r"\b(?:eur|euros?|usd|gbp|chf|sek|nok|dkk|pln|czk|jpy|krw|cny|dollars?|pounds?)\b|[€$£¥₩원]",
+    r"\b(?:eur|euros?|usd|gbp|chf|sek|nok|dkk|pln|czk|jpy|krw|cny|dollars?|pounds?)\b|zł|[€$£¥₩원]",
     re.IGNORECASE,
 )
 # Counted things: "12 pcs", "5 Stk." — the unit does not change the number.
@@ -270,6 +270,11 @@ _DATE = re.compile(
     r"(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?"
 )
 _TRAILING_UNIT = re.compile(r"^(?P<number>.*?\d)\s*(?P<unit>[^\W\d_]{1,6}\.?|[%²³]+)$")
+
+
+def has_currency(text: str) -> bool:
+    """Whether a value names a currency ("5 000 PLN", "€ 12,50", "20 zł")."""
+    return _CURRENCY.search(text) is not None
 
 
 def is_amount(text: str) -> bool:

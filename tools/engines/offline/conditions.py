@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from core.reading import Condition
-from tools.engines.numbers import is_amount, parse_number
+from tools.engines.numbers import has_currency, is_amount, parse_number
 from tools.engines.offline import grammar as g
 from tools.engines.offline.equalities import Equalities
 from tools.engines.offline.scan import JUDGEMENT_HINT, Scan
@@ -441,6 +441,11 @@ class Conditions:
                 if self.scan.tokens[start].is_(g.COST_VERBS):
                     break  # "every Active contract worth more than …": what the thing is worth is compared
             if start == k:
+                value_end = self._amount_end(op[1])
+                if op[0] in ("lt", "le", "gt", "ge") and has_currency(text_of(self.scan.tokens[op[1] : value_end])):
+                    # "orders from Sopot in May above 5 000 PLN": a sum of money compares what the rows are worth
+                    self.scan.add_condition(op[1], g.MONEY_COLUMN, op[0], text_of(self.scan.tokens[op[1] : value_end]))
+                    self.scan.use(k, value_end)
                 continue
             column = capitalise(text_of(strip_determiners(self.scan.tokens[start:k])))
             end = self._value(op[0], column, op[1], k)

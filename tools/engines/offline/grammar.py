@@ -42,6 +42,9 @@ AUXILIARIES = words("do does did have has had will would can could should shall 
 ASKS_VALUES = words("what")
 BE_WORDS = words("is are was were")
 COST_VERBS = words("cost costs costing kostet kosten coûte coûtent worth")  # "items that cost more than 20 euros"
+# The column of a sum of money compared with no column named ("orders in May above 5 000 PLN"):
+# the one requested column of value, as for "worth" and "cost"
+MONEY_COLUMN = "Value"
 # Nouns of what a thing is worth: "Annual Value (PLN)", "Wartość netto", "Montant"; the one requested
 # column holding one is what "worth more than …" or "cost more than …" compares
 MONEY_NOUNS = words("value values worth price prices cost costs amount amounts wert preis betrag kosten valeur prix montant coût "

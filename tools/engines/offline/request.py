@@ -108,7 +108,7 @@ def _with_requested_name(condition: Condition, columns: list[str]) -> Condition:
     if not condition.column:
         return condition
     index = match_column(condition.column, columns)
-    if index is None and condition.column.casefold() in g.COST_VERBS:
+    if index is None and (condition.column.casefold() in g.COST_VERBS or condition.column == g.MONEY_COLUMN):
         # "items that cost more than 20 euros": what they cost is the one price requested
         prices = [k for k, c in enumerate(columns) if groups_of(c) & _PRICES]
         if not prices:  # "contracts worth more than 100,000 PLN a year" beside "Annual Value (PLN)"
