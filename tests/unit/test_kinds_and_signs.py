@@ -124,3 +124,26 @@ def test_a_sum_of_money_with_no_column_compares_the_value_requested() -> None:
         ("ZAM/2025/05/001", "8245,60"), ("ZAM/2025/05/005", "7930,00"), ("ZAM/2025/05/010", "9015,30"),
         ("ZAM/2025/05/014", "8870,45"), ("ZAM/2025/05/017", "5340,10")]
     assert all(r.match == "yes" for r in records)
+
+
+def test_a_quarter_names_the_documents_and_row_nouns_name_no_column() -> None:
+    reading = read_message("Show me all items over 200 euros in the Q2 2025 expense report: date, employee, what it was and amount.",
+                           ScopeHint(documents=3))
+    # the quarter is the documents' period, not a year of the paths and a word left over
+    assert reading.document_conditions == ["Q2 2025"] and reading.places == [] and reading.unused == []
+    # "all items over 200 euros" names rows, not a column: the sum compares the amount requested
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Amount", "gt", "200 euros")]
+
+
+def test_a_name_of_several_words_may_stand_in_the_path_word_by_word() -> None:
+    price_list = UNSEEN / "bursztyn" / "documents" / "Sales" / "Price_Lists" / "Cennik_HoReCa_2025-Q2.pdf"
+    reading = read_message("From the Q2 HoReCa price list, which dairy products (Nabiał) cost more than 20 zł net? "
+                           "Show Indeks, Nazwa produktu and Cena netto.", _scope(price_list))
+    assert reading.document_conditions == ["Q2 HoReCa"]
+    document = _document(price_list).model_copy(update={"path": "Sales/Price_Lists/Cennik_HoReCa_2025-Q2.pdf"})
+    records = extract_records(document, reading)
+    assert records and all(r.values["Indeks"] for r in records)
+    # words the reading did not use ("dairy", "net") leave every row unsure
+    assert all(r.match == "unsure" for r in records)
+    # the text says "HoReCa" and "II kwartał 2025", never "Q2": without the path's words, no document of Q2 HoReCa
+    assert extract_records(document.model_copy(update={"path": "Sales/Price_Lists/Cennik_Detal_2025-Q2.pdf"}), reading) == []

@@ -440,13 +440,17 @@ class Conditions:
                 start -= 1
                 if self.scan.tokens[start].is_(g.COST_VERBS):
                     break  # "every Active contract worth more than …": what the thing is worth is compared
-            if start == k:
+            named = [t for t in self.scan.tokens[start:k] if not (t.is_(g.QUANTIFIERS) or t.is_(g.DETERMINERS))]
+            if start == k or all(t.is_(g.ROW_NOUNS) for t in named):
+                # "… in May above 5 000 PLN", "all items over 200 euros": no column is named
                 value_end = self._amount_end(op[1])
                 if op[0] in ("lt", "le", "gt", "ge") and has_currency(text_of(self.scan.tokens[op[1] : value_end])):
-                    # "orders from Sopot in May above 5 000 PLN": a sum of money compares what the rows are worth
+                    # a sum of money compares what the rows are worth
                     self.scan.add_condition(op[1], g.MONEY_COLUMN, op[0], text_of(self.scan.tokens[op[1] : value_end]))
                     self.scan.use(k, value_end)
-                continue
+                    continue
+                if start == k:
+                    continue
             column = capitalise(text_of(strip_determiners(self.scan.tokens[start:k])))
             end = self._value(op[0], column, op[1], k)
             self.scan.use(k, end)
@@ -465,7 +469,7 @@ class Conditions:
 
 
 _UNIT = re.compile(
-    r"^(?:[a-zA-Z]{1,3}\.?|[€$£¥₩%]|eur|euros?|usd|dollars?|gbp|pounds?|chf|kg|km|hours?|hrs?|days?|stk\.?|pcs)$", re.IGNORECASE
+    r"^(?:[a-zA-Z]{1,3}\.?|[€$£¥₩%]|zł|eur|euros?|usd|dollars?|gbp|pounds?|chf|kg|km|hours?|hrs?|days?|stk\.?|pcs)$", re.IGNORECASE
 )
 
 

@@ -199,16 +199,19 @@ def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
     the text, in a table's title or header (what the whole table is about: "Votes 2009"), in
     the document's title or in its path ("the Senate expenditures": ``senate-expenditures.pdf``).
 
-    A term ``A or B`` is met by either name.
+    A term ``A or B`` is met by either name; a term of several words also by a path that holds
+    each of them as a word of its own ("the Q2 HoReCa price list": ``Cennik_HoReCa_2025-Q2.pdf``).
     """
     if not terms:
         return True
     own = text_outside_tables(document)
     headed = [cell for table in document.tables for cell in [*table.title, *table.header]]
     text = _plain_marks("\n".join([document.path, document.title, own, *headed]).casefold())
+    path_words = set(re.split(r"[\W_]+", document.path.casefold()))
     return all(
         _dated_in(own, text, month) if (month := month_of(term)) else
-        any(_contains_word(text, spelling) for alternative in re.split(r"\s+or\s+", term) for spelling in _spellings(alternative))
+        any(_contains_word(text, spelling) or len(alternative.split()) > 1 and set(spelling.split()) <= path_words
+            for alternative in re.split(r"\s+or\s+", term) for spelling in _spellings(alternative))
         for term in terms
     )
 

@@ -34,6 +34,10 @@ class Places:
                 self._folder_word(i)
             elif i in listed:
                 tok.term = True  # "outlays in 2011, 2012 and 2013": a list of columns, read alike
+            elif self._names_quarter(i):
+                # "the Q2 2025 expense report": the quarter the documents are of, a condition on each
+                self.scan.owners.append((i, f"{tok.bare.upper()} {self.scan.tokens[i + 1].bare}"))
+                self.scan.use(i, i + 2)
             elif self._names_month(i):
                 # "ordered in August", "commandé en juillet", "der Rechnung vom April 2025": the
                 # month the documents are dated in, a condition on each document
@@ -68,6 +72,14 @@ class Places:
     def _heads_a_column(self, year: str) -> bool:
         """Whether a year is a column of the scope's tables and no document path of it holds the year."""
         return year not in self.scan.scope.years and self.scan.names_header(year)
+
+    def _names_quarter(self, i: int) -> bool:
+        """A quarter of a year: "Q2 2025"."""
+        tok, after = self.scan.tokens[i], self.scan.at(i + 1)
+        return (
+            tok.kind == "word" and not tok.used and re.fullmatch(r"[Qq][1-4]", tok.bare) is not None
+            and after is not None and after.kind == "word" and not after.used and g.YEAR.fullmatch(after.bare) is not None
+        )
 
     def _names_month(self, i: int) -> bool:
         """A month's name after a preposition ("in August", "en juillet", "vom April"), compared by nothing."""

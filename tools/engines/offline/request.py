@@ -118,7 +118,7 @@ def _with_requested_name(condition: Condition, columns: list[str]) -> Condition:
         return condition
     name = columns[index]
     # the user's word stays in the condition's text: "Price above 20 (cost)"
-    said = "" if condition.column.casefold() in name.casefold() else f" ({condition.column.lower()})"
+    said = "" if condition.column.casefold() in name.casefold() or condition.column == g.MONEY_COLUMN else f" ({condition.column.lower()})"
     return condition.model_copy(update={"column": name, "text": f"{name} {g.OP_WORDS[condition.op]} {condition.value}{said}"})
 
 
