@@ -33,7 +33,11 @@ def test_names_and_figures_before_the_kind_of_documents_are_not_taken_for_it() -
     nordwerk = read_message("Item, quantity and price per unit of all positions on the Nordwerk invoices", SCOPE)
     assert nordwerk.unused == [] and nordwerk.document_conditions == ["Nordwerk"]  # read as the owner
     q2 = read_message("Date, description and amount of every expense in the Q2 2025 expense report", SCOPE)
-    assert "Q2" in q2.unused
+    # the quarter and its year say which documents: neither a place nor a word left over
+    assert q2.document_conditions == ["Q2 2025"] and "Q2" not in q2.unused and q2.places == []
+    # other codes before the kind of documents name them too, and each document must name them
+    fy = read_message("Date, description and amount of every expense in the FY24 X7 expense report", SCOPE)
+    assert fy.document_conditions == ["FY24 X7"] and fy.unused == []
 
 
 def test_words_that_say_which_values_of_a_column_are_named_when_unused() -> None:
