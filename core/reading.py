@@ -97,6 +97,9 @@ class Reading(BaseModel):
             parts.append("rows where " + self.row_condition)
         if self.row_terms:
             parts.append("rows about " + ", ".join(self.row_terms))
+        if self.document_kinds:
+            # checked in each document's own words or its table's kinds ("active" contracts)
+            parts.append("of the kind " + " ".join(self.document_kinds))
         return "; ".join(parts)
 
 

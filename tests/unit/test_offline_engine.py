@@ -607,7 +607,11 @@ def test_tickets_of_priority_p1_only():
         "Customer": "Aldmere Foods",
         "Subject": "VPN connection drops every few minutes",
     }
-    assert rows[0].evidence.splitlines()[0] == "Ticket: T-0001" and rows[0].match == "yes"
+    assert rows[0].evidence.splitlines()[0] == "Ticket: T-0001"
+    # "every support ticket": a ticket that never calls itself a support ticket may be another kind
+    assert rows[0].match == "unsure" and "does not call itself 'support'" in rows[0].note
+    support = ticket(1, "P1").model_copy(update={"title": "Support ticket T-0001"})
+    assert [r.match for r in extract_records(support, reading)] == ["yes"]
 
 
 def test_a_document_without_the_condition_key_gives_no_row():

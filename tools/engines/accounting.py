@@ -124,7 +124,7 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             # kind ("the active supply agreements": a word that may pick the rows is never
             # silently kept). The kind alone without an owner ("of every swimmer") names the rows.
             # an identifier ("invoice HM-24-0311") says which document: it is checked in each
-            if not _is_head(tokens, i, read) or any(abs(p - i) <= OWNER_REACH for p in owners) or g.is_code(word):
+            if not _is_head(tokens, i, read - kinds) or any(abs(p - i) <= OWNER_REACH for p in owners) or g.is_code(word):
                 unplaced.append(word)
             continue
         left.append(word)
@@ -137,7 +137,9 @@ OWNER_REACH = 3  # tokens between an owner's name and the noun that names its do
 def _is_head(tokens: list[str], i: int, read: set[str]) -> bool:
     """Whether ``tokens[i]`` is the last word of its phrase that is no grammar and that the
     reading did not use elsewhere (its head noun: "invoice" in "the Bürowelt office-supplies
-    invoice cost more than 20 euros", where the reading compares what they cost)."""
+    invoice cost more than 20 euros", where the reading compares what they cost). ``read`` holds
+    no word of the scope's folder names: "contracts" in "Which active contracts have …" is the
+    head though the reading took it for the folder, and "active" qualifies it."""
     end = i
     while end + 1 < len(tokens) and not _boundary(tokens[end + 1]):
         end += 1

@@ -81,9 +81,9 @@ def terms_in_columns(document: DocumentText, reading: Reading) -> Reading:
     the phrase stays unjudged), and several words on one column are alternatives ("the fuel and
     travel items"). A word no column holds stays unjudged."""
     kinds = [_kinds_only(table) for table in document.tables]
-    terms, unused = [], list(reading.unused)
+    terms, unused, document_kinds = [], list(reading.unused), list(reading.document_kinds)
     values: dict[str, list[str]] = {}
-    for term in [*reading.row_terms, *reading.unused]:
+    for term in [*reading.row_terms, *reading.unused, *reading.document_kinds]:
         whole = _kind_of(kinds, term)
         picked = [whole] if whole else []
         if whole is None and len(term.split()) > 1:
@@ -94,18 +94,48 @@ def terms_in_columns(document: DocumentText, reading: Reading) -> Reading:
                 values.setdefault(column, []).append(value)
         if whole is not None and term in unused:
             unused.remove(term)  # "every labour line": the word the reading left is this column's kind
+        elif whole is not None and term in document_kinds:
+            document_kinds.remove(term)  # "the active supply agreements": kinds of rows, not of documents
         elif term in reading.row_terms and whole is None:
             terms.append(term)  # the phrase's other words stay unjudged
+    for column, value, words in _kinds_written(kinds, reading, [*terms, *unused, *document_kinds]):
+        # "the active supply agreements" over a Type column of "Supply agreement": a kind of
+        # several words the request writes out, its words left by the reading
+        if fold(value) not in {fold(v) for v in values.get(column, [])}:
+            values.setdefault(column, []).append(value)
+        unused = [w for w in unused if fold(w) not in words]
+        document_kinds = [w for w in document_kinds if fold(w) not in words]
     if not values:
         return reading
     conditions = [
         Condition(column=column, op="equals", value=" or ".join(found), text=f"{column} is {' or '.join(found)}")
         for column, found in values.items()
     ]
-    return reading.model_copy(update={"row_terms": terms, "unused": unused, "conditions": [*reading.conditions, *conditions]})
+    return reading.model_copy(update={"row_terms": terms, "unused": unused, "document_kinds": document_kinds,
+                                      "conditions": [*reading.conditions, *conditions]})
 
 
 _ROW_NOUNS = frozenset(fold(w) for w in g.ROW_NOUNS)
+_WORD = re.compile(r"[^\W_][\w'’-]*")
+
+
+def _kinds_written(tables: list[Table], reading: Reading, left: list[str]) -> list[tuple[str, str, set[str]]]:
+    """(column, cell, its folded words) of each kind of several words that the request writes out
+    word by word, a word of it among those the reading ``left`` ("Supply agreement" in "the active
+    supply agreements", "agreements" read as the kind of documents); one column's cells only."""
+    request = [fold(w) for w in _WORD.findall(reading.request)]
+    free = {fold(w) for term in left for w in _WORD.findall(term)}
+    found: dict[str, tuple[str, str, set[str]]] = {}
+    for table in tables:
+        for row in table.rows:
+            for j, cell in enumerate(row):
+                words = [fold(w) for w in _WORD.findall(cell)]
+                if j >= len(table.header) or not table.header[j].strip() or len(words) < 2 or not set(words) & free:
+                    continue
+                if any(request[k : k + len(words)] == words for k in range(len(request))):
+                    found.setdefault(fold(cell), (table.header[j], " ".join(cell.split()), set(words)))
+    columns = {column for column, _, _ in found.values()}
+    return list(found.values()) if len(columns) == 1 else []
 
 
 def _some_rows_of(tables: list[Table], term: str) -> bool:
@@ -165,7 +195,7 @@ def _category_columns(table: Table) -> list[int]:
     for j, name in enumerate(table.header):
         cells = [" ".join(row[j].split()) for row in table.rows if j < len(row) and row[j].strip()]
         kinds = {fold(c) for c in cells}
-        if name.strip() and len(cells) >= 2 and all(len(c.split()) <= 3 and parse_number(c) is None for c in cells) \
+        if name.strip() and len(cells) >= 2 and all(len(c.split()) <= 4 and parse_number(c) is None for c in cells) \
                 and len(kinds) < len(cells):
             found.append(j)
     return found
@@ -236,11 +266,21 @@ def _spellings(term: str) -> set[str]:
 def _dated_in(own: str, text: str, month: int) -> bool:
     """Whether a document is dated in ``month`` ("in August"): its own text's first date is
     ("Datum: 04.08.2025"), or its title, headings or text name the month with a year ("November
-    2015", "15 juillet 2025"), never the word alone ("returned within 14 days, may …")."""
+    2015", "15 juillet 2025"), never the word alone ("returned within 14 days, may …"). A first
+    line that names a month of a year says the document's own month, whatever dates follow."""
+    headline = next((line for line in own.splitlines() if line.strip()), "")
+    named = [m for m in range(1, 13) if _names_month_of_year(headline, m)]
+    if named:
+        return month in named  # "Travel Expense Report - April 2025", submitted on 02/05/2025: April's
     if dated_month(own) == month:
         return True
+    return _names_month_of_year(text, month)
+
+
+def _names_month_of_year(text: str, month: int) -> bool:
+    """Whether a text names ``month`` with a year ("November 2015", "15 juillet 2025")."""
     names = "|".join(re.escape(name) for name in month_names(month))
-    return re.search(rf"(?<!\w)(?:{names})\.?,?\s*[-–/]?\s*(?:\d{{1,2}},?\s+)?(?:19|20)\d\d(?!\d)", text) is not None
+    return re.search(rf"(?<!\w)(?:{names})\.?,?\s*[-–/]?\s*(?:\d{{1,2}},?\s+)?(?:19|20)\d\d(?!\d)", text, re.IGNORECASE) is not None
 
 
 def failed_condition(term: str) -> str:

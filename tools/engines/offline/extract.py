@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from core.reading import DocumentText, Reading, Record, Table
 from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import groups_of, map_columns, match_column
-from tools.engines.numbers import parse_number
+from tools.engines.numbers import is_amount, parse_date, parse_number
 from tools.engines.offline.document_terms import (
     kind_notes,
     meets_document_conditions,
@@ -46,7 +46,21 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     doubts = judgement_notes(reading) + kind_notes(document, reading)
     if reading.columns_from == "tables":
         doubts.append("the request names no column: these are the columns of the scope's most common table")
+    if not _told_apart(records, reading.columns):
+        doubts.append(f"no requested column says which row is which ({', '.join(reading.columns)} hold only figures)")
     return [checked(r, doubts) for r in records]
+
+
+def _told_apart(records: list[Record], columns: list[str]) -> bool:
+    """Whether the requested columns can say which of a document's rows is which: one of them
+    holds more than amounts and durations (a name, a code, a date, a description). Rows of "the
+    annual value and notice period" of the active agreements name no agreement."""
+    if len(records) < 2:
+        return True
+    return any(
+        (value := (r.values.get(column) or "").strip()) and not (is_amount(value) and parse_date(value) is None)
+        for column in columns for r in records
+    )
 
 
 

@@ -82,11 +82,14 @@ class Places:
         )
 
     def _names_month(self, i: int) -> bool:
-        """A month's name after a preposition ("in August", "en juillet", "vom April"), compared by nothing."""
-        tok, before = self.scan.tokens[i], self.scan.at(i - 1)
+        """A month's name after a preposition ("in August", "en juillet", "vom April") or before its
+        year ("the May 2025 report"), compared by nothing."""
+        tok, before, after = self.scan.tokens[i], self.scan.at(i - 1), self.scan.at(i + 1)
+        # "the May 2025 travel expense report": a month's name with its year names the month too
+        with_year = after is not None and after.kind == "word" and g.YEAR.fullmatch(after.bare) is not None and tok.capital
         return (
-            tok.kind == "word" and not tok.used and month_of(tok.text) is not None
-            and before is not None and before.is_(g.MONTH_PREPOSITIONS) and not before.used and not self._compared(i)
+            tok.kind == "word" and not tok.used and month_of(tok.text) is not None and not self._compared(i)
+            and (before is not None and before.is_(g.MONTH_PREPOSITIONS) and not before.used or with_year)
         )
 
     def _compared(self, i: int) -> bool:
