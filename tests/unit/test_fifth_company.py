@@ -1,0 +1,69 @@
+"""Words no reading may drop in silence, found on a fifth company's documents
+(``evals/unseen/solvega/``): a word qualifying the kind of documents ("Which active contracts"),
+a month's name that is also a verb ("the May 2025 report"), and a report's own month against the
+date it was submitted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from core.reading import DocumentText, FolderCount, ScopeHint
+from tools.engines.offline import extract_records, read_message
+from tools.engines.offline.document_terms import meets_document_conditions
+from tools.knowledge.vocabulary import document_vocabulary
+from tools.parsing import parse_file
+
+DOCUMENTS = Path(__file__).resolve().parents[2] / "evals" / "unseen" / "solvega" / "documents"
+REGISTER = "Legal/Contracts/Contract_Register_2025.xlsx"
+APRIL = "RRHH/Gastos de viaje/2025/Travel_Expenses_2025-04.pdf"
+MAY = "RRHH/Gastos de viaje/2025/Travel_Expenses_2025-05.pdf"
+
+
+def _document(path: str) -> DocumentText:
+    parsed = parse_file(DOCUMENTS / path)
+    return DocumentText(id=1, collection="unseen", path=path, title=parsed.title, media_type=parsed.media_type,
+                        pages=parsed.pages, tables=parsed.tables)
+
+
+def _scope(*paths: str) -> ScopeHint:
+    parsed = [parse_file(DOCUMENTS / p) for p in paths]
+    folders = sorted({"/".join(p.split("/")[:k]) for p in paths for k in range(1, p.count("/") + 1)})
+    return ScopeHint(documents=len(paths), vocabulary=[t for d in parsed for t in document_vocabulary(d)],
+                     table_headers=[t.header for d in parsed for t in d.tables],
+                     folders=[FolderCount(folder=f, documents=1) for f in folders])
+
+
+def test_a_word_before_the_folders_word_is_checked_not_dropped() -> None:
+    message = ("Which active contracts have an annual value of at least 30,000 EUR? Show contract number, counterparty, "
+               "annual value and end date.")
+    reading = read_message(message, _scope(REGISTER))
+    # "contracts" is the folder Legal/Contracts; "active" says which of them, and is kept
+    assert reading.document_kinds == ["active"] and "of the kind active" in reading.describe()
+    records = extract_records(_document(REGISTER), reading)
+    # the register's Status column holds "Active": the expired and the pending contracts worth more are left out
+    assert [r.values["Contract number"] for r in records] == ["CT-2022-007", "CT-2023-002", "CT-2023-015", "CT-2024-004"]
+    assert all(r.match == "yes" for r in records)
+
+
+def test_a_month_before_its_year_is_the_month_not_the_verb() -> None:
+    message = "I need the fuel expenses from the May 2025 travel expense report - date, employee, description and amount."
+    reading = read_message(message, _scope(APRIL, MAY))
+    assert "May" in reading.document_conditions and "fuel" in reading.document_kinds
+    # the April report was submitted on 02/05/2025, but its headline says April 2025
+    assert not meets_document_conditions(_document(APRIL), ["May"])
+    assert meets_document_conditions(_document(MAY), ["May"])
+    assert extract_records(_document(APRIL), reading) == []
+    records = extract_records(_document(MAY), reading)
+    # the lines of the report's Fuel category, and only those
+    assert [r.values["Amount"] for r in records] == ["82.35", "54.10", "76.90"]
+    assert all(r.match == "yes" for r in records)
+
+
+def test_rows_of_figures_alone_do_not_say_which_row_is_which() -> None:
+    reading = read_message("List the annual value and end date of all contracts", _scope(REGISTER))
+    records = extract_records(_document(REGISTER), reading)
+    assert len(records) >= 2
+    # end dates tell the rows apart; annual values alone would not
+    assert all("which row is which" not in (r.note or "") for r in records)
+    figures = read_message("List the annual value of all contracts", _scope(REGISTER))
+    assert all(r.match == "unsure" and "which row is which" in (r.note or "") for r in extract_records(_document(REGISTER), figures))
