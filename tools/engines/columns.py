@@ -52,7 +52,7 @@ _SYNONYM_TABLE = """
     quantity: quantité | qté | qte | aantal
     unit price: prix unitaire | p u | pu | prix unit | stuksprijs
     amount: montant | bedrag
-    invoice number: numéro de facture | facture n | n de facture | facture no | factuurnummer
+    invoice number: numéro de facture | facture n | n de facture | no de facture | facture no | factuurnummer
     party: party | partie | vertragspartner | counterparty | cocontractant | partner | contract partner
     end date: end date | date de fin | enddatum | vertragsende | expiry date | date d expiration | ende | einde
     contract number: contract number | contract no | contract id | vertragsnummer | vertrags nr | n de contrat | contractnummer
@@ -71,6 +71,21 @@ _SYNONYM_TABLE = """
     description: nazwa | nazwa towaru | towar | opis
     item code: kod | indeks | kod towaru
     unit price: cena | cena jednostkowa | cena netto
+    invoice number: número de factura | factura n | factura no | no factura | no de factura
+    date: fecha | fecha de factura | fecha factura
+    description: descripción | concepto | artículo
+    quantity: cantidad | cant | uds | unidades
+    unit price: precio unitario | precio unit | precio | precio neto
+    amount: importe | importe total | total línea
+    gross amount: total factura | importe total factura
+    net amount: base imponible
+    supplier: proveedor
+    customer: cliente
+    item code: referencia | ref | código | cód
+    end date: fecha de fin | fecha fin | fecha de finalización
+    start date: fecha de inicio | fecha inicio
+    party: contraparte
+    contract number: número de contrato | n contrato | nº contrato
 """
 
 
@@ -93,10 +108,11 @@ _QUALIFIERS = {"net": "net", "netto": "net", "nett": "net", "ht": "net", "gross"
 
 def normalise(name: str) -> str:
     """``Art.-Nr.`` -> ``art nr``; ``Haftungshöchstbetrag`` -> ``haftungshochstbetrag``."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    decomposed = unicodedata.normalize("NFKD", re.sub(r"\b([nN])\.?\s?°", r"\1º", name).casefold())
     without_accents = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     text = unicodedata.normalize("NFC", without_accents)
-    return " ".join(re.sub(r"[^\w\s]|_", " ", text).split())
+    # "n.º", "nº", "n°": the abbreviation of número, written "no" as "No." is
+    return re.sub(r"\bn o\b", "no", " ".join(re.sub(r"[^\w\s]|_", " ", text).split()))
 
 
 def _singular(norm: str) -> str:

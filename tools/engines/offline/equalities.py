@@ -81,6 +81,9 @@ class Equalities:
                 ):
                     if tok.low == "of" and not any(not t.capital for t in self.scan.tokens[i + 1 : end - 1]):
                         continue  # "of Acme Ltd": a name, not a column and its value
+                    last, before = self.scan.tokens[end - 1], self.scan.tokens[end - 2]
+                    if g.is_code(last.bare) and before.is_word and not before.capital and not before.has_digit:
+                        continue  # "of the Brightcell invoice INV-BC-20931": the code says which document
                     self.equality(i + 1, end)
                     self.scan.use(i, end)
             elif tok.low in ("in", "im", "on", "auf", "sur") and self.scan.vocabulary:
