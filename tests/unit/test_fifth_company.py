@@ -67,3 +67,27 @@ def test_rows_of_figures_alone_do_not_say_which_row_is_which() -> None:
     assert all("which row is which" not in (r.note or "") for r in records)
     figures = read_message("List the annual value of all contracts", _scope(REGISTER))
     assert all(r.match == "unsure" and "which row is which" in (r.note or "") for r in extract_records(_document(REGISTER), figures))
+
+
+def test_a_spanish_request_reads_its_list_and_its_documents() -> None:
+    invoice = "Compras/Facturas/2025/Levante Fotovoltaica/FAC-2025-0147.pdf"
+    reading = read_message("Lista todas las líneas de la factura FAC-2025-0147 de Levante: referencia, descripción, cantidad, "
+                           "precio unitario e importe.", _scope(invoice))
+    # "e" joins the last column as "y" does; "todas las líneas" names the rows, nothing to judge
+    assert reading.columns == ["Referencia", "Descripción", "Cantidad", "Precio unitario", "Importe"]
+    assert reading.row_terms == [] and reading.unused == []
+    assert set(reading.document_conditions) == {"FAC-2025-0147", "Levante"}
+    records = extract_records(_document(invoice), reading)
+    assert len(records) == 5 and all(r.values["Referencia"] and r.values["Importe"] for r in records)
+
+
+def test_a_word_after_a_bare_preposition_is_checked_not_taken_for_the_documents() -> None:
+    projects = "Proyectos/Instalaciones/Proyectos_instalacion_2024-2025.csv"
+    reading = read_message("¿Qué instalaciones se terminaron en 2025 antes de junio? Necesito cliente, municipio, potencia en kWp "
+                           "y fecha de finalización.", _scope(projects))
+    # neither "junio" nor "fecha de finalización" is a kind of documents: each is named, never dropped
+    named = [*reading.unused, *reading.document_kinds, *reading.columns, *reading.document_conditions]
+    for word in ("junio", "fecha", "finalización"):
+        assert any(word in n.casefold() for n in named), (word, reading)
+    courtesy = read_message("Fecha, descripción e importe de todas las facturas de Acme, por favor", _scope(projects))
+    assert courtesy.unused == [] and "favor" not in courtesy.document_kinds

@@ -147,3 +147,13 @@ def test_a_name_of_several_words_may_stand_in_the_path_word_by_word() -> None:
     assert all(r.match == "unsure" for r in records)
     # the text says "HoReCa" and "II kwartał 2025", never "Q2": without the path's words, no document of Q2 HoReCa
     assert extract_records(document.model_copy(update={"path": "Sales/Price_Lists/Cennik_Detal_2025-Q2.pdf"}), reading) == []
+
+
+def test_a_kind_turned_down_by_a_negation_leaves_those_rows_out() -> None:
+    disclosure = UNSEEN / "public-pdfs" / "documents" / "tabula-java" / "src" / "test" / "resources" / "technology" / "tabula" / "frx_2012_disclosure.pdf"
+    reading = read_message("In the Forest Laboratories 2012 disclosure report, list every payment that was not for meals: physician, "
+                           "related entity, purpose of payment and amount.", _scope(disclosure))
+    checked = terms_in_columns(_document(disclosure), reading)
+    assert [(c.column, c.op) for c in checked.conditions if c.op != "judgement"] == [("Purpose of Payment", "not")]
+    records = extract_records(_document(disclosure), reading)
+    assert len(records) == 3 and all("meal" not in (r.values["Purpose of payment"] or "").casefold() for r in records)

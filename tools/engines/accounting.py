@@ -26,8 +26,11 @@ _PLAIN = frozenset(
     what which who how much many there here also only just both either or each per as to
     bitte mir uns alle ich wir sie es ist sind gib zeige liste tabelle erstelle welche was wie oder
     s'il vous plaît merci moi nous donne donnez liste tableau quels quelles ou qu'est-ce que quoi zeig
+    qué que cuál cuáles quién cómo cuánto cuántos necesito quiero dame dime muestra muéstrame lista tabla
+    gracias nos es son hay está están se o
     """.split()
 )
+_COURTESY_PAIRS = frozenset({("por", "favor"), ("per", "favore")})
 _TOKEN = re.compile(r"[^\W_][\w'’.&/-]*[\w]|[^\W_]|[,:;?!()]", re.UNICODE)
 _PUNCT = frozenset(",:;?!()")
 
@@ -104,6 +107,8 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     left: list[str] = []
     unplaced: list[str] = []
     for i, word in enumerate(tokens):
+        if i > 0 and (tokens[i - 1].casefold(), word.casefold()) in _COURTESY_PAIRS:
+            continue  # "…, por favor"
         if word in _PUNCT or fold(word) in read or is_grammar(word) or not any(ch.isalnum() for ch in word):
             continue  # a figure no part of the reading holds is a value lost ("above 5 000 PLN")
         if i in relations:
@@ -124,7 +129,10 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             # kind ("the active supply agreements": a word that may pick the rows is never
             # silently kept). The kind alone without an owner ("of every swimmer") names the rows.
             # an identifier ("invoice HM-24-0311") says which document: it is checked in each
-            if not _is_head(tokens, i, read - kinds) or any(abs(p - i) <= OWNER_REACH for p in owners) or g.is_code(word):
+            # A bare preposition before it ("antes de junio", "fecha de finalización") opens no
+            # name of documents: its word is checked too.
+            if not _is_head(tokens, i, read - kinds) or any(abs(p - i) <= OWNER_REACH for p in owners) or g.is_code(word) \
+                    or not _determined(tokens, i) and fold(word) not in kinds:
                 unplaced.append(word)
             continue
         left.append(word)
@@ -132,6 +140,19 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
 
 
 OWNER_REACH = 3  # tokens between an owner's name and the noun that names its documents
+
+
+def _determined(tokens: list[str], i: int) -> bool:
+    """Whether the phrase ``tokens[i]`` stands in opens with an article, a quantifier or a
+    possessive ("on the 2025 invoices", "of every swimmer", "of Acme's orders"), or opens the
+    request: a noun phrase that can name documents."""
+    start = i
+    while start > 0 and not _boundary(tokens[start - 1]):
+        start -= 1
+    return start == 0 or any(
+        t.casefold() in g.DETERMINERS or t.casefold() in g.QUANTIFIERS or re.search(r"\w['’]s?$", t) or any(ch.isdigit() for ch in t)
+        for t in tokens[start:i]
+    )
 
 
 def _is_head(tokens: list[str], i: int, read: set[str]) -> bool:

@@ -10,18 +10,18 @@ from __future__ import annotations
 import re
 
 _NAMES = [
-    "january januar janvier jänner",
-    "february februar février fevrier",
-    "march märz mars",
-    "april avril",
-    "may mai",
-    "june juni juin",
-    "july juli juillet",
-    "august août aout",
-    "september septembre sept",
-    "october oktober octobre",
-    "november novembre",
-    "december dezember décembre decembre",
+    "january januar janvier jänner enero",
+    "february februar février fevrier febrero",
+    "march märz mars marzo",
+    "april avril abril",
+    "may mai mayo",
+    "june juni juin junio",
+    "july juli juillet julio",
+    "august août aout agosto",
+    "september septembre sept septiembre",
+    "october oktober octobre octubre",
+    "november novembre noviembre",
+    "december dezember décembre decembre diciembre",
 ]
 MONTHS = {name: number for number, names in enumerate(_NAMES, start=1) for name in names.split()}
 _NAME = "|".join(sorted(MONTHS, key=len, reverse=True))

@@ -82,7 +82,7 @@ def terms_in_columns(document: DocumentText, reading: Reading) -> Reading:
     travel items"). A word no column holds stays unjudged."""
     kinds = [_kinds_only(table) for table in document.tables]
     terms, unused, document_kinds = [], list(reading.unused), list(reading.document_kinds)
-    values: dict[str, list[str]] = {}
+    values: dict[tuple[str, bool], list[str]] = {}  # (column, negated): the kinds named
     for term in [*reading.row_terms, *reading.unused, *reading.document_kinds]:
         whole = _kind_of(kinds, term)
         picked = [whole] if whole else []
@@ -90,8 +90,9 @@ def terms_in_columns(document: DocumentText, reading: Reading) -> Reading:
             picked = [found for word in re.findall(r"[^\W\d_][\w'’-]*", term)
                       if not is_grammar(word) and fold(word) not in _ROW_NOUNS and (found := _kind_of(kinds, word))]
         for column, value in picked:
-            if fold(value) not in {fold(v) for v in values.get(column, [])}:
-                values.setdefault(column, []).append(value)
+            key = (column, _negated(reading.request, value))
+            if fold(value) not in {fold(v) for v in values.get(key, [])}:
+                values.setdefault(key, []).append(value)
         if whole is not None and term in unused:
             unused.remove(term)  # "every labour line": the word the reading left is this column's kind
         elif whole is not None and term in document_kinds:
@@ -101,21 +102,36 @@ def terms_in_columns(document: DocumentText, reading: Reading) -> Reading:
     for column, value, words in _kinds_written(kinds, reading, [*terms, *unused, *document_kinds]):
         # "the active supply agreements" over a Type column of "Supply agreement": a kind of
         # several words the request writes out, its words left by the reading
-        if fold(value) not in {fold(v) for v in values.get(column, [])}:
-            values.setdefault(column, []).append(value)
+        key = (column, _negated(reading.request, value))
+        if fold(value) not in {fold(v) for v in values.get(key, [])}:
+            values.setdefault(key, []).append(value)
         unused = [w for w in unused if fold(w) not in words]
         document_kinds = [w for w in document_kinds if fold(w) not in words]
     if not values:
         return reading
     conditions = [
-        Condition(column=column, op="equals", value=" or ".join(found), text=f"{column} is {' or '.join(found)}")
-        for column, found in values.items()
+        Condition(column=column, op="not" if negated else "equals", value=" or ".join(found),
+                  text=f"{column} is {'not ' if negated else ''}{' or '.join(found)}")
+        for (column, negated), found in values.items()
     ]
     return reading.model_copy(update={"row_terms": terms, "unused": unused, "document_kinds": document_kinds,
                                       "conditions": [*reading.conditions, *conditions]})
 
 
 _ROW_NOUNS = frozenset(fold(w) for w in g.ROW_NOUNS)
+# words that turn what follows them down: "every payment that was not for meals"
+_NEGATIONS = frozenset("not no without except excluding other than nicht kein keine keinen ohne außer pas sans sauf sin excepto non".split())
+NEGATION_REACH = 3  # words between a negation and the kind it turns down ("not for the meals")
+
+
+def _negated(request: str, value: str) -> bool:
+    """Whether the request writes the kind ``value`` with a negation shortly before it."""
+    words = [w.casefold() for w in _WORD.findall(request)]
+    wanted = [fold(w) for w in _WORD.findall(value)]
+    return any(
+        [fold(w) for w in words[k : k + len(wanted)]] == wanted and any(w in _NEGATIONS for w in words[max(0, k - NEGATION_REACH) : k])
+        for k in range(len(words))
+    )
 _WORD = re.compile(r"[^\W_][\w'’-]*")
 
 

@@ -35,7 +35,7 @@ class Judgement:
                 t.is_content for t in self.scan.tokens[k + 1 : self.scan.clause_end(k + 1) + 1]
             ) or (prep is not None and prep.is_(g.ENDS_LIST) and self._owned_documents(k + 1, noun))
             if names_documents:
-                selecting = [t for t in noun if not t.is_(g.ROW_NOUNS) and t.low not in WHICH]
+                selecting = [t for t in noun if not t.is_(g.ROW_NOUNS) and not t.is_(g.DETERMINERS) and t.low not in WHICH]
                 if selecting:
                     words = [t.bare if t.bare.isupper() or t is not self.scan.tokens[0] else t.bare[:1].lower() + t.bare[1:] for t in selecting]
                     self.scan.row_terms.append(" ".join(words))

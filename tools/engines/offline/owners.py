@@ -28,6 +28,8 @@ class Owners:
             end = self._name_run(i)
             run = self.scan.tokens[i:end]
             before = self.scan.at(i - 1)
+            if before is not None and before.place is not None and before.place.kind == "year" and i > 1:
+                before = self.scan.at(i - 2)  # "all 2025 Sonnwerk invoices": the year, then the owner
             after = self.scan.at(end)
             if end == i + 1 and (owner := _owner_of_compound(tok.text)) and before is not None and (
                 before.is_(g.DETERMINERS) or before.is_(g.ENDS_LIST)
