@@ -91,3 +91,17 @@ def test_a_word_after_a_bare_preposition_is_checked_not_taken_for_the_documents(
         assert any(word in n.casefold() for n in named), (word, reading)
     courtesy = read_message("Fecha, descripción e importe de todas las facturas de Acme, por favor", _scope(projects))
     assert courtesy.unused == [] and "favor" not in courtesy.document_kinds
+
+
+def test_a_full_name_after_a_column_s_word_is_that_column_s_value() -> None:
+    log = "Mantenimiento/Maintenance_Log_H1_2025.xlsx"
+    reading = read_message("Show me every job technician Sergio Navarro did in the maintenance log: date, ticket, site and hours.",
+                           _scope(log))
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Technician", "equals", "Sergio Navarro")]
+    records = extract_records(_document(log), reading)
+    assert len(records) == 5 and all(r.values["Ticket"] for r in records)
+    # a name that acts towards the asker is the other party, not a column's value
+    billed = read_message("Pull out all licence charges Brightwave billed us in 2025: invoice number, description and amount.",
+                          ScopeHint(documents=3))
+    assert billed.document_conditions == ["Brightwave"] and "out" not in billed.unused
+    assert {"licence", "charges"} <= set(billed.unused)  # said, never dropped

@@ -27,7 +27,7 @@ _PLAIN = frozenset(
     bitte mir uns alle ich wir sie es ist sind gib zeige liste tabelle erstelle welche was wie oder
     s'il vous plaît merci moi nous donne donnez liste tableau quels quelles ou qu'est-ce que quoi zeig
     qué que cuál cuáles quién cómo cuánto cuántos necesito quiero dame dime muestra muéstrame lista tabla
-    gracias nos es son hay está están se o
+    gracias nos es son hay está están se o out
     """.split()
 )
 _COURTESY_PAIRS = frozenset({("por", "favor"), ("per", "favore")})

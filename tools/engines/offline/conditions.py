@@ -57,6 +57,7 @@ class Conditions:
                     self.scan.use(i, end)
         equalities = Equalities(self.scan)
         equalities.take_term_values()
+        equalities.take_named_values()
         equalities.take_implicit_equalities()
         self._leading_condition()
         self._comparisons()

@@ -32,6 +32,26 @@ class Equalities:
                 self.scan.add_condition(i, capitalise(tok.text), "equals", text_of(value).strip("'\"‘’“”"))
                 self.scan.use(i, end)
 
+    def take_named_values(self) -> None:
+        """"every job technician Sergio Navarro did": a word naming a column of the scope's tables
+        (no folder's name), then a full name of two capitalised words or more: the column's
+        value is that name. A name that acts towards the asker ("supplier Acme Ltd billed us") is
+        left to the owners."""
+        for i, tok in enumerate(self.scan.tokens):
+            if tok.used or not tok.is_content or tok.capital or tok.has_digit or not self.scan.names_header(tok.bare):
+                continue
+            if self.scan.folders and self.scan.folder_names.named([tok.bare]) is not None:
+                continue
+            end = i + 1
+            while (nxt := self.scan.at(end)) is not None and nxt.kind == "word" and nxt.capital and nxt.is_content and not nxt.used \
+                    and not nxt.has_digit:
+                end += 1
+            after = self.scan.at(end)
+            if end - i < 3 or after is not None and after.is_(g.US):
+                continue
+            self.scan.add_condition(i, capitalise(tok.bare), "equals", text_of(self.scan.tokens[i + 1 : end]))
+            self.scan.use(i, end)
+
     def spans(self, start: int, end: int) -> list[tuple[int, int]]:
         """The items between ``start`` and ``end`` as token spans, split at commas and "and"."""
         spans, first = [], start

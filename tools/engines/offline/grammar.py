@@ -92,7 +92,7 @@ ROW_NOUNS = words(
 OPENERS = re.compile(
     r"^(?:(?:hi|hello|hey|hallo|please|kindly|bitte|could you|can you|would you|i need|i want|i'd like"
     r"|i would like|give me|show me|get me|find me|make me|send me|list|show|give|get|find|extract|export"
-    r"|pull|collect|return|fetch|display|create|make|build|prepare|zeige mir|zeig mir|gib mir|zeige|zeig|liste|gib|donne-moi|montre-moi|donne|montre"
+    r"|pull out|pull|collect|return|fetch|display|create|make|build|prepare|zeige mir|zeig mir|gib mir|zeige|zeig|liste|gib|donne-moi|montre-moi|donne|montre"
     r"|necesito|quiero|dame|dime|muéstrame|muestra|lista|listar|indica|por favor"
     r"|(?:a |an )?(?:table|csv|list|overview|spreadsheet) (?:of|with)|all the)[\s,]+)+",
     re.IGNORECASE,
