@@ -103,5 +103,5 @@ def test_a_full_name_after_a_column_s_word_is_that_column_s_value() -> None:
     # a name that acts towards the asker is the other party, not a column's value
     billed = read_message("Pull out all licence charges Brightwave billed us in 2025: invoice number, description and amount.",
                           ScopeHint(documents=3))
-    assert billed.document_conditions == ["Brightwave"] and "out" not in billed.unused
+    assert "Brightwave" in billed.document_conditions and "out" not in billed.unused
     assert {"licence", "charges"} <= set(billed.unused)  # said, never dropped
