@@ -105,3 +105,17 @@ def test_a_full_name_after_a_column_s_word_is_that_column_s_value() -> None:
                           ScopeHint(documents=3))
     assert "Brightwave" in billed.document_conditions and "out" not in billed.unused
     assert {"licence", "charges"} <= set(billed.unused)  # said, never dropped
+
+
+def test_the_kind_of_documents_after_a_preposition_is_checked_in_each() -> None:
+    prices = "Ventas/Tarifas/Tarifa_Solvega_2025.pdf"
+    invoice = "Compras/Facturas/2025/Levante Fotovoltaica/FAC-2025-0147.pdf"
+    reading = read_message("Which items in our 2025 price list cost under 100 euros? I need the code, product name and price.",
+                           _scope(prices, invoice))
+    # "product name" is the product's description ("Descripción del artículo"); "list" after
+    # "price" is a noun: the kind of documents asked for, which no folder holds
+    assert "list" in reading.document_kinds
+    rows = extract_records(_document(invoice), reading)
+    assert rows and all(r.values["Product name"] for r in rows)
+    # an invoice's items under 100 euros are no promise: it does not call itself a price list
+    assert all(r.match == "unsure" and "does not call itself" in (r.note or "") for r in rows)

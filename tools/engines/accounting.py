@@ -30,6 +30,7 @@ _PLAIN = frozenset(
     gracias nos es son hay está están se o out
     """.split()
 )
+_NOUN_AFTER_NOUN = frozenset({"list", "lists", "liste", "listen"})  # "price list", "Preisliste" aside
 _COURTESY_PAIRS = frozenset({("por", "favor"), ("per", "favore")})
 _TOKEN = re.compile(r"[^\W_][\w'’.&/-]*[\w]|[^\W_]|[,:;?!()]", re.UNICODE)
 _PUNCT = frozenset(",:;?!()")
@@ -109,7 +110,10 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     for i, word in enumerate(tokens):
         if i > 0 and (tokens[i - 1].casefold(), word.casefold()) in _COURTESY_PAIRS:
             continue  # "…, por favor"
-        if word in _PUNCT or fold(word) in read or is_grammar(word) or not any(ch.isalnum() for ch in word):
+        # "list" after a noun is one ("our 2025 price list"), never the verb that asks
+        noun = word.casefold() in _NOUN_AFTER_NOUN and i > 0 and not is_grammar(tokens[i - 1]) and tokens[i - 1] not in _PUNCT \
+            and fold(tokens[i - 1] + word) not in read | kinds  # "price list" read as the folder pricelists/
+        if word in _PUNCT or fold(word) in read and not noun or is_grammar(word) and not noun or not any(ch.isalnum() for ch in word):
             continue  # a figure no part of the reading holds is a value lost ("above 5 000 PLN")
         if i in relations:
             continue
@@ -131,8 +135,11 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             # an identifier ("invoice HM-24-0311") says which document: it is checked in each
             # A bare preposition before it ("antes de junio", "fecha de finalización") opens no
             # name of documents: its word is checked too.
+            # The head of a phrase an article or possessive opens after a preposition ("in our 2025
+            # price list") names a kind of documents no folder holds: it is checked too; only after
+            # a quantifier ("of every swimmer") does it name the rows.
             if not _is_head(tokens, i, read - kinds) or any(abs(p - i) <= OWNER_REACH for p in owners) or g.is_code(word) \
-                    or not _determined(tokens, i) and fold(word) not in kinds:
+                    or fold(word) not in kinds and (not _determined(tokens, i) or _after_preposition(tokens, i)):
                 unplaced.append(word)
             continue
         left.append(word)
@@ -140,6 +147,14 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
 
 
 OWNER_REACH = 3  # tokens between an owner's name and the noun that names its documents
+
+
+def _after_preposition(tokens: list[str], i: int) -> bool:
+    """Whether the phrase ``tokens[i]`` stands in follows a preposition and holds no quantifier."""
+    start = i
+    while start > 0 and not _boundary(tokens[start - 1]):
+        start -= 1
+    return start > 0 and tokens[start - 1].casefold() in g.ENDS_LIST and not any(t.casefold() in g.QUANTIFIERS for t in tokens[start:i])
 
 
 def _determined(tokens: list[str], i: int) -> bool:

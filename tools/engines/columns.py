@@ -156,13 +156,14 @@ def groups_of(name: str) -> frozenset[str]:
     """The synonym groups a column name belongs to (empty when it is in none); a compound that
     numbers a thing is read in full ("Rechnungsnr." is the Rechnungsnummer)."""
     norm = normalise(name)
-    for form in (norm, _undecorated(norm), _COMPOUND_NUMBER.sub("nummer", norm), _LINE_OF.sub("", norm)):
+    for form in (norm, _undecorated(norm), _COMPOUND_NUMBER.sub("nummer", norm), _LINE_OF.sub("", norm), _NAME_SUFFIX.sub("", norm)):
         if found := _GROUPS.get(_singular(form)):
             return found
     return frozenset()
 
 
 _LINE_OF = re.compile(r"^(?:line|item|position|row|ligne|zeile) (?=\w)")  # "line description": the line's description
+_NAME_SUFFIX = re.compile(r"(?<=\w) name$")  # "product name", "customer name": the product, the customer
 _COMPOUND_NUMBER = re.compile(r"(?<=\w{4})nr$")  # "rechnungsnr", "kundennr": the number of a thing
 
 
