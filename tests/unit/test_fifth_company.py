@@ -119,3 +119,13 @@ def test_the_kind_of_documents_after_a_preposition_is_checked_in_each() -> None:
     assert rows and all(r.values["Product name"] for r in rows)
     # an invoice's items under 100 euros are no promise: it does not call itself a price list
     assert all(r.match == "unsure" and "does not call itself" in (r.note or "") for r in rows)
+
+
+def test_in_the_column_of_a_name_is_that_column_s_value() -> None:
+    projects = "Proyectos/Instalaciones/Proyectos_instalacion_2024-2025.csv"
+    reading = read_message("List the installation projects in the province of Alicante with customer, town, kWp and status.",
+                           _scope(projects))
+    # "province" names the Spanish list's "Provincia" by its kind, "town" its "Municipio"
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Province", "equals", "Alicante")]
+    records = extract_records(_document(projects), reading)
+    assert len(records) == 6 and all(r.values["Town"] and r.values["Status"] for r in records)

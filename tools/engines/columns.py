@@ -72,6 +72,9 @@ _SYNONYM_TABLE = """
     item code: kod | indeks | kod towaru
     unit price: cena | cena jednostkowa | cena netto
     invoice number: número de factura | factura n | factura no | no factura | no de factura
+    city: city | town | ciudad | municipio | localidad | stadt | ort | ville | commune | miasto | miejscowość | gemeente | plaats
+    province: province | provincia | provinz | bundesland | województwo | provincie
+    status: status | estado | statut | stan | state of play
     date: fecha | fecha de factura | fecha factura
     description: descripción | concepto | artículo
     quantity: cantidad | cant | uds | unidades

@@ -115,6 +115,16 @@ class Equalities:
         k = i + 1
         while self.scan.at(k) is not None and self.scan.tokens[k].is_(g.DETERMINERS):
             k += 1
+        of, value = self.scan.at(k + 1), self.scan.at(k + 2)
+        if of is not None and of.low in ("of", "de", "von", "du") and value is not None and value.capital and not value.used \
+                and self.scan.at(k) is not None and self.scan.names_column(self.scan.tokens[k].bare) and not self.scan.tokens[k].used:
+            # "in the province of Alicante": a column of the scope's tables, then its value
+            end = k + 3
+            while (nxt := self.scan.at(end)) is not None and nxt.capital and nxt.is_content and not nxt.used:
+                end += 1
+            self.scan.add_condition(k, capitalise(self.scan.tokens[k].bare), "equals", text_of(self.scan.tokens[k + 2 : end]))
+            self.scan.use(i, end)
+            return
         end = self._value_phrase_end(k)
         toks = self.scan.tokens[k:end]
         # "on the Gdańsk – Warszawa route" names a route; "on the Nordwerk invoices" names documents

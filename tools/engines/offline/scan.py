@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from core.reading import Condition, ScopeHint
-from tools.engines.columns import folded, is_known_column, names_of, normalise
+from tools.engines.columns import folded, groups_of, is_known_column, names_of, normalise
 from tools.engines.offline import grammar as g
 from tools.engines.offline.folder_names import FolderNames
 from tools.engines.offline.tokens import SENTENCE_END, Tok, strip_determiners, text_of
@@ -85,6 +85,16 @@ class Scan:
         """Whether words are a header or label of the scope, or one of the names a header joins
         with a slash ("state" in "States/Union Territories")."""
         return folded(words) in self.header_names
+
+    @cached_property
+    def header_kinds(self) -> frozenset[str]:
+        """The kinds of column (``groups_of``) the scope's headers and labels are."""
+        return frozenset(kind for term in self.scope.vocabulary for kind in groups_of(term))
+
+    def names_column(self, word: str) -> bool:
+        """Whether a word names a column of the scope's tables, as written or by its kind
+        ("province" over a header "Provincia")."""
+        return self.names_header(word) or bool(groups_of(word) & self.header_kinds)
 
     def header_within(self, start: int, end: int) -> tuple[int, int] | None:
         """The longest run of tokens between ``start`` and ``end`` that names a header of the
