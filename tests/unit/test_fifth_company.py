@@ -5,32 +5,24 @@ date it was submitted."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from held_out import UNSEEN, document, folders_of, scope
 
-from core.reading import DocumentText, FolderCount, ScopeHint
+from core.reading import DocumentText, ScopeHint
 from tools.engines.offline import extract_records, read_message
 from tools.engines.offline.document_terms import meets_document_conditions
-from tools.knowledge.vocabulary import document_vocabulary
-from tools.parsing import parse_file
 
-DOCUMENTS = Path(__file__).resolve().parents[2] / "evals" / "unseen" / "solvega" / "documents"
+DOCUMENTS = UNSEEN / "solvega" / "documents"
 REGISTER = "Legal/Contracts/Contract_Register_2025.xlsx"
 APRIL = "RRHH/Gastos de viaje/2025/Travel_Expenses_2025-04.pdf"
 MAY = "RRHH/Gastos de viaje/2025/Travel_Expenses_2025-05.pdf"
 
 
 def _document(path: str) -> DocumentText:
-    parsed = parse_file(DOCUMENTS / path)
-    return DocumentText(id=1, collection="unseen", path=path, title=parsed.title, media_type=parsed.media_type,
-                        pages=parsed.pages, tables=parsed.tables)
+    return document(DOCUMENTS / path, path)
 
 
 def _scope(*paths: str) -> ScopeHint:
-    parsed = [parse_file(DOCUMENTS / p) for p in paths]
-    folders = sorted({"/".join(p.split("/")[:k]) for p in paths for k in range(1, p.count("/") + 1)})
-    return ScopeHint(documents=len(paths), vocabulary=[t for d in parsed for t in document_vocabulary(d)],
-                     table_headers=[t.header for d in parsed for t in d.tables],
-                     folders=[FolderCount(folder=f, documents=1) for f in folders])
+    return scope([DOCUMENTS / p for p in paths], folders_of(list(paths)))
 
 
 def test_a_word_before_the_folders_word_is_checked_not_dropped() -> None:

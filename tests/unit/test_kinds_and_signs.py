@@ -7,28 +7,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from held_out import UNSEEN, document, scope
+
 from core.reading import DocumentText, FolderCount, ScopeHint
 from tools.engines.columns import map_columns, match_column
 from tools.engines.numbers import compare
 from tools.engines.offline import extract_records, read_message
 from tools.engines.offline.document_terms import terms_in_columns
-from tools.knowledge.vocabulary import document_vocabulary
-from tools.parsing import parse_file
 
-UNSEEN = Path(__file__).resolve().parents[2] / "evals" / "unseen"
 BOADEN = UNSEEN / "public-pdfs" / "documents" / "tabula-java" / "src" / "test" / "resources" / "technology" / "tabula" / "should_detect_rulings.pdf"
 
 
 def _document(path: Path) -> DocumentText:
-    parsed = parse_file(path)
-    return DocumentText(id=1, collection="unseen", path=path.name, title=parsed.title, media_type=parsed.media_type,
-                        pages=parsed.pages, tables=parsed.tables)
+    return document(path)
 
 
 def _scope(path: Path, folders: list[str] | None = None) -> ScopeHint:
-    parsed = parse_file(path)
-    return ScopeHint(documents=1, vocabulary=document_vocabulary(parsed), table_headers=[t.header for t in parsed.tables],
-                     folders=[FolderCount(folder=f, documents=1) for f in folders or []])
+    return scope([path], folders)
 
 
 def test_a_kind_two_columns_name_alike_picks_its_rows() -> None:
@@ -78,11 +73,11 @@ def test_a_kind_within_a_phrase_picks_rows_and_leaves_the_rest_unjudged() -> Non
 
 def test_an_owner_may_open_the_request_where_the_scope_names_it() -> None:
     folders = ["Purchasing", "Purchasing/Invoices", "Purchasing/Invoices/2024/Halvorsen Metals", "Sales/Orders"]
-    scope = ScopeHint(documents=9, folders=[FolderCount(folder=f, documents=1) for f in folders])
-    reading = read_message("Halvorsen invoice lines where we ordered at least 10 pieces - item number, description and quantity", scope)
+    halvorsen = ScopeHint(documents=9, folders=[FolderCount(folder=f, documents=1) for f in folders])
+    reading = read_message("Halvorsen invoice lines where we ordered at least 10 pieces - item number, description and quantity", halvorsen)
     assert reading.document_conditions == ["Halvorsen"]
     # a first word no folder names is no owner: "Order" is a verb or the kind of documents
-    reading = read_message("Order lines of the Halvorsen invoices with quantity", scope)
+    reading = read_message("Order lines of the Halvorsen invoices with quantity", halvorsen)
     assert "Order" not in reading.document_conditions
 
 
