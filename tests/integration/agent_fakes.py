@@ -73,5 +73,6 @@ def arguments_of(reading: dict[str, Any]) -> dict[str, Any]:
         "conditions": reading.get("conditions") or [],
         "row_terms": reading.get("row_terms") or [],
         "document_conditions": reading.get("document_conditions") or [],
+        "document_kinds": reading.get("document_kinds") or [],
         "calculations": reading.get("calculations") or [],
     }

@@ -98,6 +98,11 @@ class ExtractRecords(BaseModel):
     document_conditions: list[str] = Field(
         default_factory=list, description="Terms a whole document must meet: a supplier, a party, a customer."
     )
+    document_kinds: list[str] = Field(
+        default_factory=list,
+        description="Words naming the kind of documents asked about that a document must call itself ('support' in "
+        "'every support ticket'): one that does not gives rows marked unsure.",
+    )
     calculations: list[str] = Field(
         default_factory=list, description="Sums, averages or counts the user asked for: named in the answer, never computed."
     )
@@ -115,6 +120,7 @@ class ExtractRecords(BaseModel):
             conditions=self.conditions,
             row_terms=[t.strip() for t in self.row_terms if t.strip()],
             document_conditions=[t.strip() for t in self.document_conditions if t.strip()],
+            document_kinds=[t.strip() for t in self.document_kinds if t.strip()],
             places=self.selection.places(),
             calculations=[c.strip() for c in self.calculations if c.strip()],
         )
