@@ -30,8 +30,6 @@ _PLAIN = frozenset(
     gracias nos es son hay está están se o out
     """.split()
 )
-_NOUN_AFTER_NOUN = frozenset({"list", "lists", "liste", "listen"})  # "price list", "Preisliste" aside
-_COURTESY_PAIRS = frozenset({("por", "favor"), ("per", "favore")})
 _TOKEN = re.compile(r"[^\W_][\w'’.&/-]*[\w]|[^\W_]|[,:;?!()]", re.UNICODE)
 _PUNCT = frozenset(",:;?!()")
 
@@ -108,13 +106,12 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     left: list[str] = []
     unplaced: list[str] = []
     for i, word in enumerate(tokens):
-        if i > 0 and (tokens[i - 1].casefold(), word.casefold()) in _COURTESY_PAIRS:
+        if i > 0 and (tokens[i - 1].casefold(), word.casefold()) in g.COURTESY_PAIRS:
             continue  # "…, por favor"
-        # "list" after a noun is one ("our 2025 price list"), never the verb that asks
-        noun = word.casefold() in _NOUN_AFTER_NOUN and i > 0 and not is_grammar(tokens[i - 1]) and tokens[i - 1] not in _PUNCT \
-            and fold(tokens[i - 1] + word) not in read | kinds  # "price list" read as the folder pricelists/
-        if word in _PUNCT or fold(word) in read and not noun or is_grammar(word) and not noun or not any(ch.isalnum() for ch in word):
-            continue  # a figure no part of the reading holds is a value lost ("above 5 000 PLN")
+        if word in _PUNCT or not any(ch.isalnum() for ch in word):
+            continue  # punctuation and signs; a figure is a word ("above 5 000 kg" left unread is said)
+        if (fold(word) in read or is_grammar(word)) and not _asking_noun(tokens, i, read | kinds):
+            continue
         if i in relations:
             continue
         # a folder's word names the kind of documents ("invoices"), a name written as one
@@ -139,7 +136,7 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             # price list") names a kind of documents no folder holds: it is checked too; only after
             # a quantifier ("of every swimmer") does it name the rows.
             if not _is_head(tokens, i, read - kinds) or any(abs(p - i) <= OWNER_REACH for p in owners) or g.is_code(word) \
-                    or fold(word) not in kinds and (not _determined(tokens, i) or _after_preposition(tokens, i)):
+                    or fold(word) not in kinds and not _names_rows(tokens, i):
                 unplaced.append(word)
             continue
         left.append(word)
@@ -149,25 +146,38 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
 OWNER_REACH = 3  # tokens between an owner's name and the noun that names its documents
 
 
-def _after_preposition(tokens: list[str], i: int) -> bool:
-    """Whether the phrase ``tokens[i]`` stands in follows a preposition and holds no quantifier."""
-    start = i
+def _phrase(tokens: list[str], i: int) -> tuple[int, int]:
+    """The first and last index of the phrase ``tokens[i]`` stands in (``_boundary`` ends it)."""
+    start, end = i, i
     while start > 0 and not _boundary(tokens[start - 1]):
         start -= 1
-    return start > 0 and tokens[start - 1].casefold() in g.ENDS_LIST and not any(t.casefold() in g.QUANTIFIERS for t in tokens[start:i])
+    while end + 1 < len(tokens) and not _boundary(tokens[end + 1]):
+        end += 1
+    return start, end
 
 
-def _determined(tokens: list[str], i: int) -> bool:
-    """Whether the phrase ``tokens[i]`` stands in opens with an article, a quantifier or a
-    possessive ("on the 2025 invoices", "of every swimmer", "of Acme's orders"), or opens the
-    request: a noun phrase that can name documents."""
-    start = i
-    while start > 0 and not _boundary(tokens[start - 1]):
-        start -= 1
-    return start == 0 or any(
-        t.casefold() in g.DETERMINERS or t.casefold() in g.QUANTIFIERS or re.search(r"\w['’]s?$", t) or any(ch.isdigit() for ch in t)
-        for t in tokens[start:i]
-    )
+def _names_rows(tokens: list[str], i: int) -> bool:
+    """Whether the head noun ``tokens[i]`` names the rows asked about rather than a kind of
+    documents each document must call itself: the request opens with its phrase, a quantifier
+    opens it ("of every swimmer"), or an article, possessive or figure opens it where no
+    preposition stands before ("Which of the contracts …"). After a preposition and an article
+    ("in our 2025 price list") and after a bare preposition ("antes de junio") it is checked."""
+    start, _ = _phrase(tokens, i)
+    opening = [t.casefold() for t in tokens[start:i]]
+    if start == 0 or any(t in g.QUANTIFIERS for t in opening):
+        return True
+    determined = any(t in g.DETERMINERS or re.search(r"\w['’]s?$", t) or any(ch.isdigit() for ch in t) for t in opening)
+    return determined and tokens[start - 1].casefold() not in g.ENDS_LIST
+
+
+def _asking_noun(tokens: list[str], i: int, read: set[str]) -> bool:
+    """Whether a word that asks ("list", "show") stands as a noun: after a noun ("our 2025 price
+    list"), unless the two words are one name the reading holds ("price list" read as the folder
+    pricelists/)."""
+    if tokens[i].casefold() not in g.ASKING or i == 0:
+        return False
+    before = tokens[i - 1]
+    return before not in _PUNCT and not is_grammar(before) and fold(before + tokens[i]) not in read
 
 
 def _is_head(tokens: list[str], i: int, read: set[str]) -> bool:
@@ -176,9 +186,7 @@ def _is_head(tokens: list[str], i: int, read: set[str]) -> bool:
     invoice cost more than 20 euros", where the reading compares what they cost). ``read`` holds
     no word of the scope's folder names: "contracts" in "Which active contracts have …" is the
     head though the reading took it for the folder, and "active" qualifies it."""
-    end = i
-    while end + 1 < len(tokens) and not _boundary(tokens[end + 1]):
-        end += 1
+    _, end = _phrase(tokens, i)
     return all(
         is_grammar(t) or fold(t) in read or not any(ch.isalpha() for ch in t) for t in tokens[i + 1 : end + 1]
     )
@@ -224,12 +232,7 @@ def _names_documents(tokens: list[str], i: int, columns: set[str] = frozenset())
     column holds and names no documents, so a word of it the reading did not use is unused. A
     phrase that names no column after it ("price from 2025 purchase orders") still names the
     documents, and "every line of …" names the rows, not the column Line."""
-    start = i
-    while start > 0 and not _boundary(tokens[start - 1]):
-        start -= 1
-    end = i
-    while end + 1 < len(tokens) and not _boundary(tokens[end + 1]):
-        end += 1
+    start, end = _phrase(tokens, i)
     before = tokens[start - 1].casefold() if start else ""
     if (
         start >= 2 and before in g.ENDS_LIST and fold(tokens[start - 2]) in columns

@@ -36,6 +36,7 @@ ABOUT_WORDS = words("about regarding concerning über sur")
 ASKING = words("show list give get find extract display return provide tell fetch pull collect zeige zeig liste gib nenne donne montre lista muestra dame dime indica")
 PRONOUNS = words("me us mir uns moi nous nos")
 COURTESY = words("please bitte thanks merci proszę gracias")  # "… and net value please"
+COURTESY_PAIRS = frozenset({("por", "favor"), ("per", "favore")})  # "…, por favor"
 # "What hourly rates did we agree …", "What response time does the SLA give …": the auxiliary
 # after the values asked for ends their list; the subject and its verb follow it
 AUXILIARIES = words("do does did have has had will would can could should shall must")
