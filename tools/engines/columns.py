@@ -65,7 +65,7 @@ _SYNONYM_TABLE = """
     order number: order number | order no | bestellnummer | auftragsnummer | numéro de commande | ordernummer
     order number: nr zamówienia | numer zamówienia | bestelnummer
     quantity: ilość | liczba
-    date: data | data wystawienia | fecha
+    date: data | data wystawienia
     customer: klient | odbiorca | nabywca
     supplier: dostawca | sprzedawca
     description: nazwa | nazwa towaru | towar | opis
@@ -74,7 +74,7 @@ _SYNONYM_TABLE = """
     invoice number: número de factura | factura n | factura no | no factura | no de factura
     city: city | town | ciudad | municipio | localidad | stadt | ort | ville | commune | miasto | miejscowość | gemeente | plaats
     province: province | provincia | provinz | bundesland | województwo | provincie
-    status: status | estado | statut | stan | state of play
+    status: status | estado | statut | stan
     date: fecha | fecha de factura | fecha factura
     description: descripción | concepto | artículo
     quantity: cantidad | cant | uds | unidades

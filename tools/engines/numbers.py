@@ -172,8 +172,8 @@ def compare(op: str, cell_text: str, value_text: str) -> bool | None:
     """
     if op == "contains":
         return _plain(value_text) in _plain(cell_text)
-    alternatives = [v for v in value_text.split(" or ") if v.strip()]
-    if op in ("equals", "not") and len(alternatives) > 1 and not _equal(cell_text, value_text):
+    alternatives = [v for v in value_text.split(" or ") if v.strip()] if op in ("equals", "not") else []
+    if len(alternatives) > 1 and not _equal(cell_text, value_text):
         # "Fuel or Travel": the cell is one of them
         met = [compare("equals", cell_text, v) for v in alternatives]
         one = True if True in met else None if None in met else False

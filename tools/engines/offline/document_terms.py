@@ -32,21 +32,24 @@ def kind_notes(document: DocumentText, reading: Reading) -> list[str]:
     return [f"the document does not call itself {' '.join(repr(k) for k in missing)}"]
 
 
+def kind_tables(document: DocumentText) -> list[Table]:
+    """The document's tables with only their columns of kinds named (``_category_columns``): what
+    ``rows_of_a_kind``, ``named_in_rows`` and ``terms_in_columns`` look for kinds in."""
+    return [_kinds_only(table) for table in document.tables]
 
-def rows_of_a_kind(document: DocumentText, reading: Reading) -> bool:
+
+def rows_of_a_kind(kinds: list[Table], reading: Reading) -> bool:
     """Whether a term the documents must name is a kind some rows of this document are of
     ("every Active contract" over a Status column), which picks rows though a legend outside the
     table names it too ("Status values: Active, Expired, …")."""
-    kinds = [_kinds_only(table) for table in document.tables]
     return any(_some_rows_of(kinds, term) for term in reading.document_conditions)
 
 
-def named_in_rows(document: DocumentText, reading: Reading) -> Reading | None:
+def named_in_rows(document: DocumentText, reading: Reading, kinds: list[Table]) -> Reading | None:
     """"Every order from Stadtwerke Kiel" over an order list whose Customer column holds it: a
     name the document holds only as whole cells of one column of its tables, maybe with its
     legal form after it ("Lindqvist Retail AB"), is a condition on that column; None otherwise
     (a reseller's item "Nordwerk USB-C dock" names no owner)."""
-    kinds = [_kinds_only(table) for table in document.tables]
     outside = [t for t in reading.document_conditions if meets_document_conditions(document, [t]) and not _some_rows_of(kinds, t)]
     named: list[Condition] = []
     folded_years: set[str] = set()
@@ -73,14 +76,14 @@ def named_in_rows(document: DocumentText, reading: Reading) -> Reading | None:
     return reading.model_copy(update={"document_conditions": outside, "conditions": [*reading.conditions, *named]})
 
 
-def terms_in_columns(document: DocumentText, reading: Reading) -> Reading:
+def terms_in_columns(kinds: list[Table], reading: Reading) -> Reading:
     """"Every hardware position" over invoices whose Warengruppe column says "Hardware": a word
     that picks the rows and that one column of the document's tables holds as whole cells of a
     few kinds is a condition on that column, checked like any other; so is each such word within
     a longer phrase ("which taxi rides were claimed" over a Category column of "Taxi"; the rest of
     the phrase stays unjudged), and several words on one column are alternatives ("the fuel and
-    travel items"). A word no column holds stays unjudged."""
-    kinds = [_kinds_only(table) for table in document.tables]
+    travel items"). A word no column holds stays unjudged; a kind a negation stands shortly
+    before is turned down ("every payment that was not for meals")."""
     terms, unused, document_kinds = [], list(reading.unused), list(reading.document_kinds)
     values: dict[tuple[str, bool], list[str]] = {}  # (column, negated): the kinds named
     for term in [*reading.row_terms, *reading.unused, *reading.document_kinds]:
@@ -89,7 +92,7 @@ def terms_in_columns(document: DocumentText, reading: Reading) -> Reading:
         if whole is None and len(term.split()) > 1:
             picked = [found for word in re.findall(r"[^\W\d_][\w'’-]*", term)
                       if not is_grammar(word) and fold(word) not in _ROW_NOUNS and (found := _kind_of(kinds, word))]
-        for column, value in picked:
+        for column, value, _ in picked:
             key = (column, _negated(reading.request, value))
             if fold(value) not in {fold(v) for v in values.get(key, [])}:
                 values.setdefault(key, []).append(value)
@@ -119,8 +122,7 @@ def terms_in_columns(document: DocumentText, reading: Reading) -> Reading:
 
 
 _ROW_NOUNS = frozenset(fold(w) for w in g.ROW_NOUNS)
-# words that turn what follows them down: "every payment that was not for meals"
-_NEGATIONS = frozenset("not no without except excluding other than nicht kein keine keinen ohne außer pas sans sauf sin excepto non".split())
+_WORD = re.compile(r"[^\W_][\w'’-]*")
 NEGATION_REACH = 3  # words between a negation and the kind it turns down ("not for the meals")
 
 
@@ -129,10 +131,9 @@ def _negated(request: str, value: str) -> bool:
     words = [w.casefold() for w in _WORD.findall(request)]
     wanted = [fold(w) for w in _WORD.findall(value)]
     return any(
-        [fold(w) for w in words[k : k + len(wanted)]] == wanted and any(w in _NEGATIONS for w in words[max(0, k - NEGATION_REACH) : k])
+        [fold(w) for w in words[k : k + len(wanted)]] == wanted and any(w in g.NEGATIONS for w in words[max(0, k - NEGATION_REACH) : k])
         for k in range(len(words))
     )
-_WORD = re.compile(r"[^\W_][\w'’-]*")
 
 
 def _kinds_written(tables: list[Table], reading: Reading, left: list[str]) -> list[tuple[str, str, set[str]]]:
@@ -155,23 +156,18 @@ def _kinds_written(tables: list[Table], reading: Reading, left: list[str]) -> li
 
 
 def _some_rows_of(tables: list[Table], term: str) -> bool:
-    """Whether ``term`` is a kind (``_kind_of``) that some rows of its table are of, not all."""
+    """Whether ``term`` is a kind (``_kind_of``) that some rows of a table are of, not all."""
     found = _kind_of(tables, term)
     if found is None:
         return False
-    column = found[0]
-    wanted = fold(term)
-    return any(
-        column in table.header and len({fold(" ".join(row[table.header.index(column)].split())) == wanted
-                                        for row in table.rows if table.header.index(column) < len(row)}) == 2
-        for table in tables
-    )
+    _, _, rows = found
+    return any(0 < sum(1 for t, _ in rows if t == k) < len(table.rows) for k, table in enumerate(tables))
 
 
-def _kind_of(tables: list[Table], word: str) -> tuple[str, str] | None:
-    """(the column, the cell as written) of the kind ``word`` names in the tables' kind columns:
-    one column holds it, or several that pick the same rows ("Flights" under Grouping and
-    "FLIGHT" under Sub-Type); None otherwise."""
+def _kind_of(tables: list[Table], word: str) -> tuple[str, str, set[tuple[int, int]]] | None:
+    """(the column, the cell as written, the (table, row) it stands on) of the kind ``word``
+    names in the tables' kind columns: one column holds it, or several that pick the same rows
+    ("Flights" under Grouping and "FLIGHT" under Sub-Type); None otherwise."""
     wanted = fold(word)
     rows: dict[str, set[tuple[int, int]]] = {}
     written: dict[str, str] = {}
@@ -185,7 +181,7 @@ def _kind_of(tables: list[Table], word: str) -> tuple[str, str] | None:
     if not rows or len({frozenset(found) for found in rows.values()}) != 1:
         return None
     column = next(iter(rows))
-    return column, written[column]
+    return column, written[column], rows[column]
 
 
 def _cells_where(document: DocumentText, holds: Callable[[str], bool], tables: list[Table] | None = None) -> set[tuple[str, str]]:
@@ -231,7 +227,6 @@ def _names(cell: str, term: str) -> bool:
         return True
     tail = cell[len(wanted):].replace(".", "")
     return cell.casefold().startswith(wanted.casefold() + " ") and _LEGAL_FORM.fullmatch(tail) is not None
-
 
 
 def text_outside_tables(document: DocumentText) -> str:

@@ -19,6 +19,7 @@ from tools.engines.columns import groups_of, map_columns, match_column
 from tools.engines.numbers import is_amount, parse_date, parse_number
 from tools.engines.offline.document_terms import (
     kind_notes,
+    kind_tables,
     meets_document_conditions,
     named_in_rows,
     rows_of_a_kind,
@@ -32,11 +33,12 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     """The records of one document for a reading; [] when the document does not qualify."""
     if reading.kind != "table" or not reading.columns:
         return []
-    if not meets_document_conditions(document, reading.document_conditions) or rows_of_a_kind(document, reading):
-        reading = named_in_rows(document, reading)
+    kinds = kind_tables(document)
+    if not meets_document_conditions(document, reading.document_conditions) or rows_of_a_kind(kinds, reading):
+        reading = named_in_rows(document, reading, kinds)
         if reading is None:
             return []
-    reading = terms_in_columns(document, reading)
+    reading = terms_in_columns(kinds, reading)
     pairs = key_value_lines(document.pages, document.tables)
     records, table_columns = records_from_tables(document, reading, pairs)
     labelled = max((len(map_columns(reading.columns, [p.key for p in b])) for b in _blocks(pairs)), default=0)

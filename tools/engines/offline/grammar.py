@@ -37,6 +37,8 @@ ASKING = words("show list give get find extract display return provide tell fetc
 PRONOUNS = words("me us mir uns moi nous nos")
 COURTESY = words("please bitte thanks merci proszę gracias")  # "… and net value please"
 COURTESY_PAIRS = frozenset({("por", "favor"), ("per", "favore")})  # "…, por favor"
+# words that turn the kind after them down: "every payment that was not for meals"
+NEGATIONS = words("not no without except excluding other nicht kein keine keinen ohne außer pas sans sauf sin excepto non")
 # "What hourly rates did we agree …", "What response time does the SLA give …": the auxiliary
 # after the values asked for ends their list; the subject and its verb follow it
 AUXILIARIES = words("do does did have has had will would can could should shall must")
