@@ -13,7 +13,8 @@ with PATHS (a checkout needs none of this):
     tabula-java       src/test LICENSE
     tabula-extractor  test LICENSE.md
     tabula-py         tests LICENSE
-    docling           tests/data/pdf LICENSE   (its three arXiv papers over 4 MB excluded:
+    docling           tests/data/pdf tests/data/csv tests/data/docx tests/data/xlsx tests/data/pptx
+                      tests/data/md LICENSE   (its three arXiv papers over 4 MB excluded:
                       ':(exclude)tests/data/pdf/sources/2203.01017v2.pdf' and likewise
                       2206.01062.pdf, 2305.03393v1.pdf; they are neither kept nor read)
 
@@ -141,6 +142,11 @@ DOCLING = [
     "picture_classification", "redp5110_sampled", "right_to_left_01", "right_to_left_02",
     "right_to_left_03", "table_mislabeled_as_picture",
 ]
+# ... and its backends for the other formats Kea reads compare each source under
+# tests/data/<format>/sources/ with tests/data/<format>/groundtruth/<file>.json: every such pair
+# is taken (a ground truth without tables, again, says the document has none). Its Markdown
+# sources without a ground truth are read by no test that compares tables.
+DOCLING_FORMATS = ["csv", "docx", "xlsx", "pptx", "md"]
 
 
 def _data(source: str) -> dict[str, Any]:
@@ -305,10 +311,24 @@ def build_docling(repo: Path) -> None:
             "truth_file": str(base / "groundtruth" / f"{name}.json"),
             "tables": [_docling_grid(t) for t in tables],
         })
+    for kind in DOCLING_FORMATS:
+        base = Path("tests/data") / kind
+        for truth_file in sorted((repo / base / "groundtruth").glob(f"*.{kind}.json")):
+            name = truth_file.name.removesuffix(".json")
+            source = repo / base / "sources" / name
+            if not source.is_file() or source.stat().st_size > LARGEST:
+                continue  # (docx_rich_tables_01.docx, 2.3 MB of pictures, is not pinned)
+            truth = json.loads(truth_file.read_text(encoding="utf-8"))
+            cases.append({
+                "source": str(base / "sources" / name),
+                "method": f"the {kind} backend",
+                "truth_file": str(base / "groundtruth" / truth_file.name),
+                "tables": [_docling_grid(t) for t in truth.get("tables", [])],
+            })
     meta = {
         "repository": "docling-project/docling",
         "licence": "MIT",
-        "truth": "the tables of the project's ground-truth documents (tests/data/pdf/groundtruth/*.json), "
+        "truth": "the tables of the project's ground-truth documents (tests/data/<format>/groundtruth/*.json), "
         "which its conversion tests compare with; none there means the document has none",
     }
     _write("docling", repo, meta, cases, repo / "LICENSE")

@@ -12,6 +12,7 @@ from pathlib import Path
 from tools.parsing.base import MAX_FILE_BYTES, ParsedDocument, UnreadableFile, within_page_bound
 from tools.parsing.hwpx import parse_hwpx
 from tools.parsing.office import parse_docx, parse_pptx, parse_xlsx
+from tools.parsing.office_layer import with_coverage_note
 from tools.parsing.pdf.document import parse_pdf
 from tools.parsing.text import normalised, parse_csv, parse_markdown, parse_txt
 
@@ -52,7 +53,7 @@ def parse_file(path: Path) -> ParsedDocument:
             raise UnreadableFile("empty file (0 bytes)")
         if size > MAX_FILE_BYTES:
             raise UnreadableFile(f"too large: {size >> 20} MB; Kea reads files up to {MAX_FILE_BYTES >> 20} MB")
-        return within_page_bound(normalised(parser(path)))
+        return within_page_bound(with_coverage_note(path, normalised(parser(path))))
     except UnreadableFile:
         raise
     except Exception as exc:  # a damaged file can fail anywhere inside a library

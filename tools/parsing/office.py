@@ -21,6 +21,7 @@ from pptx import Presentation
 from core.reading import Table
 from tools.parsing.base import ParsedDocument, UnreadableFile
 from tools.parsing.cellformat import Marks, display, workbook_marks
+from tools.parsing.office_layer import FALLBACK, MATH_TEXT
 from tools.parsing.text import clean, make_table, pick_title, table_lines
 
 DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -103,26 +104,58 @@ def _blocks(parent) -> Iterator:
                 yield from _blocks(content)
 
 
+_BREAKS = {qn("w:tab"): "\t", qn("w:ptab"): "\t", qn("w:cr"): "\n", qn("w:noBreakHyphen"): "-"}
+
+
 def _paragraph_pages(paragraph: Paragraph) -> list[str]:
-    """The paragraph's text, split where it holds a hard page break."""
+    """The paragraph's text, split where it holds a hard page break: its runs, and what stands
+    inside them -- an equation, a checkbox's mark, the paragraphs of a text box (each on a line
+    of its own) -- in document order. Text deleted or moved away, field codes and the fallback
+    copy of a drawing are not read."""
     parts = [""]
-    for item in paragraph.iter_inner_content():
-        for run in getattr(item, "runs", [item]):
-            for e in run._r.xpath("w:br | w:cr | w:noBreakHyphen | w:ptab | w:t | w:tab"):
-                if e.tag == qn("w:br") and e.get(qn("w:type")) == "page":
-                    parts.append("")
-                else:
-                    parts[-1] += str(e)
+    stack = list(reversed(paragraph._p))
+    while stack:
+        e = stack.pop()
+        if not isinstance(e.tag, str) or e.tag in (FALLBACK, qn("w:moveFrom"), qn("w:del"), qn("w:pPr"), qn("w:rPr")):
+            continue
+        if e.tag in (qn("w:t"), MATH_TEXT):
+            parts[-1] += e.text or ""
+        elif e.tag == qn("w:br"):
+            if e.get(qn("w:type")) == "page":
+                parts.append("")
+            else:
+                parts[-1] += "\n"
+        elif e.tag in _BREAKS:
+            parts[-1] += _BREAKS[e.tag]
+        else:
+            if e.tag == qn("w:p") and parts[-1]:
+                parts[-1] += "\n"  # a text box's paragraph
+            stack.extend(reversed(e))
     return parts
 
 
 def _row_cells(row) -> list[str]:
+    """The row's cells, one per column of the table's grid: a cell spanning columns stands in
+    its first column and leaves the others empty, so the cells right of it stay under their
+    own header (a cell merged down the rows repeats in each, as Word shows it for every row)."""
     cells, last = [], None
     for cell in row.cells:
-        if cell._tc is not last:  # a cell spanning columns repeats once per column
-            cells.append(_docx_cell_text(cell))
+        cells.append(_docx_cell_text(cell) if cell._tc is not last else "")
         last = cell._tc
     return cells
+
+
+def _nested(table: DocxTable) -> Iterator[DocxTable]:
+    """The tables nested in ``table``'s cells, at any depth, in reading order."""
+    for row in table.rows:
+        seen = None
+        for cell in row.cells:
+            if cell._tc is seen:
+                continue
+            seen = cell._tc
+            for inner in cell.tables:
+                yield inner
+                yield from _nested(inner)
 
 
 def _docx_cell_text(cell) -> str:
@@ -137,12 +170,17 @@ def _docx_cell_text(cell) -> str:
             rows = [" / ".join(c for c in map(clean, _row_cells(row)) if c) for row in item.rows]
             parts.append("; ".join(row for row in rows if row))
         else:
-            parts.append(item.text)
+            parts.append(" ".join(_paragraph_pages(item)))
     return "\n".join(part for part in parts if part.strip())
 
 
 def _docx_rows(table: DocxTable) -> list[list[str]]:
-    return [_row_cells(row) for row in table.rows]
+    """The table's rows on its grid, without the columns that only cells spanning them fill
+    (a column of the grid empty in every row)."""
+    rows = [_row_cells(row) for row in table.rows]
+    width = max(map(len, rows), default=0)
+    used = [k for k in range(width) if any(k < len(row) and row[k].strip() for row in rows)]
+    return [[row[k] if k < len(row) else "" for k in used] for row in rows]
 
 
 def _is_heading(paragraph: Paragraph) -> bool:
@@ -150,26 +188,52 @@ def _is_heading(paragraph: Paragraph) -> bool:
     return name.startswith("Heading") or name == "Title"
 
 
+def _headers_footers(document) -> tuple[list[str], list[str]]:
+    """The lines of every page header and footer the sections define (the first page's, the
+    even pages' and the others'), each once: letterheads often live there."""
+    heads: list[str] = []
+    feet: list[str] = []
+    for section in document.sections:
+        for part, out in (
+            (section.first_page_header, heads), (section.header, heads), (section.even_page_header, heads),
+            (section.first_page_footer, feet), (section.footer, feet), (section.even_page_footer, feet),
+        ):
+            if part.is_linked_to_previous:  # defined by no part of its own
+                continue
+            for block in _blocks(part._element):
+                if block.tag == qn("w:tbl"):
+                    rows = _docx_rows(DocxTable(block, part))
+                    out += ["\t".join(row) for row in rows if any(c.strip() for c in row)]
+                else:
+                    out += [text for text in _paragraph_pages(Paragraph(block, part)) if text.strip()]
+    return heads, feet
+
+
 def parse_docx(path: Path) -> ParsedDocument:
     """A Word document: paragraphs and tables in document order; hard page breaks start pages.
 
-    The first section's page header opens page 1 and its footer closes the last page, since
-    letterheads often live there.
+    The page headers open page 1 and the footers close the last page, since letterheads often
+    live there.
     """
     check_package(path, "DOCX")
     document = docx.Document(str(path))
-    section = document.sections[0] if document.sections else None
     pages: list[list[str]] = [[]]
     tables: list[Table] = []
     headings: list[str] = []
-    if section is not None and not section.header.is_linked_to_previous:
-        pages[0] += [p.text for p in section.header.paragraphs if p.text.strip()]
+    heads, feet = _headers_footers(document)
+    pages[0] += heads
     for block in _blocks(document.element.body):
         if block.tag == qn("w:tbl"):
-            table = make_table(len(pages), _docx_rows(DocxTable(block, document)))
+            outer = DocxTable(block, document)
+            table = make_table(len(pages), _docx_rows(outer))
             if table is not None:
                 tables.append(table)
                 pages[-1] += table_lines(table)
+            # a table nested in a cell is a table of its own too, its rows after the enclosing one's
+            for inner in _nested(outer):
+                if (nested := make_table(len(pages), _docx_rows(inner))) is not None:
+                    tables.append(nested)
+                    pages[-1] += table_lines(nested)
             continue
         paragraph = Paragraph(block, document)
         if paragraph.paragraph_format.page_break_before and pages[-1]:
@@ -181,8 +245,7 @@ def parse_docx(path: Path) -> ParsedDocument:
                 pages[-1].append(text)
                 if _is_heading(paragraph):
                     headings.append(text)
-    if section is not None and not section.footer.is_linked_to_previous:
-        pages[-1] += [p.text for p in section.footer.paragraphs if p.text.strip()]
+    pages[-1] += feet
     texts = ["\n".join(lines) for lines in pages]
     title = pick_title(headings, "") or pick_title("\n".join(texts).splitlines(), path.stem)
     return ParsedDocument(title=title, media_type=DOCX_TYPE, pages=texts, tables=tables)

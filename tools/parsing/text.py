@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import csv
+import html
 import io
 import re
 from collections import Counter
@@ -205,11 +206,16 @@ def _is_separator(line: str) -> bool:
     return all(_ALIGNMENT.fullmatch(cell.strip()) for cell in cells)
 
 
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # a backslash before ASCII punctuation
+
+
 def _pipe_cells(line: str) -> list[str]:
+    """A pipe table row's cells as Markdown shows them: split at the pipes not escaped, their
+    backslash escapes and character references ("&amp;", "&#124;") read as the characters."""
     line = line.strip().removeprefix("|")
     if line.endswith("|") and not line.endswith("\\|"):
         line = line[:-1]
-    return [clean(cell.replace("\\|", "|")) for cell in re.split(r"(?<!\\)\|", line)]
+    return [clean(html.unescape(_ESCAPED.sub(r"\1", cell))) for cell in re.split(r"(?<!\\)\|", line)]
 
 
 def _markdown_page(text: str, page: int) -> tuple[str, list[Table]]:
@@ -258,10 +264,10 @@ def parse_markdown(path: Path) -> ParsedDocument:
 
 
 def _delimiter(sample: str) -> str:
-    """The delimiter among , ; TAB that splits the sample into the most consistent rows."""
+    """The delimiter among , ; TAB | that splits the sample into the most consistent rows."""
     lines = [line for line in sample.splitlines()[:50] if line.strip()]
     best, best_score = ",", (0, 0)
-    for delimiter in (",", ";", "\t"):
+    for delimiter in (",", ";", "\t", "|"):
         try:
             widths = Counter(len(row) for row in csv.reader(lines, delimiter=delimiter))
         except csv.Error:

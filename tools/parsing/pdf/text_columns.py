@@ -10,6 +10,9 @@ MIN_WIDTH = 0.25  # each column is at least this share of the text's width
 FULL = 0.7  # a line of prose fills at least this share of its column's width ...
 PROSE = 0.6  # ... on at least this share of the column's lines, each one run of words
 STEP = 2.0  # points between the gutter positions tried
+ALIGNED = 0.6  # a table's rows share their baselines across the gutter; columns of text on fewer of their lines
+BASELINE = 0.2  # baselines within this share of a line's height of each other are one
+WORDS = 3  # a line of text holds at least this many words of letters
 
 
 def _in_columns(lines: list[_Line], chars: list[dict]) -> list[list[_Line]] | None:
@@ -41,7 +44,7 @@ def _in_columns(lines: list[_Line], chars: list[dict]) -> list[list[_Line]] | No
     candidates = sorted(runs.items(), key=lambda run: run[0][0] - run[0][1])
     best = next(
         ((first, end, (xs[0] + xs[-1]) / 2) for (first, end), xs in candidates
-         if _prose_on_both_sides(lines[first:end], (xs[0] + xs[-1]) / 2)),
+         if _text_on_both_sides(lines[first:end], (xs[0] + xs[-1]) / 2)),
         None,
     )
     if best is None:
@@ -51,6 +54,35 @@ def _in_columns(lines: list[_Line], chars: list[dict]) -> list[list[_Line]] | No
     below = lines[end:]
     rest = _in_columns(below, chars) if below else None
     return [lines[:first], left, right, *(rest if rest is not None else [below])]
+
+
+def _text_on_both_sides(block: list[_Line], cut: float) -> bool:
+    """Whether the two sides of ``cut`` are columns of text: prose on each, or lines set each on
+    a baseline of its own (a questionnaire's items beside another's: rows of a table share
+    their baselines across the gutter, lines of two columns mostly do not)."""
+    return _prose_on_both_sides(block, cut) or _baselines_apart(block, cut)
+
+
+def _baselines_apart(block: list[_Line], cut: float) -> bool:
+    """Whether each side is lines of words (``_wordy``) and fewer than ``ALIGNED`` of the lines
+    of the side with fewer stand on a baseline of a line of the other side (each side's lines
+    regrouped on their own). A table whose records print on two lines (a name, then its time
+    under the next column) stands apart too, but one side of it holds figures."""
+    sides = [_lines(side, []) for side in _sides(block, cut)]
+    if min(len(side) for side in sides) < MIN_LINES or not all(map(_wordy, sides)):
+        return False
+    fewer, more = sorted(sides, key=len)
+    aligned = sum(
+        1 for line in fewer
+        if any(abs(line.bottom - other.bottom) <= BASELINE * (line.bottom - line.top) for other in more)
+    )
+    return aligned < ALIGNED * len(fewer)
+
+
+def _wordy(lines: list[_Line]) -> bool:
+    """Whether most of ``lines`` (``PROSE``) hold ``WORDS`` words or more written with letters."""
+    wordy = sum(1 for line in lines if sum(1 for w in line.words if any(c.isalpha() for c in w["text"])) >= WORDS)
+    return wordy >= PROSE * len(lines)
 
 
 def _prose_on_both_sides(block: list[_Line], cut: float) -> bool:
