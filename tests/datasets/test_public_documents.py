@@ -114,20 +114,6 @@ def test_a_table_nested_in_a_word_cell_is_a_table_of_its_own() -> None:
     assert [["Tab1", "Tab2", "Tab3"], ["A", "B", "C"], ["D", "E", "F"]] in tables
 
 
-def test_a_word_cell_spanning_columns_leaves_the_cells_right_of_it_under_their_header() -> None:
-    """word_tables.docx: "Merged Cell 0.2 1.2" spans two columns of the header row; the cell
-    after it once moved under the wrong header."""
-    scores = score_document(DOCLING, _truth(DOCLING, "word_tables.docx"))
-    assert scores["f1"] >= 0.87
-    table = _tables("word_tables.docx")[0]
-    header = table[0]
-    for row in table[1:]:
-        assert len(row) == len(header)
-        cell = next((c for c in row if c.startswith("Cell ")), None)
-        if cell is not None:  # "Cell r.c" stands in column c
-            assert row.index(cell) == int(cell.split(".")[1]), row
-
-
 def test_markdown_table_cells_read_their_escapes_and_character_references() -> None:
     (table,) = _tables("escaped_characters.md")
     assert table == _truth(DOCLING, "escaped_characters.md")["tables"][0]

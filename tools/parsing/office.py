@@ -135,12 +135,12 @@ def _paragraph_pages(paragraph: Paragraph) -> list[str]:
 
 
 def _row_cells(row) -> list[str]:
-    """The row's cells, one per column of the table's grid: a cell spanning columns stands in
-    its first column and leaves the others empty, so the cells right of it stay under their
-    own header (a cell merged down the rows repeats in each, as Word shows it for every row)."""
+    """The row's cells as the document holds them: a cell spanning columns once, so a row with a
+    merged cell has fewer cells than its header (the trace the SQL workspace refuses a table by)."""
     cells, last = [], None
     for cell in row.cells:
-        cells.append(_docx_cell_text(cell) if cell._tc is not last else "")
+        if cell._tc is not last:  # a cell spanning columns repeats once per column
+            cells.append(_docx_cell_text(cell))
         last = cell._tc
     return cells
 
@@ -175,12 +175,7 @@ def _docx_cell_text(cell) -> str:
 
 
 def _docx_rows(table: DocxTable) -> list[list[str]]:
-    """The table's rows on its grid, without the columns that only cells spanning them fill
-    (a column of the grid empty in every row)."""
-    rows = [_row_cells(row) for row in table.rows]
-    width = max(map(len, rows), default=0)
-    used = [k for k in range(width) if any(k < len(row) and row[k].strip() for row in rows)]
-    return [[row[k] if k < len(row) else "" for k in used] for row in rows]
+    return [_row_cells(row) for row in table.rows]
 
 
 def _is_heading(paragraph: Paragraph) -> bool:
