@@ -111,6 +111,16 @@ class Table(BaseModel):
     header: list[str]
     rows: list[list[str]]
     title: list[str] = Field(default_factory=list)
+    # per line of [header, *rows]: the columns a merged cell to their left spans, left empty so
+    # that every cell stands under its own header (none when the document merges no cells)
+    spanned: list[list[int]] = Field(default_factory=list)
+
+    def as_held(self) -> tuple[list[str], list[list[str]]]:
+        """The header and rows as the document holds them: a merged cell once in its line."""
+        lines = [self.header, *self.rows]
+        spans = self.spanned + [[]] * (len(lines) - len(self.spanned))
+        held = [[c for k, c in enumerate(line) if k not in set(spans[i])] for i, line in enumerate(lines)]
+        return held[0], held[1:]
 
 
 class DocumentText(BaseModel):

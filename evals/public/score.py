@@ -31,8 +31,7 @@ PUBLIC = Path(__file__).resolve().parent
 # name per column since parser 5, "Percent Fuel Savings Improved Speed"; the maintainers' truth
 # keeps the header's lines as rows, so health, twotables_2, foo, the two table_1 pages and 2305's
 # page lose a few relations of their header rows. A Word cell merged down the rows repeats in
-# each row, where docling's truth writes it in the first, and a cell spanning columns is one
-# cell of its row, so the cells right of it move one column left: word_tables.docx. docling
+# each row, where docling's truth writes it in the first: word_tables.docx. docling
 # splits a sheet into tables at gaps of blank cells, Kea reads the sheet's table whole:
 # xlsx_07_gap_tolerance_.xlsx. Kea keeps a checkbox's mark ("☒ Orange juice") and an
 # equation's text ("A=πr2") in their cells, where docling's truth leaves the marks out and writes

@@ -114,6 +114,16 @@ def test_a_table_nested_in_a_word_cell_is_a_table_of_its_own() -> None:
     assert [["Tab1", "Tab2", "Tab3"], ["A", "B", "C"], ["D", "E", "F"]] in tables
 
 
+def test_a_word_cell_spanning_columns_leaves_the_cells_right_of_it_under_their_header() -> None:
+    """word_tables.docx: "Merged Cell 1.1 1.2" spans two columns; "Cell 1.3", right of it, once
+    stood under "Header 0.2"."""
+    (table,) = [t for t in parse_file(DOCLING / "documents" / "word_tables.docx").tables if "Header 0.3" in t.header]
+    assert table.rows[0] == ["Cell 1.0", "Merged Cell 1.1 1.2", "", "Cell 1.3"]
+    assert table.header.index("Header 0.3") == 3
+    assert table.spanned[1] == [2]  # the merged cell's second column, as the workspace's rules see it
+    assert table.as_held()[1][0] == ["Cell 1.0", "Merged Cell 1.1 1.2", "Cell 1.3"]
+
+
 def test_markdown_table_cells_read_their_escapes_and_character_references() -> None:
     (table,) = _tables("escaped_characters.md")
     assert table == _truth(DOCLING, "escaped_characters.md")["tables"][0]

@@ -418,8 +418,12 @@ def test_docx_paragraphs_and_tables_in_order(tmp_path: Path) -> None:
     assert lines.index("Positionen laut Auftrag:") < lines.index("\t".join(NORDWERK_HEADER))
     assert lines.index("\t".join(NORDWERK_ROWS[-1])) < lines.index("Zahlbar innerhalb von 30 Tagen.")
     assert merged_table.page == 2
-    assert merged_table.header == ["Zeitraum", "Betrag"]
+    # "Zeitraum" spans the two columns over "Jan" and "Feb": "Betrag" stays over the amount, and
+    # the table says which column the merged cell spans
+    assert merged_table.header == ["Zeitraum", "", "Betrag"]
     assert merged_table.rows == [["Jan", "Feb", "1.000,00"]]
+    assert merged_table.spanned == [[1], []]
+    assert merged_table.as_held() == (["Zeitraum", "Betrag"], [["Jan", "Feb", "1.000,00"]])
     assert doc.pages[1].startswith("Allgemeine Geschäftsbedingungen")
     assert_rows_in_text(doc)
 
@@ -711,3 +715,16 @@ def test_a_cells_dot_leader_is_no_part_of_its_text() -> None:
     assert [row[0] for row in table.rows] == ["Robbery", "Weapons, etc.", "Gap"]
     assert table.rows[2][1] == "........."  # dots alone, a cell's only text, stay
 
+
+def test_docx_columns_only_merged_cells_span_are_left_out(tmp_path: Path) -> None:
+    """Every row's first cell spans two columns of the grid: the table has two columns, not a
+    third one empty in every row."""
+    document = docx.Document()
+    table = document.add_table(rows=3, cols=3)
+    for r, (period, amount) in enumerate([("Zeitraum", "Betrag"), ("Jan", "1,00"), ("Feb", "2,00")]):
+        table.cell(r, 0).merge(table.cell(r, 1)).text = period
+        table.cell(r, 2).text = amount
+    path = tmp_path / "spans.docx"
+    document.save(str(path))
+    (parsed,) = parse_file(path).tables
+    assert (parsed.header, parsed.rows) == (["Zeitraum", "Betrag"], [["Jan", "1,00"], ["Feb", "2,00"]])

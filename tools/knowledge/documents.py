@@ -58,12 +58,13 @@ def read_documents(
         pages[row["document_id"]].append(row["text"])
     tables: dict[int, list[Table]] = {i: [] for i in wanted}
     for row in conn.execute(
-        "SELECT document_id, page_no, header, rows, title FROM document_tables"
+        "SELECT document_id, page_no, header, rows, title, spanned FROM document_tables"
         " WHERE document_id = ANY(%s) AND page_no BETWEEN %s AND %s ORDER BY document_id, ordinal",
         (wanted, first, last),
     ):
         tables[row["document_id"]].append(
-            Table(page=row["page_no"] - (first - 1), header=row["header"], rows=row["rows"], title=row["title"])
+            Table(page=row["page_no"] - (first - 1), header=row["header"], rows=row["rows"], title=row["title"],
+                  spanned=row["spanned"])
         )
     for document_id in wanted:
         row = heads[document_id]

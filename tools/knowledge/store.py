@@ -117,12 +117,13 @@ class Store(Connected):
                 for number, text in enumerate(parsed.pages, start=1):
                     copy.write_row((doc_id, number, _clean(text)))
             with conn.cursor().copy(
-                "COPY document_tables (document_id, ordinal, page_no, header, rows, title) FROM STDIN"
+                "COPY document_tables (document_id, ordinal, page_no, header, rows, title, spanned) FROM STDIN"
             ) as copy:
                 for ordinal, table in enumerate(parsed.tables):
                     copy.write_row(
                         (doc_id, ordinal, table.page, _json([_clean(c) for c in table.header]),
-                         _json([[_clean(c) for c in r] for r in table.rows]), _json([_clean(t) for t in table.title]))
+                         _json([[_clean(c) for c in r] for r in table.rows]), _json([_clean(t) for t in table.title]),
+                         _json(table.spanned))
                     )
             # the language its words are stemmed in, told from its first characters, then each page's terms
             conn.execute(

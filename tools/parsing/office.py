@@ -134,15 +134,22 @@ def _paragraph_pages(paragraph: Paragraph) -> list[str]:
     return parts
 
 
-def _row_cells(row) -> list[str]:
-    """The row's cells as the document holds them: a cell spanning columns once, so a row with a
-    merged cell has fewer cells than its header (the trace the SQL workspace refuses a table by)."""
-    cells, last = [], None
+def _row_cells(row) -> tuple[list[str], list[int]]:
+    """The row's cells, one per column of the table's grid, and the columns a merged cell spans:
+    a cell spanning columns stands in its first and leaves the others empty, so the cells right
+    of it stay under their own header (a cell merged down the rows repeats in each, as Word
+    shows it for every row)."""
+    cells: list[str] = []
+    spanned: list[int] = []
+    last = None
     for cell in row.cells:
-        if cell._tc is not last:  # a cell spanning columns repeats once per column
+        if cell._tc is last:
+            spanned.append(len(cells))
+            cells.append("")
+        else:
             cells.append(_docx_cell_text(cell))
         last = cell._tc
-    return cells
+    return cells, spanned
 
 
 def _nested(table: DocxTable) -> Iterator[DocxTable]:
@@ -167,15 +174,30 @@ def _docx_cell_text(cell) -> str:
     parts = []
     for item in cell.iter_inner_content():
         if isinstance(item, DocxTable):
-            rows = [" / ".join(c for c in map(clean, _row_cells(row)) if c) for row in item.rows]
+            rows = [" / ".join(c for c in map(clean, _row_cells(row)[0]) if c) for row in item.rows]
             parts.append("; ".join(row for row in rows if row))
         else:
             parts.append(" ".join(_paragraph_pages(item)))
     return "\n".join(part for part in parts if part.strip())
 
 
-def _docx_rows(table: DocxTable) -> list[list[str]]:
-    return [_row_cells(row) for row in table.rows]
+def _docx_rows(table: DocxTable) -> tuple[list[list[str]], list[list[int]]]:
+    """The table's rows on its grid and, per row, the columns a merged cell spans; a column of
+    the grid that only merged cells span (empty in every row) is left out."""
+    read = [_row_cells(row) for row in table.rows]
+    width = max((len(cells) for cells, _ in read), default=0)
+    kept = [
+        k for k in range(width)
+        if any(k < len(cells) and cells[k].strip() for cells, _ in read) or not any(k in spanned for _, spanned in read)
+    ]
+    where = {k: i for i, k in enumerate(kept)}
+    rows = [[cells[k] if k < len(cells) else "" for k in kept] for cells, _ in read]
+    return rows, [[where[k] for k in spanned if k in where] for _, spanned in read]
+
+
+def _docx_table(page: int, table: DocxTable) -> Table | None:
+    rows, spanned = _docx_rows(table)
+    return make_table(page, rows, spanned)
 
 
 def _is_heading(paragraph: Paragraph) -> bool:
@@ -197,7 +219,7 @@ def _headers_footers(document) -> tuple[list[str], list[str]]:
                 continue
             for block in _blocks(part._element):
                 if block.tag == qn("w:tbl"):
-                    rows = _docx_rows(DocxTable(block, part))
+                    rows, _ = _docx_rows(DocxTable(block, part))
                     out += ["\t".join(row) for row in rows if any(c.strip() for c in row)]
                 else:
                     out += [text for text in _paragraph_pages(Paragraph(block, part)) if text.strip()]
@@ -220,13 +242,13 @@ def parse_docx(path: Path) -> ParsedDocument:
     for block in _blocks(document.element.body):
         if block.tag == qn("w:tbl"):
             outer = DocxTable(block, document)
-            table = make_table(len(pages), _docx_rows(outer))
+            table = _docx_table(len(pages), outer)
             if table is not None:
                 tables.append(table)
                 pages[-1] += table_lines(table)
             # a table nested in a cell is a table of its own too, its rows after the enclosing one's
             for inner in _nested(outer):
-                if (nested := make_table(len(pages), _docx_rows(inner))) is not None:
+                if (nested := _docx_table(len(pages), inner)) is not None:
                     tables.append(nested)
                     pages[-1] += table_lines(nested)
             continue

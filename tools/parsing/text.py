@@ -67,16 +67,20 @@ def normalised(document: ParsedDocument) -> ParsedDocument:
 TITLE_ROWS = 5  # rows of one cell above a header that are read as the table's title
 
 
-def make_table(page: int, rows: Iterable[Iterable[object]]) -> Table | None:
+def make_table(page: int, rows: Iterable[Iterable[object]], spanned: list[list[int]] | None = None) -> Table | None:
     """A Table of cleaned cells (without dot leaders), its header found (``header_at``); None if
-    all are empty."""
-    kept = [cells for cells in ([without_leader(clean(c)) for c in row] for row in rows) if any(cells)]
+    all are empty. ``spanned``, one list per row, names the columns a merged cell spans."""
+    cleaned = [[without_leader(clean(c)) for c in row] for row in rows]
+    spans = spanned if spanned is not None else [[] for _ in cleaned]
+    kept_spans = [span for cells, span in zip(cleaned, spans) if any(cells)]
+    kept = [cells for cells in cleaned if any(cells)]
     if not kept:
         return None
     at = header_at(kept)
     # a title row of labelled values keeps them apart: "Invoice no.: HM-24-0311 · Customer: …"
     title = [_fields_line(row) if _fields_row(row) else " ".join(c for c in row if c) for row in kept[:at]]
-    return Table(page=page, header=kept[at], rows=kept[at + 1 :], title=title)
+    lines_spanned = kept_spans[at:] if any(kept_spans[at:]) else []
+    return Table(page=page, header=kept[at], rows=kept[at + 1 :], title=title, spanned=lines_spanned)
 
 
 def header_at(rows: list[list[str]]) -> int:

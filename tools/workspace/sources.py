@@ -127,8 +127,9 @@ def read_document(kb: KnowledgeBase, user: str, source: DocumentTable) -> Read:
     else:
         where = f"table {source.table} (page {table.page})"
     record = {"kind": "document", "collection": source.collection, "path": source.path, "table": source.table}
-    return Read(list(table.header), [list(r) for r in table.rows], name, f"{where} of {source.collection}:{source.path}",
-                record, forms=True)
+    # the rules judge the table as the document holds it: a merged cell once in its row
+    header, rows = table.as_held()
+    return Read(header, rows, name, f"{where} of {source.collection}:{source.path}", record, forms=True)
 
 
 def _extraction_owner(conn: psycopg.Connection[Any], extraction_id: str) -> str | None:
