@@ -150,3 +150,14 @@ def test_a_file_that_loses_words_of_its_text_layer_says_so() -> None:
     cut = ParsedDocument(title=full.title, media_type=full.media_type, pages=[full.pages[0][:200]])
     (note,) = with_coverage_note(path, cut).notes
     assert re.match(r"\d+ of 275 words of its text layer were not read", note), note
+
+
+def test_a_slide_table_with_merged_cells_is_held_as_the_slide_holds_it() -> None:
+    """powerpoint_sample.pptx: "Class1" and "Class2" each span three columns of the header row;
+    the cells stay on the grid (its truth, matched whole) and the spans are recorded, so the SQL
+    workspace sees rows of different lengths, the trace of a form."""
+    (table,) = parse_file(DOCLING / "documents" / "powerpoint_sample.pptx").tables
+    assert score_document(DOCLING, _truth(DOCLING, "powerpoint_sample.pptx"))["f1"] == 1.0
+    assert table.header == ["", "Class1", "", "", "Class2", "", ""] and table.spanned[0] == [2, 3, 5, 6]
+    held_header, _ = table.as_held()
+    assert held_header == ["", "Class1", "Class2"]

@@ -434,7 +434,9 @@ def parse_pptx(path: Path) -> ParsedDocument:
                 lines += [line.strip() for line in re.split(r"[\n\v]", shape.text_frame.text)]
             elif getattr(shape, "has_table", False):
                 rows = [[cell.text for cell in row.cells] for row in shape.table.rows]
-                table = make_table(number, rows)
+                # a merged cell's other grid cells hold no text of their own: spanned
+                spanned = [[k for k, cell in enumerate(row.cells) if cell.is_spanned] for row in shape.table.rows]
+                table = make_table(number, rows, spanned)
                 if table is not None:
                     tables.append(table)
                     lines += table_lines(table)
