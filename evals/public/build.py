@@ -2,7 +2,8 @@
 
     python -m evals.public.build ORIGIN PATH_TO_AN_EXPORTED_TREE
 
-ORIGIN is one of the builders below (camelot, tabula-java, tabula-extractor, tabula-py, docling). The tree is the origin's repository at one commit: a checkout, or files exported from a
+ORIGIN is one of the builders below (camelot, tabula-java, tabula-extractor, tabula-py, docling,
+mustangproject). The tree is the origin's repository at one commit: a checkout, or files exported from a
 bare mirror with the commit written beside them, which is how each origin was pinned::
 
     git --git-dir=MIRROR archive COMMIT PATHS... | tar -x -C DIR && echo COMMIT > DIR/COMMIT
@@ -13,6 +14,8 @@ with PATHS (a checkout needs none of this):
     tabula-java       src/test LICENSE
     tabula-extractor  test LICENSE.md
     tabula-py         tests LICENSE
+    mustangproject    library/src/test/resources validator/src/test/resources
+                      Mustang-CLI/src/test/resources LICENSE NOTICE
     docling           tests/data/pdf tests/data/csv tests/data/docx tests/data/xlsx tests/data/pptx
                       tests/data/md LICENSE   (its three arXiv papers over 4 MB excluded:
                       ':(exclude)tests/data/pdf/sources/2203.01017v2.pdf' and likewise
@@ -55,7 +58,8 @@ Surveyed and not taken (so that nobody surveys them again for the same answer):
   example-docs/test_evaluate_files are for PDFs not in the repository; the CSV beside
   table-multi-row-column-cells is the truth of its PNG, and the PDF is that image with no text;
   its PDF tests check a count or a word of a table.
-- ZUGFeRD/mustangproject: the XML in its invoices is invoice data, not the printed table.
+- ZUGFeRD/mustangproject: the XML in its invoices is invoice data, not the printed table: it gives
+  no structure, but it gives each position, so its invoices are scored by positions (below).
 - opendataloader-bench: its 200 PDFs are Git LFS objects, absent from the repository.
 - PDFProdigy/Testing: no licence.
 - jstockwin/py-pdf-parser (MIT): its tests assert whole tables, but each read from text elements
@@ -80,6 +84,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -334,12 +339,57 @@ def build_docling(repo: Path) -> None:
     _write("docling", repo, meta, cases, repo / "LICENSE")
 
 
+# mustangproject: the ZUGFeRD / Factur-X invoices among its test resources (library/, validator/,
+# Mustang-CLI/), each carrying its positions as XML (``evals.public.positions``). A position is
+# taken when the page prints its name (every word of it in the text layer): one test invoice's XML
+# names a position "FL-Rate" that its page calls "Finanzrate". Files over LARGEST and a second
+# copy of a file already taken are left out; so are PDFs without invoice XML (the "blanko" copies,
+# an order's XML is kept: its lines are positions too).
+MUSTANG_FOLDERS = ["library/src/test/resources", "validator/src/test/resources", "Mustang-CLI/src/test/resources"]
+
+
+def build_mustangproject(repo: Path) -> None:
+    from evals.public.positions import line_items
+    from evals.public.score import _text_layer
+
+    cases, seen = [], set()
+    for folder in MUSTANG_FOLDERS:
+        for source in sorted((repo / folder).glob("*.pdf")):
+            digest = hashlib.sha256(source.read_bytes()).hexdigest()
+            if source.stat().st_size > LARGEST or digest in seen:
+                continue
+            try:
+                items = line_items(source)
+            except Exception:  # a test file damaged on purpose
+                continue
+            layer = {w.casefold() for page in _text_layer(source) for w in re.findall(r"\w+", " ".join(page))}
+            printed = [i for i in items if set(re.findall(r"\w+", i["name"].casefold())) <= layer]
+            if not printed:
+                continue
+            seen.add(digest)
+            cases.append({
+                "source": str(Path(folder) / source.name),
+                "method": "the invoice's embedded XML (line items: name, billed quantity, line total)",
+                "tables": [],
+                "positions": printed,
+            })
+    meta = {
+        "repository": "ZUGFeRD/mustangproject",
+        "licence": "Apache-2.0",
+        "truth": "each invoice's positions as its embedded ZUGFeRD / Factur-X XML gives them; scored as "
+        "positions one row of a parsed table holds whole (name, quantity, line total), no structure F1",
+    }
+    _write("mustangproject", repo, meta, cases, repo / "LICENSE")
+    shutil.copyfile(repo / "NOTICE", HERE / "mustangproject" / "NOTICE")
+
+
 BUILDERS = {
     "camelot": build_camelot,
     "tabula-java": build_tabula_java,
     "tabula-extractor": build_tabula_extractor,
     "tabula-py": build_tabula_py,
     "docling": build_docling,
+    "mustangproject": build_mustangproject,
 }
 
 

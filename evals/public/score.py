@@ -3,8 +3,10 @@
 For every ``evals/public/<origin>/truth.json``: each document is parsed as ``kea ingest``
 parses it; its tables on the truth's page (``page``, or each of ``pages``) are compared with
 the expected tables by cell adjacency (``evals.structure``), and the words of its text layer
-with the parsed text (``tools.parsing.coverage``). A document whose checksum differs from the
-pinned one is an error, never a score.
+with the parsed text (``tools.parsing.coverage``). An invoice whose truth is its positions
+(``evals.public.positions``) is scored by the positions one row of its parsed tables holds whole,
+and has no structure F1. A document whose checksum differs from the pinned one is an error,
+never a score.
 
     python -m evals.public.score
 
@@ -20,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from evals.public.positions import positions_found
 from evals.structure import structure_scores
 
 PUBLIC = Path(__file__).resolve().parent
@@ -74,7 +77,12 @@ def score_document(folder: Path, case: dict[str, Any]) -> dict[str, Any]:
     # a PDF's truth is of its pages; another format's, of the whole document
     pages = set(case["pages"]) if "pages" in case else {case["page"]} if "page" in case else None
     parsed = [[t.header, *t.rows] for t in document.tables if pages is None or t.page in pages]
-    scores = structure_scores(case["tables"], parsed)
+    if "positions" in case:  # an invoice whose truth is its positions, not its printed tables
+        found = positions_found(parsed, case["positions"])
+        scores: dict[str, Any] = {"relations": 0, "given": 0, "matched": 0, "positions": len(case["positions"]),
+                                  "positions_found": found, "f1": found / len(case["positions"])}
+    else:
+        scores = structure_scores(case["tables"], parsed)
     if path.suffix.lower() == ".pdf":
         layer = _text_layer(path)
         parsed_pages = document.pages
@@ -107,12 +115,16 @@ def score_origins(root: Path = PUBLIC) -> dict[str, dict[str, Any]]:
         precision = matched / given if given else 0.0
         recall = matched / relations if relations else 1.0
         words = sum(d["words"] for d in documents)
+        positions = sum(d.get("positions", 0) for d in documents)
         origins[truth["origin"]] = {
             "repository": truth["repository"],
             "commit": truth["commit"],
             "documents": documents,
             "tables": sum(len(case["tables"]) for case in truth["documents"]),
-            "f1": 2 * precision * recall / (precision + recall) if precision + recall else 0.0,
+            "positions": positions,
+            "positions_found": sum(d.get("positions_found", 0) for d in documents),
+            # an origin whose truths are positions has no structure to score
+            "f1": None if positions and not relations else 2 * precision * recall / (precision + recall) if precision + recall else 0.0,
             "precision": precision,
             "recall": recall,
             "coverage": 1 - sum(d["unread_words"] for d in documents) / words if words else 1.0,
@@ -129,10 +141,11 @@ def problems(origins: dict[str, dict[str, Any]]) -> list[str]:
     for name, o in origins.items():
         for d in o["documents"]:
             key = f"{name}/{d['file']}"
+            what = "share of positions found" if "positions" in d else "structure F1"
             if key not in MEASURED_F1:
-                found.append(f"{key}: no measured structure F1 (measure it and enter it in MEASURED_F1)")
+                found.append(f"{key}: no measured {what} (measure it and enter it in measured.json)")
             elif d["f1"] < MEASURED_F1[key] - SLACK:
-                found.append(f"{key}: structure F1 {d['f1']:.2f}, measured {MEASURED_F1[key]:.2f} when pinned")
+                found.append(f"{key}: {what} {d['f1']:.2f}, measured {MEASURED_F1[key]:.2f} when pinned")
             if d["coverage"] < COVERAGE_BAR and key not in BELOW_THE_COVERAGE_BAR:
                 found.append(f"{key}: word coverage {d['coverage']:.2%}, under {COVERAGE_BAR:.1%}")
     return found
@@ -144,16 +157,29 @@ def _coverage(document: dict[str, Any]) -> str:
     return f"{document['coverage']:.2%}" if document["words"] else "no text layer (CSV, Markdown)"
 
 
+def _score(document: dict[str, Any]) -> str:
+    if "positions" in document:
+        return f"{document['positions_found']} of {document['positions']} positions"
+    return f"{document['f1']:.2f}"
+
+
+def _f1(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}"
+
+
 def markdown(origins: dict[str, dict[str, Any]]) -> str:
     lines = [
-        "| origin | documents | tables | structure F1 | precision | recall | word coverage | lowest document | slowest s/page |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| origin | documents | tables | structure F1 | precision | recall | positions found | word coverage "
+        "| lowest document | slowest s/page |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name, o in origins.items():
+        scored = o["f1"] is not None
+        positions = f"{o['positions_found']} of {o['positions']}" if o["positions"] else "—"
         lines.append(
-            f"| {name} ({o['repository']}@{o['commit'][:7]}) | {len(o['documents'])} | {o['tables']} | {o['f1']:.2f} "
-            f"| {o['precision']:.2f} | {o['recall']:.2f} | {o['coverage']:.2%} | {o['lowest_coverage']:.2%} "
-            f"| {o['slowest_seconds_per_page']:.2f} |"
+            f"| {name} ({o['repository']}@{o['commit'][:7]}) | {len(o['documents'])} | {o['tables']} | {_f1(o['f1'])} "
+            f"| {_f1(o['precision'] if scored else None)} | {_f1(o['recall'] if scored else None)} | {positions} "
+            f"| {o['coverage']:.2%} | {o['lowest_coverage']:.2%} | {o['slowest_seconds_per_page']:.2f} |"
         )
     if origins:
         documents = [d for o in origins.values() for d in o["documents"]]
@@ -161,24 +187,27 @@ def markdown(origins: dict[str, dict[str, Any]]) -> str:
         matched = sum(d["matched"] for d in documents)
         precision, recall = (matched / given if given else 0.0), (matched / relations if relations else 1.0)
         pooled = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+        positions = sum(o["positions"] for o in origins.values())
+        found = sum(o["positions_found"] for o in origins.values())
         lines.append(
             f"| all origins | {len(documents)} | {sum(o['tables'] for o in origins.values())} | {pooled:.2f} "
-            f"| {precision:.2f} | {recall:.2f} | {min(o['coverage'] for o in origins.values()):.2%} "
+            f"| {precision:.2f} | {recall:.2f} | {found} of {positions} | {min(o['coverage'] for o in origins.values()):.2%} "
             f"| {min(o['lowest_coverage'] for o in origins.values()):.2%} "
             f"| {max(o['slowest_seconds_per_page'] for o in origins.values()):.2f} |"
         )
-        weakest = min(origins, key=lambda n: origins[n]["f1"])
+        structured = [n for n in origins if origins[n]["f1"] is not None]
+        weakest = min(structured, key=lambda n: origins[n]["f1"])
         lines += ["", f"Weakest origin by structure F1: {weakest} ({origins[weakest]['f1']:.2f})."]
         went_back = problems(origins)
         lines += ["", "Gone back since pinned: " + ("; ".join(went_back) if went_back else "nothing") + "."]
         lines += [
             "",
-            "| origin | document | relations | given | matched | F1 | word coverage |",
+            "| origin | document | relations | given | matched | F1 or positions | word coverage |",
             "|---|---|---:|---:|---:|---:|---:|",
         ]
         for name, o in origins.items():
             lines += [
-                f"| {name} | {d['file']} | {d['relations']} | {d['given']} | {d['matched']} | {d['f1']:.2f} "
+                f"| {name} | {d['file']} | {d['relations']} | {d['given']} | {d['matched']} | {_score(d)} "
                 f"| {_coverage(d)} |"
                 for d in o["documents"]
             ]

@@ -37,8 +37,8 @@ def test_the_public_set_keeps_its_origins_and_documents() -> None:
     truths = [_load(f) for f in TRUTHS]
     assert {t["origin"] for t in truths} == {f.parent.name for f in TRUTHS}
     assert {t["origin"] for t in truths} <= set(BUILDERS)
-    assert len(truths) >= 5
-    assert sum(len(t["documents"]) for t in truths) >= 89
+    assert len(truths) >= 6
+    assert sum(len(t["documents"]) for t in truths) >= 106
 
 
 @pytest.mark.parametrize("truth_file", TRUTHS, ids=lambda p: p.parent.name)
@@ -55,8 +55,10 @@ def test_every_pinned_document_is_the_file_its_truth_names(truth_file: Path) -> 
         assert len(data) <= LARGEST
         assert case["repository"] == truth["repository"] and case["commit"] == truth["commit"]
         assert case["source"].endswith(case["file"]) and case["method"]
-        if case["file"].endswith(".pdf"):  # a PDF's truth is of its pages, another file's of all of it
+        if case["file"].endswith(".pdf"):
             assert data.startswith(b"%PDF")
+        if case["file"].endswith(".pdf") and "positions" not in case:
+            # a PDF's tables are of its pages; an invoice's positions and another file's tables, of all of it
             pages = case["pages"] if "pages" in case else [case["page"]]
             assert pages and all(isinstance(p, int) and p >= 1 for p in pages), case["file"]
         for table in case["tables"]:
@@ -161,3 +163,27 @@ def test_a_slide_table_with_merged_cells_is_held_as_the_slide_holds_it() -> None
     assert table.header == ["", "Class1", "", "", "Class2", "", ""] and table.spanned[0] == [2, 3, 5, 6]
     held_header, _ = table.as_held()
     assert held_header == ["", "Class1", "Class2"]
+
+
+MUSTANG = PUBLIC / "mustangproject"
+
+
+def test_an_invoices_positions_are_those_its_embedded_xml_gives() -> None:
+    """The truth of the invoices is their makers' data: every position pinned is a line item of
+    the XML inside the PDF (name, quantity, line total), never written here."""
+    from evals.public.positions import line_items
+
+    truth = _load(MUSTANG / "truth.json")
+    assert truth["licence"] == "Apache-2.0" and (MUSTANG / "NOTICE").is_file()
+    assert len(truth["documents"]) >= 15
+    for case in truth["documents"]:
+        items = line_items(MUSTANG / "documents" / case["file"])
+        assert case["positions"] and all(p in items for p in case["positions"]), case["file"]
+
+
+def test_an_invoices_positions_are_read_as_rows_with_their_name_quantity_and_total() -> None:
+    """zugferd_invoice.pdf: seven positions ("Superdrachen", 2, 40.00 …), each one row holding
+    the name, the quantity and the line total in cells of their own."""
+    scores = score_document(MUSTANG, _truth(MUSTANG, "zugferd_invoice.pdf"))
+    assert (scores["positions_found"], scores["positions"]) == (7, 7)
+    assert scores["coverage"] == 1.0
