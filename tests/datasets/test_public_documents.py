@@ -187,3 +187,24 @@ def test_an_invoices_positions_are_read_as_rows_with_their_name_quantity_and_tot
     scores = score_document(MUSTANG, _truth(MUSTANG, "zugferd_invoice.pdf"))
     assert (scores["positions_found"], scores["positions"]) == (7, 7)
     assert scores["coverage"] == 1.0
+
+
+def test_a_sheets_title_rows_stand_above_the_header_found_under_them() -> None:
+    """docling's xlsx_05: a title set in column B over the table "Year | Freshwater Ducks" in
+    B:C, column A empty. The empty column once made the title a group label over the columns,
+    and the title the header."""
+    (table,) = parse_file(DOCLING / "documents" / "xlsx_05_table_with_title.xlsx").tables
+    assert table.title == ["Number of freshwater ducks per year"]
+    assert table.header == ["Year", "Freshwater Ducks"] and table.rows[0] == ["2019", "120"]
+
+
+def test_a_titled_sheet_is_loaded_into_the_sql_workspace_by_its_real_header() -> None:
+    """docling's xlsx_09: "Reading List" over the header "# | Genre | …": extraction and the SQL
+    workspace's rules see the same header under the title (a title row as header would be
+    refused: its other cells are empty)."""
+    from tools.workspace.shape import shape
+
+    (table,) = parse_file(DOCLING / "documents" / "xlsx_09_section_label_header.xlsx").tables
+    assert table.title == ["Reading List"]
+    shaped = shape(*table.as_held())
+    assert shaped.labels[:4] == ["#", "Genre", "Sub-Genre", "Title"] and len(shaped.rows) == len(table.rows) == 2

@@ -394,8 +394,10 @@ def parse_xlsx(path: Path) -> ParsedDocument:
         rows = [row for row in texts if any(row)]
         if not rows:
             continue
-        width = max(max(i for i, cell in enumerate(row) if cell) + 1 for row in rows)
-        table = make_table(len(pages) + 1, [(row + [""] * width)[:width] for row in rows])
+        # the sheet's columns that hold something: a table set in from column A, or apart by an
+        # empty spacer column, keeps only its own
+        used = sorted({i for row in rows for i, cell in enumerate(row) if cell})
+        table = make_table(len(pages) + 1, [[row[i] if i < len(row) else "" for i in used] for row in rows])
         if table is None:
             continue
         tables.append(table)
