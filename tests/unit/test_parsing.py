@@ -493,7 +493,7 @@ def test_xlsx_keeps_notation(tmp_path: Path) -> None:
         ["00731", "HDMI cable", "Cables", "4.50", "3", "2025-02-01 0:00:00"],
         ["42", "Rack shelf", "Racks", "0.3", "7", ""],
     ]
-    assert doc.tables[1].header == ["", "Prices in EUR"]
+    assert doc.tables[1].header == ["Prices in EUR"]  # column A of the sheet holds nothing
     assert_rows_in_text(doc)
     assert doc.notes == []
 
