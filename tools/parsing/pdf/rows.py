@@ -19,8 +19,9 @@ def _run_on(
     row starts, fits its columns with too few cells for a row of its own, and puts no figure
     under a figure of the row (a total under the last amount is no part of it). When no row
     follows (``tight``), the lines are set closer than half a line's height and the first of
-    them fills a cell the row left empty, as a record's second line does: a shorter row of its
-    own ("C2  D2  F2" under "A1  B1  C1  D1  E1  F1") stays one."""
+    them fills a cell the row left empty, as a record's second line does, or continues the words
+    of one of its cells ("blau" under "LONDON Schreibtischstuhl,"): a shorter row of its own
+    ("C2  D2  F2" under "A1  B1  C1  D1  E1  F1") stays one."""
     start = min((c.x0 for c in columns if c.key in row), default=-math.inf)
     first = i
     while i < len(lines):
@@ -35,7 +36,7 @@ def _run_on(
             placed is None or placed.overflow or len(placed.columns) != len(columns)
             or _filled(columns, placed.cells) >= _need(columns)
             or any(_figure(text) and _figure(row.get(key, "")) for key, text in placed.cells.items())
-            or (tight and i == first and placed.cells.keys() <= row.keys())
+            or (tight and i == first and placed.cells.keys() <= row.keys() and not _wraps_words(line, columns, placed.cells, row))
         ):
             break
         for key, text in placed.cells.items():
@@ -43,6 +44,20 @@ def _run_on(
         columns = placed.columns
         i += 1
     return i, columns
+
+
+def _wraps_words(line: _Line, columns: list[_Column], cells: dict[int, str], row: dict[int, str]) -> bool:
+    """Whether ``line`` is one cell of words continuing a cell of words of ``row``, starting
+    where that cell's column starts (a wrapped description, not a code set further right)."""
+    if len(cells) != 1 or len(line.segments) != 1:
+        return False
+    ((key, text),) = cells.items()
+    column = next((c for c in columns if c.key == key), None)
+    height = line.bottom - line.top
+    return (
+        column is not None and abs(line.segments[0].x0 - column.x0) <= ALIGN * height
+        and any(ch.isalpha() for ch in text) and any(ch.isalpha() for ch in row.get(key, "")) and not _figure(row[key])
+    )
 
 
 def _details(lines: list[_Line], i: int, columns: list[_Column], last: dict[int, str]) -> int | None:

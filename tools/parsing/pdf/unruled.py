@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tools.parsing.pdf.columns import MIN_COLUMNS, _Column, _filled, _place, _wrapped
+from tools.parsing.pdf.columns import ALIGN, MIN_COLUMNS, _Column, _filled, _place, _wrapped
 from tools.parsing.pdf.headers import HEADER_LINES, _header_line, _header_lines, _names_over_numbers
-from tools.parsing.pdf.lines import _far, _Line
+from tools.parsing.pdf.lines import _far, _figure, _Line, _Segment
 from tools.parsing.pdf.rows import _details, _fewer, _record, _rows_from, _run_on
+
+
+DATA_LINES = 3  # a header cell is split over the figures of at most this many first data lines
 
 
 @dataclass
@@ -31,11 +34,68 @@ def _heads(lines: list[_Line], i: int, nxt: int) -> bool:
     return x0 < lines[i - 1].segments[0].x0 and x0 < lines[nxt].segments[0].x0
 
 
+def _data_lines(lines: list[_Line], i: int) -> list[_Line]:
+    """The first lines of figures right under the header on line ``i`` (``DATA_LINES`` at
+    most): each as many cells as a table has columns, one a figure at least, the first within
+    ``HEADER_LINES`` lines of the header; a line of as many cells without a figure, or a wide
+    gap, ends them."""
+    found: list[_Line] = []
+    for j in range(i + 1, min(len(lines), i + 1 + 4 * DATA_LINES)):
+        line = lines[j]
+        if _far(lines[j - 1], line) or len(found) == DATA_LINES or (not found and j > i + HEADER_LINES):
+            break
+        if len(line.segments) >= MIN_COLUMNS:
+            if not any(_figure(s.text) for s in line.segments):
+                break
+            found.append(line)
+    return found
+
+
+def _split_over_figures(line: _Line, below: list[_Line]) -> list[_Segment]:
+    """The header's cells, a cell of several words standing over two columns of figures or more
+    split between them ("MwSt-% Nettowert" over "19,0" and "100,00", "VAT % Line Amount Excl.
+    VAT" over "19" and "573.00"): at the widest space between its words that falls in the gap
+    between the figures, on every data line under it. The figures' columns set apart by
+    little more than a space were read as one header cell."""
+    height = line.bottom - line.top
+    slack = ALIGN * height
+    out: list[_Segment] = []
+    for seg in line.segments:
+        words = [w for w in line.words if seg.x0 - 0.5 <= w["x0"] and w["x1"] <= seg.x1 + 0.5]
+        cuts: list[int] | None = None
+        for data in below:
+            under = [s for s in data.segments if seg.x0 - slack <= (s.x0 + s.x1) / 2 <= seg.x1 + slack]
+            if len(under) < 2 or not all(_figure(s.text) for s in under):
+                cuts = None
+                break
+            here = []
+            for left, right in zip(under, under[1:]):
+                gaps = [(words[k + 1]["x0"] - words[k]["x1"], -k, k) for k in range(len(words) - 1)
+                        if left.x1 <= (words[k]["x1"] + words[k + 1]["x0"]) / 2 <= right.x0]
+                if not gaps:
+                    break
+                here.append(max(gaps)[2])
+            if len(here) != len(under) - 1 or (cuts is not None and here != cuts):
+                cuts = None
+                break
+            cuts = here
+        if not cuts or len(words) < 2:
+            out.append(seg)
+            continue
+        for start, end in zip([0, *(k + 1 for k in cuts)], [*(k + 1 for k in cuts), len(words)]):
+            part = words[start:end]
+            out.append(_Segment(part[0]["x0"], part[-1]["x1"], " ".join(w["text"] for w in part)))
+    return out
+
+
 def _table_at(lines: list[_Line], i: int) -> _Grown | None:
     """The unruled table whose header is line ``i``, if the lines after it are its rows."""
     header = lines[i].segments
     if len(header) < MIN_COLUMNS:
         return None
+    below = _data_lines(lines, i)
+    if below:
+        header = _split_over_figures(lines[i], below)
     columns = [_Column(k, s.x0, s.x1) for k, s in enumerate(header)]
     return _grow(lines, i + 1, columns, {k: s.text for k, s in enumerate(header)})
 
