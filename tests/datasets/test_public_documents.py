@@ -208,3 +208,25 @@ def test_a_titled_sheet_is_loaded_into_the_sql_workspace_by_its_real_header() ->
     assert table.title == ["Reading List"]
     shaped = shape(*table.as_held())
     assert shaped.labels[:4] == ["#", "Genre", "Sub-Genre", "Title"] and len(shaped.rows) == len(table.rows) == 2
+
+
+def test_an_invoice_header_cell_over_two_columns_of_figures_is_split_between_them() -> None:
+    """mustangproject's 103767-Invoice: "VAT % Line Amount Excl. VAT" is one run of words over
+    "19" and "573.00", and the description wraps onto a line of its own ("blau"). The rate and
+    the amount were one cell, "19 573.00", and "blau" was lost from the position."""
+    (table,) = [t for t in parse_file(MUSTANG / "documents" / "103767-Invoice-2026-03-24-1.pdf").tables if "Description" in t.header]
+    assert table.header[-2:] == ["VAT %", "Line Amount Excl. VAT"]
+    assert table.rows == [["1908-S", "LONDON Schreibtischstuhl, blau", "02/17/26", "3 Piece", "191.00", "19", "573.00"]]
+    scores = score_document(MUSTANG, _truth(MUSTANG, "103767-Invoice-2026-03-24-1.pdf"))
+    assert (scores["positions_found"], scores["positions"]) == (1, 1)
+
+
+def test_a_word_file_saved_as_strict_open_xml_reads_as_its_transitional_twin() -> None:
+    """docling's Strict.docx and Transitional.docx: the same document saved both ways. Strict
+    writes its namespaces otherwise ("http://purl.oclc.org/ooxml/…"), which the readers did not
+    know: it was refused as unreadable."""
+    strict = parse_file(DOCLING / "documents" / "Strict.docx")
+    transitional = parse_file(DOCLING / "documents" / "Transitional.docx")
+    assert strict.pages == transitional.pages and strict.pages[0].strip()
+    scores = score_document(DOCLING, _truth(DOCLING, "Strict.docx"))
+    assert not scores["unreadable"] and scores["words"] > 0 and scores["coverage"] == 1.0

@@ -21,7 +21,7 @@ from pptx import Presentation
 from core.reading import Table
 from tools.parsing.base import ParsedDocument, UnreadableFile
 from tools.parsing.cellformat import Marks, display, workbook_marks
-from tools.parsing.office_layer import FALLBACK, MATH_TEXT
+from tools.parsing.office_layer import FALLBACK, MATH_TEXT, opened_package
 from tools.parsing.text import clean, make_table, pick_title, table_lines
 
 DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -233,7 +233,7 @@ def parse_docx(path: Path) -> ParsedDocument:
     live there.
     """
     check_package(path, "DOCX")
-    document = docx.Document(str(path))
+    document = docx.Document(opened_package(path))
     pages: list[list[str]] = [[]]
     tables: list[Table] = []
     headings: list[str] = []
@@ -343,7 +343,7 @@ def _unsaved_formulas(archive: zipfile.ZipFile, part: str) -> tuple[int, str]:
 def _formula_notes(path: Path, titles: list[str]) -> list[str]:
     """One note per sheet whose formula cells were never calculated (saved by a program, not Excel)."""
     notes = []
-    with zipfile.ZipFile(path) as archive:
+    with zipfile.ZipFile(opened_package(path)) as archive:
         parts = _sheet_parts(archive)
         for title in titles:
             if title not in parts or parts[title] not in archive.namelist():
@@ -370,7 +370,7 @@ def parse_xlsx(path: Path) -> ParsedDocument:
     calculated (a file written by a program, not a spreadsheet) is named in the notes, one per sheet.
     """
     check_package(path, "XLSX")
-    workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    workbook = openpyxl.load_workbook(opened_package(path), read_only=True, data_only=True)
     sheets: list[tuple[str, list[list[tuple[object, str | None]]]]] = []
     try:
         for sheet in workbook.worksheets:
@@ -425,7 +425,7 @@ def _shapes(shapes) -> Iterator:
 def parse_pptx(path: Path) -> ParsedDocument:
     """A presentation: each slide a page of its shapes' text in order, tables as Tables."""
     check_package(path, "PPTX")
-    presentation = Presentation(str(path))
+    presentation = Presentation(opened_package(path))
     pages: list[str] = []
     tables: list[Table] = []
     titles: list[str] = []

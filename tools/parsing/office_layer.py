@@ -9,6 +9,7 @@ left out, as a sheet shows them formatted ("50%" for 0.5).
 
 from __future__ import annotations
 
+import io
 import re
 import xml.etree.ElementTree as ET
 import zipfile
@@ -32,6 +33,37 @@ _PARTS = {
 }
 
 
+_STRICT = re.compile(rb"http://purl\.oclc\.org/ooxml/(\w+)/(\w+)")
+_STRICT_RENAMED = {  # the names Strict spells otherwise
+    b"http://purl.oclc.org/ooxml/officeDocument/extendedProperties":
+        b"http://schemas.openxmlformats.org/officeDocument/2006/extended-properties",
+    b"http://purl.oclc.org/ooxml/officeDocument/relationships/extendedProperties":
+        b"http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties",
+}
+
+
+def opened_package(path: Path) -> str | io.BytesIO:
+    """The package to open: the file itself, or, for a file saved as ISO Strict Office Open XML
+    (Word's "Strict Open XML Document"), a copy in memory with its namespaces written the
+    Transitional way the readers know ("http://purl.oclc.org/ooxml/wordprocessingml/main" as
+    "http://schemas.openxmlformats.org/wordprocessingml/2006/main"); the text is unchanged."""
+    with zipfile.ZipFile(path) as archive:
+        package = archive.read("_rels/.rels") if "_rels/.rels" in archive.namelist() else b""
+        if _STRICT.search(package) is None:
+            return str(path)
+        copy = io.BytesIO()
+        with zipfile.ZipFile(copy, "w", zipfile.ZIP_DEFLATED) as out:
+            for info in archive.infolist():
+                data = archive.read(info)
+                if info.filename.endswith((".xml", ".rels")):
+                    for strict, transitional in _STRICT_RENAMED.items():
+                        data = data.replace(strict, transitional)
+                    data = _STRICT.sub(rb"http://schemas.openxmlformats.org/\1/2006/\2", data)
+                out.writestr(info, data)
+    copy.seek(0)
+    return copy
+
+
 def office_text_layer(path: Path) -> list[str] | None:
     """The words of the file's text layer; None for a format without one here."""
     kind = _PARTS.get(path.suffix.lower())
@@ -39,7 +71,7 @@ def office_text_layer(path: Path) -> list[str] | None:
         return None
     pattern, tags = kind
     words: list[str] = []
-    with zipfile.ZipFile(path) as archive:
+    with zipfile.ZipFile(opened_package(path)) as archive:
         for name in sorted(n for n in archive.namelist() if pattern.fullmatch(n)):
             words += [w for text in _texts(ET.fromstring(archive.read(name)), tags) for w in text.split()]
     return words
