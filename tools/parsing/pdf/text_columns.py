@@ -59,17 +59,20 @@ def _in_columns(lines: list[_Line], chars: list[dict]) -> list[list[_Line]] | No
 def _text_on_both_sides(block: list[_Line], cut: float) -> bool:
     """Whether the two sides of ``cut`` are columns of text: prose on each, or lines set each on
     a baseline of its own (a questionnaire's items beside another's: rows of a table share
-    their baselines across the gutter, lines of two columns mostly do not)."""
-    return _prose_on_both_sides(block, cut) or _baselines_apart(block, cut)
-
-
-def _baselines_apart(block: list[_Line], cut: float) -> bool:
-    """Whether each side is lines of words (``_wordy``) and fewer than ``ALIGNED`` of the lines
-    of the side with fewer stand on a baseline of a line of the other side (each side's lines
-    regrouped on their own). A table whose records print on two lines (a name, then its time
-    under the next column) stands apart too, but one side of it holds figures."""
+    their baselines across the gutter, lines of two columns mostly do not). Each side's lines
+    are regrouped on their own, split at gaps as wide as a cell's."""
     sides = [_lines(side, []) for side in _sides(block, cut)]
-    if min(len(side) for side in sides) < MIN_LINES or not all(map(_wordy, sides)):
+    if min(len(side) for side in sides) < MIN_LINES:
+        return False
+    return all(map(_prose, sides)) or _baselines_apart(sides)
+
+
+def _baselines_apart(sides: list[list[_Line]]) -> bool:
+    """Whether each side is lines of words (``_wordy``) and fewer than ``ALIGNED`` of the lines
+    of the side with fewer stand on a baseline of a line of the other side. A table whose
+    records print on two lines (a name, then its time under the next column) stands apart too,
+    but one side of it holds figures."""
+    if not all(map(_wordy, sides)):
         return False
     fewer, more = sorted(sides, key=len)
     aligned = sum(
@@ -85,22 +88,15 @@ def _wordy(lines: list[_Line]) -> bool:
     return wordy >= PROSE * len(lines)
 
 
-def _prose_on_both_sides(block: list[_Line], cut: float) -> bool:
-    """Whether the words each side of ``cut`` are prose (their lines regrouped on each side,
-    split at gaps as wide as a cell's)."""
-    for side in _sides(block, cut):
-        lines = _lines(side, [])
-        if len(lines) < MIN_LINES:
-            return False
-        x0 = min(line.segments[0].x0 for line in lines)
-        x1 = max(line.segments[-1].x1 for line in lines)
-        full = sum(
-            1 for line in lines
-            if len(line.segments) == 1 and line.segments[0].x1 - line.segments[0].x0 >= FULL * (x1 - x0)
-        )
-        if full < PROSE * len(lines):
-            return False
-    return True
+def _prose(lines: list[_Line]) -> bool:
+    """Whether a side's lines are prose: most of them one run of words filling most of its width."""
+    x0 = min(line.segments[0].x0 for line in lines)
+    x1 = max(line.segments[-1].x1 for line in lines)
+    full = sum(
+        1 for line in lines
+        if len(line.segments) == 1 and line.segments[0].x1 - line.segments[0].x0 >= FULL * (x1 - x0)
+    )
+    return full >= PROSE * len(lines)
 
 
 def _sides(block: list[_Line], cut: float) -> tuple[list[dict], list[dict]]:
