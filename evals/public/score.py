@@ -32,8 +32,8 @@ PUBLIC = Path(__file__).resolve().parent
 # pass. A newly pinned document is measured and entered there; a parser change that moves one
 # enters its new value and says why in its commit. (A header printed over several lines is one
 # name per column since parser 5, "Percent Fuel Savings Improved Speed"; the maintainers' truth
-# keeps the header's lines as rows, so health, twotables_2, foo, the two table_1 pages and 2305's
-# page lose a few relations of their header rows. A Word cell merged down the rows repeats in
+# keeps the header's lines as rows, so health, twotables_2, foo, 12s0324, the two table_1 pages
+# and 2305's page lose a few relations of their header rows. A Word cell merged down the rows repeats in
 # each row, where docling's truth writes it in the first: word_tables.docx. docling
 # splits a sheet into tables at gaps of blank cells, Kea reads the sheet's table whole:
 # xlsx_07_gap_tolerance_.xlsx. Kea keeps a checkbox's mark ("☒ Orange juice") and an

@@ -32,7 +32,18 @@ def _body_start(lines: list[_Line], start: int, end: int, columns: list[_Column]
         after = record[2]
         if after >= end or _far(lines[after - 1], lines[after]) or _record(lines, after, record[1], strict=True):
             return j
+        if after + 1 < end and _label_line(lines[after], lines[j]) and _record(lines, after + 1, record[1], strict=True):
+            return j  # the next row's label printed over two lines ("Murder and nonnegligent" over "manslaughter")
     return None
+
+
+def _label_line(line: _Line, row: _Line) -> bool:
+    """Whether ``line`` is the first line of a row's label: one cell of words, no figure,
+    starting in the column of the labels of ``row`` (left of its first figure)."""
+    if len(line.segments) != 1 or _figure(line.segments[0].text):
+        return False
+    first_figure = next((s.x0 for s in row.segments if _figure(s.text)), None)
+    return first_figure is not None and line.segments[0].x1 < first_figure
 
 
 def _header_line(line: _Line, below: _Line, left: float, right: float, spacing: float, above: bool) -> bool:
@@ -97,12 +108,59 @@ def _names(block: list[_Line], columns: list[_Column]) -> list[str]:
         line, owners = block[n], base[n]
         claimed = set(owners)
         runs = [_group(s, k, line, extents[n], claimed, spans) for s, k in zip(line.segments, owners)]
+        runs = _repeated_groups(line, owners, runs, extents[n], claimed, spans)
         for s, run in zip(line.segments, runs):
             for j in run:
                 parts[j].append((n, s.x0, s.text))
                 top, bottom = spans[j] or (line.top, line.bottom)
                 spans[j] = (min(top, line.top), max(bottom, line.bottom))
     return [" ".join(text for *_, text in sorted(p)) for p in parts]
+
+
+def _repeated_groups(
+    line: _Line, owners: list[int], runs: list[range], extent: list[list[float]], claimed: set[int],
+    spans: list[tuple[float, float] | None],
+) -> list[range]:
+    """The runs of the line's cells, where two or more of them are each centred over the middle
+    column of a run of the same odd length (three or more) of columns named wholly below them
+    ("Total", "Male", "Female" each over "Total | Under 18 years | 18 years and over"): each
+    names its run. A label centred over one column of such a run is otherwise told from a group
+    label by a gap under its centre, which an odd run has not; the repetition tells them apart."""
+    centres = [(seg.x0 + seg.x1) / 2 for seg in line.segments]
+    # each column goes with the cell of the line whose centre is nearest to its own
+    nearest = [min(range(len(centres)), key=lambda n: abs((e[0] + e[1]) / 2 - centres[n])) for e in extent]
+    found: dict[int, range] = {}
+    for n, k in enumerate(owners):
+        if len(runs[n]) > 1:
+            continue
+        half = 0
+        while (
+            k - half - 1 >= 0 and k + half + 1 < len(extent)
+            and all(nearest[j] == n and _under(j, k, line, claimed, spans) for j in (k - half - 1, k + half + 1))
+        ):
+            half += 1
+        run = range(k - half, k + half + 1)
+        # centred over its run within half its own column's width
+        if half and abs((extent[run.start][0] + extent[run.stop - 1][1]) / 2 - centres[n]) <= (extent[k][1] - extent[k][0]) / 2:
+            found[n] = run
+    lengths = [len(run) for run in found.values()]
+    repeated = {length for length in lengths if lengths.count(length) >= 2}
+    groups = {n: run for n, run in found.items() if len(run) in repeated}
+    taken = [j for run in groups.values() for j in run]
+    if len(taken) != len(set(taken)):
+        return runs  # runs that overlap are no groups side by side
+    return [groups.get(n, run) for n, run in enumerate(runs)]
+
+
+def _under(j: int, k: int, line: _Line, claimed: set[int], spans: list[tuple[float, float] | None]) -> bool:
+    """Whether column ``j``'s name stands wholly below ``line``, level with column ``k``'s, and no
+    cell of the line stands over it."""
+    tol = CENTRED * (line.bottom - line.top)
+    own, span = spans[k], spans[j]
+    if j in claimed or span is None or own is None or span[0] < line.bottom - tol or own[0] < line.bottom - tol:
+        return False
+    reach = LEVEL * (line.bottom - line.top)
+    return abs((span[0] + span[1]) / 2 - (own[0] + own[1]) / 2) <= reach or abs(span[1] - own[1]) <= reach
 
 
 def _group(

@@ -39,11 +39,19 @@ class _Line:
         height = self.bottom - self.top
         gap = max(SEGMENT_GAP * height, SPACE_GAP * min(self.space, MAX_SPACE * height))
         out: list[_Segment] = []
+        led = False  # the segment so far ends with a dot leader: the next word is the next cell's
         for w in self.words:
-            if out and w["x0"] - out[-1].x1 <= gap:
+            leader = bool(w["text"].strip()) and not w["text"].strip(". ")
+            # dots alone after a label are its leader, however far apart; a leader leads to
+            # the next column
+            if out and (
+                (leader and any(ch.isalpha() for ch in out[-1].text))
+                or (w["x0"] - out[-1].x1 <= gap and not (led and not leader))
+            ):
                 out[-1].x1, out[-1].text = w["x1"], f"{out[-1].text} {w['text']}"
             else:
                 out.append(_Segment(w["x0"], w["x1"], w["text"]))
+            led = leader
         return out
 
 

@@ -9,6 +9,7 @@ from tools.parsing.pdf.columns import ALIGN, MIN_COLUMNS, _Column, _filled, _pla
 from tools.parsing.pdf.headers import HEADER_LINES, _header_line, _header_lines, _names_over_numbers
 from tools.parsing.pdf.lines import _far, _figure, _Line, _Segment
 from tools.parsing.pdf.rows import _details, _fewer, _record, _rows_from, _run_on
+from tools.parsing.text import without_leader
 
 
 DATA_LINES = 3  # a header cell is split over the figures of at most this many first data lines
@@ -114,6 +115,7 @@ def _grow(
     rows: list[dict[int, str]] = []
     notes: list[tuple[int, str]] = []
     pending: list[int] = []  # lines under the header placed once the rows are in
+    opening: dict[int, str] = {}  # the first line of the next row's label, printed above it
     header_lines = 1
     i = start
     while i < len(lines):
@@ -138,6 +140,9 @@ def _grow(
                 continue
         if record is not None:
             cells, columns, i = record
+            for key, text in opening.items():
+                cells[key] = f"{text} {cells.get(key, '')}".strip()
+            opening = {}
             rows.append(cells)
             continue
         follows = i + 1 < len(lines) and not _far(lines[i], lines[i + 1])
@@ -184,6 +189,14 @@ def _grow(
             # a section's label, outdented left of the rows around it: a row of its own
             rows.append(dict(placed.cells))
             columns = placed.columns
+        elif placed is not None and not placed.overflow and all(
+            without_leader(rows[-1].get(key, "")) != rows[-1].get(key, "") for key in placed.cells
+        ):
+            # the row above ends its label with a dot leader: the line opens the next row's label
+            # ("Murder and nonnegligent" over "manslaughter . . . .")
+            for key, text in placed.cells.items():
+                opening[key] = f"{opening.get(key, '')} {text}".strip()
+            columns = placed.columns
         elif placed is not None and not placed.overflow:
             # a cell wrapped onto a line of its own: it runs on in the row above
             for key, text in placed.cells.items():
@@ -195,6 +208,8 @@ def _grow(
         i += 1
     if not rows:
         return None
+    if opening:  # no row came to take the label: it stays a line of the table's text
+        notes.append((len(rows) + (head is not None), " ".join(opening.values())))
     if i < len(lines):
         # the last row's details set tight under it run on in its cells as between two rows
         i, columns = _run_on(lines, i, columns, rows[-1])
