@@ -230,3 +230,34 @@ def test_a_word_file_saved_as_strict_open_xml_reads_as_its_transitional_twin() -
     assert strict.pages == transitional.pages and strict.pages[0].strip()
     scores = score_document(DOCLING, _truth(DOCLING, "Strict.docx"))
     assert not scores["unreadable"] and scores["words"] > 0 and scores["coverage"] == 1.0
+
+
+def test_a_three_line_header_of_groups_names_every_column_and_a_two_line_label_stays_its_rows() -> None:
+    """camelot's 12s0324.pdf (Statistical Abstract, Table 324): "Total", "Male" and "Female" are
+    each centred over three columns, named on two lines under them ("Under 18 / years", "18 years
+    / and over", "Total"); row labels run into dot leaders, and "Murder and nonnegligent" is
+    printed over "manslaughter . . .". Only the header's last line once named the columns, and the
+    label's first line ran on in the row above."""
+    table = parse_file(CAMELOT / "documents" / "12s0324.pdf").tables[0]
+    assert table.header == [
+        "Offense charged", "Total Total", "Total Under 18 years", "Total 18 years and over",
+        "Male Total", "Male Under 18 years", "Male 18 years and over",
+        "Female Total", "Female Under 18 years", "Female 18 years and over",
+    ]
+    labels = [row[0] for row in table.rows[:4]]
+    assert labels == ["Total", "Violent crime", "Murder and nonnegligent manslaughter", "Forcible rape"]
+    assert table.rows[2][1:4] == ["10.0", "0.9", "9.1"]
+
+
+def test_row_labels_printed_left_of_a_ruled_grid_are_its_first_column() -> None:
+    """camelot's vertical_header.pdf: the townships ("Alcona", "Caledonia" … "Totals") stand left
+    of the ruled grid of vote counts, no rule reaching them, and the grid's left rule stops short
+    of the totals row. The figures came without their townships (the names followed the table
+    as lines of their own) and the total "9237" was a line of its own too."""
+    table = parse_file(CAMELOT / "documents" / "vertical_header.pdf").tables[0]
+    labelled = {row[0]: row[1:3] for row in table.rows if row[0]}
+    assert labelled["Alcona"] == ["963", "439"] and labelled["Caledonia"] == ["923", "393"]
+    assert labelled["Totals"] == ["9237", "3396"]
+    assert len(labelled) == 13  # twelve townships and the totals
+    page = parse_file(CAMELOT / "documents" / "vertical_header.pdf").pages[0].splitlines()
+    assert "Alcona" not in page and "9237" not in page  # read once, in the table

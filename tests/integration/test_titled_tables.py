@@ -8,6 +8,7 @@ kept with the table and in the page text. Extraction and the SQL workspace read 
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from tools.storage.rows import table_key
 
 COLLECTION = "titled"
 TITLE = ["Price list 2025 — Halden Components", "Valid from 1 May 2025; prices in EUR without VAT"]
+READING_LIST = Path(__file__).resolve().parents[2] / "evals" / "public" / "docling" / "documents" / "xlsx_09_section_label_header.xlsx"
 EXPENSES = "Expense report Q2 2025\nDate,Description,Amount\n2025-04-03,Train Hamburg–Kiel,48.90\n2025-05-12,Hotel Kiel,112.00\n"
 
 
@@ -32,8 +34,9 @@ def titled(kea_home: Path, kb) -> dict[str, Any]:  # type: ignore[no-untyped-def
     folder.mkdir()
     truth = generate_price_list(folder / "price-list-titled.xlsx", title=TITLE)
     (folder / "expenses-q2.csv").write_text(EXPENSES, encoding="utf-8")
+    shutil.copyfile(READING_LIST, folder / READING_LIST.name)  # a real titled sheet (docling's tests)
     report = ingest(kb, [folder], COLLECTION, embed=False)
-    assert sorted(report.indexed) == ["expenses-q2.csv", "price-list-titled.xlsx"], report.skipped
+    assert sorted(report.indexed) == ["expenses-q2.csv", "price-list-titled.xlsx", READING_LIST.name], report.skipped
     return {"prices": truth}
 
 
@@ -65,6 +68,15 @@ def test_kea_sql_loads_a_titled_sheet_by_its_real_header(titled) -> None:  # typ
     assert loaded["columns"] == ["item_code", "product_group", "description", "unit_price_eur", "weight_kg"]
 
 
+def test_kea_sql_loads_a_real_titled_sheet_by_its_real_header(titled) -> None:  # type: ignore[no-untyped-def]
+    """docling's xlsx_09: "Reading List" over "# | Genre | Sub-Genre | Title | …"."""
+    code, loaded, _ = kea("sql", "--thread", "ws-reading", "--load-document", READING_LIST.name,
+                          "--collection", COLLECTION, "--json")
+    assert code == 0, loaded
+    assert loaded["rows"] == 2
+    assert loaded["columns"][1:5] == ["genre", "sub_genre", "title", "author"]
+
+
 async def test_extraction_reads_every_row_under_a_title(svc, titled) -> None:  # type: ignore[no-untyped-def]
     values = await run_extraction("Item code, description and unit price of every item in price-list-titled.xlsx",
                                   _profile(), confirm="auto")
@@ -84,4 +96,5 @@ def test_a_document_an_older_parser_read_is_read_again_at_the_next_ingest(svc, k
     with psycopg.connect(svc.database_url, autocommit=True) as conn:
         conn.execute("UPDATE documents SET parser = 0 WHERE path = 'expenses-q2.csv'")
     report = ingest(kb, [kea_home / "titled"], COLLECTION, embed=False)
-    assert report.replaced == ["expenses-q2.csv"] and report.unchanged == ["price-list-titled.xlsx"]
+    assert report.replaced == ["expenses-q2.csv"]
+    assert sorted(report.unchanged) == ["price-list-titled.xlsx", READING_LIST.name]

@@ -14,6 +14,8 @@ from tools.parsing.pdf.lines import _inside, _lines
 from tools.parsing.pdf.reading import _Found, _in_reading_order, _read_lines, _title_tables
 from tools.parsing.pdf.ruled import (
     MAX_EDGES,
+    _labels_left,
+    _open_cells,
     _ruled_header,
     _rows_run_past_cells,
     _rules_merge_columns,
@@ -39,7 +41,15 @@ def _read_page(
         reach = _rows_run_past_cells(ruled, words)
         if reach is not None and (wider := _widened(page, ruled, reach)) is not None:
             ruled = wider
-        extracted = _ruled_header(ruled, with_sideways_cells(ruled, ruled.extract(x_tolerance_ratio=WORD_GAP)))
+        cut, opened = _open_cells(ruled, with_sideways_cells(ruled, ruled.extract(x_tolerance_ratio=WORD_GAP)), words)
+        extracted = _ruled_header(ruled, cut)
+        labels = _labels_left(ruled, words)
+        if labels is not None:
+            # row labels left of the frame are the table's first column; a header drawn over
+            # several rows is one row now, and the rows under it are the rows they were
+            shift = len(cut) - len(extracted)
+            labels = [labels[i + shift] if i + shift >= 0 else None for i in range(len(extracted))]
+            extracted = [[label[0] if label else "", *row] for label, row in zip(labels, extracted)]
         table = make_table(number, extracted)
         # a box around a paragraph is no table; a lone ruled row is read from its words below
         if table is None or not table.rows or len(table.header) < 2:
@@ -48,7 +58,14 @@ def _read_page(
             continue  # its rows are read from the words' alignment below, like an unruled table
         boxes.append(ruled.bbox)
         cells.extend(cell for row in ruled.rows for cell in row.cells if cell is not None)
+        cells.extend(opened)
         columns = [_Column(k, col.bbox[0], col.bbox[2]) for k, col in enumerate(ruled.columns)]
+        if labels is not None:
+            label_boxes = [box for label in labels if label for _, box in [label]]
+            boxes.extend(label_boxes)
+            cells.extend(label_boxes)
+            left = min(box[0] for box in label_boxes)
+            columns = [_Column(-1, left, ruled.bbox[0]), *columns]
         found.append(_Found(ruled.bbox[1], table_lines(table), table, columns))
     # words printed across the lines (a page number set sideways in the margin) stand apart
     upright = sum(1 for w in words if w.get("upright", True)) * 2 >= len(words)

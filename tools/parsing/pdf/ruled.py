@@ -107,6 +107,58 @@ def _rows_run_past_cells(ruled, words: list[dict]) -> tuple[float, float] | None
     return reach if rows >= 2 and 5 * rows >= 4 * len(ruled.rows) else None
 
 
+def _labels_left(ruled, words: list[dict]) -> list[tuple[str, tuple[float, float, float, float]] | None] | None:  # type: ignore[no-untyped-def]
+    """The row labels printed left of a ruled table's frame, with no rule reaching them
+    (township names beside a grid of vote counts): per row of the table, the words standing
+    there on its line and the box they fill, or None for a row without; None when they do not
+    stand on four in five of its rows of figures. Read as cells alone, the table would keep its
+    figures without the names of their rows."""
+    x0, top, _, bottom = ruled.bbox
+    left = [w for w in words if w["x1"] <= x0 and top <= (w["top"] + w["bottom"]) / 2 <= bottom]
+    if not left:
+        return None
+    inside = [w for w in words if x0 <= w["x0"] and top <= w["top"] and w["bottom"] <= bottom and w["x1"] > x0]
+    found: list[tuple[str, tuple[float, float, float, float]] | None] = []
+    figured = labelled = 0
+    for row in ruled.rows:
+        _, row_top, _, row_bottom = row.bbox
+        mine = sorted((w for w in left if row_top <= (w["top"] + w["bottom"]) / 2 <= row_bottom), key=lambda w: (w["top"], w["x0"]))
+        if any(row_top <= (w["top"] + w["bottom"]) / 2 <= row_bottom and _numeric(w["text"]) for w in inside):
+            figured += 1
+            labelled += bool(mine)
+        found.append(
+            (" ".join(w["text"] for w in mine), (min(w["x0"] for w in mine), row_top, x0, row_bottom)) if mine else None
+        )
+    return found if figured >= 2 and 5 * labelled >= 4 * figured else None
+
+
+def _open_cells(ruled, rows: list[list[str | None]], words: list[dict]):  # type: ignore[no-untyped-def]
+    """The rows with the words of the cells the rules leave open: where a row has no cell in a
+    column (a rule missing at its edge) and words stand there in no cell ("Totals  9237" on the
+    last row of a grid whose left rule stops short), they are that cell's text. Also the boxes
+    those words fill, so that they are read once."""
+    boxes = [c for row in ruled.rows for c in row.cells if c is not None]
+
+    def loose(w: dict) -> bool:
+        x, y = (w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2
+        return not any(x0 <= x <= x1 and top <= y <= bottom for x0, top, x1, bottom in boxes)
+
+    free = [w for w in words if loose(w)]
+    filled: list[tuple[float, float, float, float]] = []
+    out = [list(row) for row in rows]
+    for r, row in enumerate(ruled.rows):
+        _, top, _, bottom = row.bbox
+        for k, cell in enumerate(row.cells):
+            if cell is not None or k >= len(ruled.columns) or r >= len(out) or k >= len(out[r]):
+                continue
+            x0, _, x1, _ = ruled.columns[k].bbox
+            mine = [w for w in free if x0 <= (w["x0"] + w["x1"]) / 2 <= x1 and top <= (w["top"] + w["bottom"]) / 2 <= bottom]
+            if mine:
+                out[r][k] = " ".join(w["text"] for w in sorted(mine, key=lambda w: (w["top"], w["x0"])))
+                filled.append((x0, top, x1, bottom))
+    return out, filled
+
+
 def _widened(page, ruled, reach: tuple[float, float]):  # type: ignore[no-untyped-def]
     """The ruled table found again with its outer frame where its rows run (``reach``): the
     columns outside its vertical rules become cells of their own. None when it is not found so."""
