@@ -601,6 +601,12 @@ def test_hwpx_korean_table(tmp_path: Path) -> None:
     assert lines.index("공급자: 한빛상사") < lines.index("품목\t수량\t단가")
     assert lines[-1] == "합계는 부가세 별도입니다."
     assert_rows_in_text(doc)
+    # every word of its sections' runs is in the parsed text, as the coverage check counts them
+    from tools.parsing.coverage import unread_words
+    from tools.parsing.office_layer import office_text_layer
+
+    layer = office_text_layer(path)
+    assert layer and "한빛상사" in layer and unread_words(layer, "\n".join(doc.pages)) == []
 
 
 # --- files that cannot be read ------------------------------------------------------------

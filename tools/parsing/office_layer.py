@@ -1,10 +1,10 @@
-"""The text layer of a Word, PowerPoint or Excel file: every word its parts hold as text, read
+"""The text layer of a Word, PowerPoint, Excel or HWPX file: every word its parts hold as text, read
 from the package's XML without the parser, so that what the parser never read can be counted.
 
 Word: the body, page headers and footers, footnotes and endnotes (text in text boxes and
 equations included; text deleted or moved away, field codes and the fallback copy of a drawing left out).
 PowerPoint: the slides' text. Excel: the text cells (shared and inline strings); figures are
-left out, as a sheet shows them formatted ("50%" for 0.5).
+left out, as a sheet shows them formatted ("50%" for 0.5). HWPX: the sections' runs.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ _PARTS = {
     ".docx": (re.compile(r"word/(document|header\d*|footer\d*|footnotes|endnotes)\.xml"), {f"{_W}t", MATH_TEXT}),
     ".pptx": (re.compile(r"ppt/slides/slide\d+\.xml"), {f"{_A}t"}),
     ".xlsx": (re.compile(r"xl/(sharedStrings|worksheets/sheet\d+)\.xml"), {f"{_S}t"}),
+    ".hwpx": (re.compile(r"Contents/section\d+\.xml"), {"{http://www.hancom.co.kr/hwpml/2011/paragraph}t"}),
 }
 
 
@@ -85,8 +86,8 @@ def _texts(root: ET.Element, tags: set[str]) -> Iterator[str]:
         element = stack.pop()
         if element.tag in _SKIPPED:
             continue
-        if element.tag in tags and element.text:
-            yield element.text
+        if element.tag in tags:
+            yield " ".join(element.itertext())  # an HWPX run's text goes on after its tabs and breaks
         stack.extend(reversed(element))
 
 
