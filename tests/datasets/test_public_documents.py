@@ -261,3 +261,29 @@ def test_row_labels_printed_left_of_a_ruled_grid_are_its_first_column() -> None:
     assert len(labelled) == 13  # twelve townships and the totals
     page = parse_file(CAMELOT / "documents" / "vertical_header.pdf").pages[0].splitlines()
     assert "Alcona" not in page and "9237" not in page  # read once, in the table
+
+
+@pytest.mark.parametrize("file", ["clockwise_table_2.pdf", "anticlockwise_table_2.pdf"])
+def test_names_set_close_on_a_sideways_page_each_name_their_own_column(file: str) -> None:
+    """camelot's clockwise_table_2.pdf (a survey table printed sideways): "Female" over
+    "sterilization" and "Male" over "sterilization", the two names 2.9 pt apart; "Traditional
+    method" over "Rhythm | With- drawal | Folk method". The two words read as one,
+    "sterilizationsterilization", named one column, and the group label named only the middle one."""
+    table = parse_file(CAMELOT / "documents" / file).tables[0]
+    names = table.header
+    assert names[3:5] == ["Modern method Female sterilization", "Modern method Male sterilization"]
+    assert names[11:14] == ["Traditional method Rhythm", "Traditional method With- drawal", "Traditional method Folk method"]
+    assert not any("sterilizationsterilization" in name for name in names)
+    scheduled = next(row for row in table.rows if row[0] == "Scheduled caste")
+    assert scheduled[3:5] == ["42.9", "0.9"] and scheduled[11:14] == ["11.2", "7.4", "0.4"]
+
+
+@pytest.mark.parametrize("file", ["clockwise_table_1.pdf", "anticlockwise_table_1.pdf"])
+def test_a_group_label_printed_with_a_wide_gap_names_both_columns_under_it(file: str) -> None:
+    """camelot's clockwise_table_1.pdf: "Fasting  Blood Sugar" over "(No. of adults: 2011-12)"
+    over "Men | Women". The gap in the label once split it, "Fasting" naming Men and "Blood Sugar"
+    naming Women."""
+    names = parse_file(CAMELOT / "documents" / file).tables[0].header
+    assert names[-2:] == [
+        "Fasting Blood Sugar (No. of adults: 2011-12) Men", "Fasting Blood Sugar (No. of adults: 2011-12) Women",
+    ]

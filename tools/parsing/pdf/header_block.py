@@ -92,6 +92,10 @@ def _names(block: list[_Line], columns: list[_Column]) -> list[str]:
     whose names stand wholly below it, level with each other, names each of them ("Literacy
     Status" over "Illiterate … College"). Lines are read from the lowest up, so a label over a
     group's label names the group's columns too."""
+    regrouped = [_one_name_each(block[-1], columns)]
+    for line in reversed(block[:-1]):
+        regrouped.insert(0, _joined_over(line, regrouped[0]))
+    block = regrouped
     base = [[min(range(len(columns)), key=lambda k: _distance(s, columns[k].x0, columns[k].x1)) for s in line.segments] for line in block]
     # a column's reach under each line: its body and the header's cells under that line
     extents: list[list[list[float]]] = []
@@ -115,6 +119,64 @@ def _names(block: list[_Line], columns: list[_Column]) -> list[str]:
                 top, bottom = spans[j] or (line.top, line.bottom)
                 spans[j] = (min(top, line.top), max(bottom, line.bottom))
     return [" ".join(text for *_, text in sorted(p)) for p in parts]
+
+
+def _joined_over(line: _Line, below: _Line) -> _Line:
+    """A header line whose neighbouring cells stand over one cell of the line below, centred
+    under the two, as one cell: a label printed with a wide gap in it ("Fasting  Blood Sugar"
+    over "(No. of adults:")."""
+    tol = CENTRED * (line.bottom - line.top)
+    out = list(line.segments)
+    n = 0
+    while n + 1 < len(out):
+        a, b = out[n], out[n + 1]
+        if any(c.x0 < a.x1 and c.x1 > b.x0 and abs((c.x0 + c.x1) - (a.x0 + b.x1)) / 2 <= tol for c in below.segments):
+            out[n : n + 2] = [_Segment(a.x0, b.x1, f"{a.text} {b.text}")]
+        else:
+            n += 1
+    return _with_segments(line, out)
+
+
+def _with_segments(line: _Line, segments: list[_Segment]) -> _Line:
+    if len(segments) == len(line.segments):
+        return line
+    out = _Line(line.top, line.bottom, line.words, line.space)
+    out.__dict__["segments"] = segments  # the cached segments, as regrouped
+    return out
+
+
+def _one_name_each(line: _Line, columns: list[_Column]) -> _Line:
+    """The header's lowest line with each cell over one column: a cell reaching over several
+    columns no other cell of the line reaches, whose words stand one run over each of them in
+    turn, is their names set too close to part ("method sterilization sterilization" over
+    "Any modern method | Female | Male"); it is split between them."""
+    overlaps = [[k for k, c in enumerate(columns) if min(s.x1, c.x1) > max(s.x0, c.x0)] for s in line.segments]
+    out: list[_Segment] = []
+    for n, seg in enumerate(line.segments):
+        others = {k for m, ks in enumerate(overlaps) if m != n for k in ks}
+        parts = _parts(seg, line, columns) if len(overlaps[n]) >= 2 and not others & set(overlaps[n]) else None
+        out.extend(parts if parts is not None and [k for k, _ in parts] == overlaps[n] else [(0, seg)])
+    return _with_segments(line, [seg for _, seg in out])
+
+
+def _parts(seg: _Segment, line: _Line, columns: list[_Column]) -> list[tuple[int, _Segment]] | None:
+    """The cell's words in runs, each run over the one column its words overlap most, in
+    order; None when a word overlaps no column."""
+    parts: list[tuple[int, _Segment]] = []
+    for w in line.words:
+        if not seg.x0 <= (w["x0"] + w["x1"]) / 2 <= seg.x1:
+            continue
+        k = max(range(len(columns)), key=lambda j: min(w["x1"], columns[j].x1) - max(w["x0"], columns[j].x0))
+        if min(w["x1"], columns[k].x1) <= max(w["x0"], columns[k].x0):
+            return None
+        if parts and parts[-1][0] == k:
+            last = parts[-1][1]
+            parts[-1] = (k, _Segment(last.x0, w["x1"], f"{last.text} {w['text']}"))
+        elif parts and parts[-1][0] > k:
+            return None
+        else:
+            parts.append((k, _Segment(w["x0"], w["x1"], w["text"])))
+    return parts
 
 
 def _repeated_groups(
@@ -168,7 +230,9 @@ def _group(
 ) -> range:
     """The columns a cell over column ``k`` names: ``k`` alone, or the widest run around it of
     columns not taken on its line whose names stand wholly below it, level with those under it
-    over ``k``, the run centred under it with a gap between two of its columns under its centre."""
+    over ``k``, the run centred under it with a gap between two of its columns under its centre
+    or reaching over the names of its first and last columns, not past them ("Traditional
+    method" over "Rhythm | With- drawal | Folk method")."""
     tol = CENTRED * (line.bottom - line.top)
     own = spans[k]
     if own is None or own[0] < line.bottom - tol:
@@ -195,7 +259,9 @@ def _group(
         for z in range(k, hi + 1):
             if z - a + 1 <= len(best) or abs((extent[a][0] + extent[z][1]) / 2 - centre) > tol:
                 continue
-            if any(extent[j][1] - tol <= centre <= extent[j + 1][0] + tol for j in range(a, z)):
+            # a gap under its centre, or it reaches over the run's first and last names
+            reaches = seg.x0 < extent[a][1] and seg.x1 > extent[z][0] and seg.x0 > extent[a][0] - tol and seg.x1 < extent[z][1] + tol
+            if reaches or any(extent[j][1] - tol <= centre <= extent[j + 1][0] + tol for j in range(a, z)):
                 best = range(a, z + 1)
     return best
 

@@ -98,7 +98,7 @@ def _in_box(char: dict, box: tuple[float, float, float, float]) -> bool:
 def _sideways_text(chars: list[dict]) -> str:
     """The text of sideways glyphs: words read along their glyphs' direction, lines across it."""
     up = 2 * sum(1 for c in chars if _reads_up(c)) > len(chars)
-    extractor = WordExtractor(x_tolerance_ratio=WORD_GAP, char_dir_rotated="btt" if up else "ttb")
+    extractor = WordExtractor(x_tolerance_ratio=WORD_GAP, y_tolerance=_gap_along(chars), char_dir_rotated="btt" if up else "ttb")
     words = extractor.extract_words(chars)
     # a line of sideways text stands at one x: lines run left to right when read up, right to left down
     lines = cluster_objects(words, lambda w: w["x0"], WORD_GAP * max(w["x1"] - w["x0"] for w in words))
@@ -136,10 +136,22 @@ def _words(page: pdfplumber.page.Page, reads: str | None) -> list[dict]:
             return page.extract_words(x_tolerance_ratio=WORD_GAP)  # nothing reads up: one pass
         up = page.filter(lambda o: o.get("object_type") == "char" and _reads_up(o))
         rest = page.filter(lambda o: o.get("object_type") != "char" or not _reads_up(o))
-        return [*rest.extract_words(x_tolerance_ratio=WORD_GAP), *up.extract_words(x_tolerance_ratio=WORD_GAP, char_dir_rotated="btt")]
+        return [
+            *rest.extract_words(x_tolerance_ratio=WORD_GAP),
+            *up.extract_words(x_tolerance_ratio=WORD_GAP, y_tolerance=_gap_along(up.chars), char_dir_rotated="btt"),
+        ]
+    along = _gap_along([c for c in page.chars if not c.get("upright", True)])
     if reads == "down":
-        return page.extract_words(x_tolerance_ratio=WORD_GAP, char_dir_rotated="ttb", line_dir_rotated="rtl")
-    return page.extract_words(x_tolerance_ratio=WORD_GAP, char_dir_rotated="btt", line_dir_rotated="ltr")
+        return page.extract_words(x_tolerance_ratio=WORD_GAP, y_tolerance=along, char_dir_rotated="ttb", line_dir_rotated="rtl")
+    return page.extract_words(x_tolerance_ratio=WORD_GAP, y_tolerance=along, char_dir_rotated="btt", line_dir_rotated="ltr")
+
+
+def _gap_along(chars: list[dict]) -> float:
+    """The widest gap between two glyphs of one word set sideways: WORD_GAP of the type's size,
+    which for a turned glyph is its extent across the line (pdfplumber measures its size along
+    the line, the glyph's advance, and would part no word closer than its fixed 3 pt)."""
+    across = sorted(c["x1"] - c["x0"] for c in chars if c["text"].strip())
+    return WORD_GAP * across[len(across) // 2] if across else 3.0
 
 
 SCRIPT_SIZE = 0.85  # a glyph at most this share of its neighbour's size may be set as a script ...
