@@ -45,6 +45,10 @@ def test_a_month_before_its_year_is_the_month_not_the_verb() -> None:
     assert not meets_document_conditions(_document(APRIL), ["May"])
     assert meets_document_conditions(_document(MAY), ["May"])
     assert extract_records(_document(APRIL), reading) == []
+    # a document whose headline names no month is dated by the year and month its path holds
+    undated = _document(MAY).model_copy(update={"path": "HR/Timesheets/2025-05/Karta_czasu_pracy_2025-05.xlsx", "title": "Karta czasu pracy", "pages": ["Karta czasu pracy"], "tables": []})
+    assert meets_document_conditions(undated, ["May"]) and not meets_document_conditions(undated, ["June"])
+    assert not meets_document_conditions(undated.model_copy(update={"path": "HR/Timesheets/2024-2025/karta.xlsx"}), ["May"])
     records = extract_records(_document(MAY), reading)
     # the lines of the report's Fuel category, and only those
     assert [r.values["Amount"] for r in records] == ["82.35", "54.10", "76.90"]

@@ -711,6 +711,16 @@ def test_a_header_is_found_under_a_sheets_letterhead_of_labelled_values():
     assert export.title == ["Order: SO-24-118 · Customer: Aldercrest, Leeds"]
     # a row of labels over values is a header still ("Name:" heads a column of names)
     assert make_table(1, [["Name:", "Score"], ["Ann", "3"], ["Bob", "4"]]).header == ["Name:", "Score"]  # type: ignore[union-attr]
+    # a letterhead row holding an address beside its labelled value is letterhead too
+    invoice = make_table(1, [["Faktura nr: OZ/2025/061", "", "", "", "", ""],
+                             ["Data wystawienia:", "22.04.2025", "", "", "ul. Kartuska 214, 80-122 Gdańsk", ""],
+                             ["Termin płatności:", "06.05.2025", "", "", "", ""],
+                             ["Kod", "Towar", "Ilość (kg)", "Cena za kg (PLN)", "Wartość netto (PLN)", "Stawka VAT"],
+                             ["OZ-101", "Ziemniaki jadalne", "400", "1.35", "540.00", "5%"]])
+    assert invoice is not None and invoice.header[:2] == ["Kod", "Towar"] and invoice.rows[0][2] == "400"
+    assert invoice.title[1:] == ["Data wystawienia: 22.04.2025 · ul. Kartuska 214, 80-122 Gdańsk", "Termin płatności: 06.05.2025"]
+    # more cells of no label than labelled ones: a header, as before
+    assert make_table(1, [["Total:", "5", "Note", "x"], ["a", "1", "b", "2"]]).header == ["Total:", "5", "Note", "x"]  # type: ignore[union-attr]
 
 
 def test_a_cells_dot_leader_is_no_part_of_its_text() -> None:

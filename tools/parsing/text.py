@@ -121,15 +121,18 @@ def _fields_line(row: list[str]) -> str:
 
 
 def _fields_row(row: list[str]) -> bool:
-    """Whether a row holds labelled values and nothing else: each filled cell a label ending with
-    a colon followed by its value in the next cell ("Invoice no.: | HM-24-0311 | | Customer: | …")."""
+    """Whether a row holds labelled values: each label ending with a colon followed by its value
+    in the next cell ("Invoice no.: | HM-24-0311 | | Customer: | …"), beside at most as many
+    values of no label as there are labelled ones (a letterhead's address: "Data wystawienia: |
+    22.04.2025 | | | ul. Kartuska 214, 80-122 Gdańsk")."""
     filled = [j for j, cell in enumerate(row) if cell]
     if len(filled) < 2:
         return False
     whole = [j for j in filled if _LABELLED_CELL.fullmatch(row[j])]  # "Order: SO-24-118" in one cell
     labels = [j for j in filled if row[j].endswith(":")]
     values = [j for j in filled if not row[j].endswith(":") and j not in whole]
-    return bool(labels or whole) and all(j + 1 in values for j in labels) and all(j - 1 in labels for j in values)
+    unlabelled = [j for j in values if j - 1 not in labels]
+    return bool(labels or whole) and all(j + 1 in values for j in labels) and len(unlabelled) <= len(labels) + len(whole)
 
 
 # a cell that is a label and its value: "Order: SO-24-118", "Kostenstelle: 4100 Vertrieb"

@@ -25,7 +25,7 @@ def kind_notes(document: DocumentText, reading: Reading) -> list[str]:
     if not reading.document_kinds:
         return []
     own = " ".join([document.path, document.title, text_outside_tables(document)])
-    words = {fold(w) for w in re.findall(r"\w+", own)}
+    words = {fold(w) for w in re.findall(r"[^\W_]+", own)}  # a path parted at underscores too
     missing = [kind for kind in reading.document_kinds if fold(kind) not in words]
     if not missing:
         return []
@@ -250,7 +250,7 @@ def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
     text = _plain_marks("\n".join([document.path, document.title, own, *headed]).casefold())
     path_words = set(re.split(r"[\W_]+", document.path.casefold()))
     return all(
-        _dated_in(own, text, month) if (month := month_of(term)) else
+        _dated_in(own, text, month, document.path) if (month := month_of(term)) else
         any(_contains_word(text, spelling) or len(alternative.split()) > 1 and set(spelling.split()) <= path_words
             for alternative in re.split(r"\s+or\s+", term) for spelling in _spellings(alternative))
         for term in terms
@@ -274,18 +274,25 @@ def _spellings(term: str) -> set[str]:
     return {low, bare, low.translate(_TRANSLITERATION)}
 
 
-def _dated_in(own: str, text: str, month: int) -> bool:
+def _dated_in(own: str, text: str, month: int, path: str) -> bool:
     """Whether a document is dated in ``month`` ("in August"): its own text's first date is
     ("Datum: 04.08.2025"), or its title, headings or text name the month with a year ("November
     2015", "15 juillet 2025"), never the word alone ("returned within 14 days, may …"). A first
-    line that names a month of a year says the document's own month, whatever dates follow."""
+    line that names a month of a year says the document's own month, whatever dates follow; else
+    a year and month its path holds ("Timesheets/2025-05/…") do."""
     headline = next((line for line in own.splitlines() if line.strip()), "")
     named = [m for m in range(1, 13) if _names_month_of_year(headline, m)]
     if named:
         return month in named  # "Travel Expense Report - April 2025", submitted on 02/05/2025: April's
+    in_path = {int(m) for m in _PATH_MONTH.findall(path)}
+    if in_path:
+        return month in in_path
     if dated_month(own) == month:
         return True
     return _names_month_of_year(text, month)
+
+
+_PATH_MONTH = re.compile(r"(?<!\d)(?:19|20)\d\d[-_.](0[1-9]|1[0-2])(?!\d)")  # "2025-05", "2025_05_31"
 
 
 def _names_month_of_year(text: str, month: int) -> bool:
