@@ -122,15 +122,19 @@ def _names(block: list[_Line], columns: list[_Column]) -> list[str]:
 
 
 def _joined_over(line: _Line, below: _Line) -> _Line:
-    """A header line whose neighbouring cells stand over one cell of the line below, centred
-    under the two, as one cell: a label printed with a wide gap in it ("Fasting  Blood Sugar"
-    over "(No. of adults:")."""
-    tol = CENTRED * (line.bottom - line.top)
+    """A header line whose neighbouring cells, at most a line's height apart, stand over one cell
+    of the line below, centred under the two, as one cell: a label printed with a wide gap in it
+    ("Fasting  Blood Sugar" over "(No. of adults:"); labels of columns of their own stand farther
+    apart."""
+    height = line.bottom - line.top
+    tol = CENTRED * height
     out = list(line.segments)
     n = 0
     while n + 1 < len(out):
         a, b = out[n], out[n + 1]
-        if any(c.x0 < a.x1 and c.x1 > b.x0 and abs((c.x0 + c.x1) - (a.x0 + b.x1)) / 2 <= tol for c in below.segments):
+        if b.x0 - a.x1 <= height and any(
+            c.x0 < a.x1 and c.x1 > b.x0 and abs((c.x0 + c.x1) - (a.x0 + b.x1)) / 2 <= tol for c in below.segments
+        ):
             out[n : n + 2] = [_Segment(a.x0, b.x1, f"{a.text} {b.text}")]
         else:
             n += 1
