@@ -287,3 +287,27 @@ def test_a_group_label_printed_with_a_wide_gap_names_both_columns_under_it(file:
     assert names[-2:] == [
         "Fasting Blood Sugar (No. of adults: 2011-12) Men", "Fasting Blood Sugar (No. of adults: 2011-12) Women",
     ]
+
+
+def test_tables_set_side_by_side_on_a_sheet_are_tables_of_their_own() -> None:
+    """docling's xlsx_01.xlsx: on its second sheet a table of four columns, and beside it, past
+    two empty columns and four rows lower, a table of three; on its third, two tables of a
+    two-line header side by side, the second six rows lower. Each sheet was one table whose rows
+    mixed both tables' cells ("4 | 8 | 12 | 16 | | col-1 | col-2 | col-3")."""
+    tables = [[t.header, *t.rows] for t in parse_file(DOCLING / "documents" / "xlsx_01.xlsx").tables]
+    beside = next(t for t in tables if t[0] == ["col-1", "col-2", "col-3"] and t[1] == ["1", "2", "3"])
+    assert beside[1:5] == [["1", "2", "3"], ["2", "4", "6"], ["3", "6", "9"], ["4", "8", "12"]]
+    left = next(t for t in tables if t[0][:4] == ["col-1", "col-2", "col-3", "col-4"])
+    assert left[4][:4] == ["4", "8", "12", "16"] and "col-1" not in left[4]
+    assert sum(1 for t in tables if t[0][:2] in (["first", "header"], ["first (f)", "header (f)"])) == 2
+
+
+def test_a_spacer_column_and_a_column_of_item_numbers_stay_in_their_table() -> None:
+    from tools.parsing.text import column_bands
+
+    # one header row over both sides of an empty spacer column: one table
+    spaced = [["Item", "Qty", "", "Price"], ["Bolt", "4", "", "1.20"], ["Nut", "9", "", "0.10"]]
+    assert column_bands(spaced) == [[["Item", "Qty", "Price"], ["Bolt", "4", "1.20"], ["Nut", "9", "0.10"]]]
+    # a form's item numbers in a column of their own, apart from the labels and values
+    form = [["E-123", "", "", ""], ["1.1", "", "Rated voltage", "kV"], ["1.2", "", "Frequency", "Hz"]]
+    assert len(column_bands(form)) == 1

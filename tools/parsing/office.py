@@ -22,7 +22,7 @@ from core.reading import Table
 from tools.parsing.base import ParsedDocument, UnreadableFile
 from tools.parsing.cellformat import Marks, display, workbook_marks
 from tools.parsing.office_layer import FALLBACK, MATH_TEXT, opened_package
-from tools.parsing.text import clean, make_table, pick_title, table_lines
+from tools.parsing.text import clean, column_bands, make_table, pick_title, table_lines
 
 DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -395,13 +395,12 @@ def parse_xlsx(path: Path) -> ParsedDocument:
         if not rows:
             continue
         # the sheet's columns that hold something: a table set in from column A, or apart by an
-        # empty spacer column, keeps only its own
-        used = sorted({i for row in rows for i, cell in enumerate(row) if cell})
-        table = make_table(len(pages) + 1, [[row[i] if i < len(row) else "" for i in used] for row in rows])
-        if table is None:
+        # empty spacer column, keeps only its own; tables set side by side are tables of their own
+        found = [t for band in column_bands(rows) if (t := make_table(len(pages) + 1, band)) is not None]
+        if not found:
             continue
-        tables.append(table)
-        pages.append("\n".join([title, *table_lines(table)]))
+        tables.extend(found)
+        pages.append("\n".join([title, *(line for table in found for line in table_lines(table))]))
     try:
         notes = _formula_notes(path, [title for title, _ in sheets])
     except (KeyError, ET.ParseError, OSError, zipfile.BadZipFile, ValueError):

@@ -105,6 +105,36 @@ def header_at(rows: list[list[str]]) -> int:
 FIELD_ROWS = 6  # rows of labelled values above a header, read as the table's title
 
 
+def column_bands(rows: list[list[str]]) -> list[list[list[str]]]:
+    """A sheet's grid as the tables standing side by side on it: its columns that hold something,
+    parted where an empty column stands between two bands of two columns or more whose headers
+    (``header_at``) are on different rows (a second table set beside the first, lower down);
+    bands under one header row are one table, an empty spacer column left out, and a single
+    column (a form's item numbers) stays with its neighbour. Rows empty within a band are left out."""
+    width = max((len(row) for row in rows), default=0)
+    grid = [[*row, *[""] * (width - len(row))] for row in rows]
+    used = [k for k in range(width) if any(row[k] for row in grid)]
+    runs: list[list[int]] = []
+    for k in used:
+        if runs and k == runs[-1][-1] + 1:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    bands: list[list[int]] = []
+    for run in runs:
+        if bands and (min(len(bands[-1]), len(run)) < 2 or _header_row(grid, bands[-1]) == _header_row(grid, run)):
+            bands[-1] = [*bands[-1], *run]
+        else:
+            bands.append(run)
+    return [[cells for row in grid if any(cells := [row[k] for k in band])] for band in bands]
+
+
+def _header_row(grid: list[list[str]], columns: list[int]) -> int:
+    """The row of the grid the header of the table in ``columns`` stands on."""
+    filled = [i for i, row in enumerate(grid) if any(row[k] for k in columns)]
+    return filled[header_at([[grid[i][k] for k in columns] for i in filled])]
+
+
 def _above_another_table(row: list[str], below: list[str]) -> bool:
     """Whether the row under a row of labelled values is no row of values under those labels
     ("Name: | Score" over "Ann | 3" is a header): another row of labelled values, or a row
