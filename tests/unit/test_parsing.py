@@ -744,3 +744,47 @@ def test_docx_columns_only_merged_cells_span_are_left_out(tmp_path: Path) -> Non
     document.save(str(path))
     (parsed,) = parse_file(path).tables
     assert (parsed.header, parsed.rows) == (["Zeitraum", "Betrag"], [["Jan", "1,00"], ["Feb", "2,00"]])
+
+
+def _with_notes(path: Path, footnotes: list[str], endnotes: list[str]) -> None:
+    """Give a Word file written by python-docx (which writes no notes) footnotes and endnotes as
+    Word stores them: a part each, its separators first, referenced from the body's first run."""
+    w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+
+    def part(tag: str, texts: list[str]) -> str:
+        notes = [f'<w:{tag} w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:{tag}>',
+                 f'<w:{tag} w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p></w:{tag}>']
+        notes += [f'<w:{tag} w:id="{k}"><w:p><w:r><w:t xml:space="preserve">{text}</w:t></w:r></w:p></w:{tag}>'
+                  for k, text in enumerate(texts, start=1)]
+        return f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:{tag}s xmlns:w="{w}">{"".join(notes)}</w:{tag}s>'
+
+    with zipfile.ZipFile(path) as z:
+        files = {name: z.read(name) for name in z.namelist()}
+    rels = files["word/_rels/document.xml.rels"].decode()
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+    rels = rels.replace("</Relationships>", f'<Relationship Id="rIdFn" Type="{rel}footnotes" Target="footnotes.xml"/>'
+                                            f'<Relationship Id="rIdEn" Type="{rel}endnotes" Target="endnotes.xml"/></Relationships>')
+    types = files["[Content_Types].xml"].decode().replace("</Types>", (
+        '<Override PartName="/word/footnotes.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml"/>'
+        '<Override PartName="/word/endnotes.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.endnotes+xml"/></Types>'))
+    body = files["word/document.xml"].decode().replace("</w:t></w:r>", '</w:t></w:r><w:r><w:footnoteReference w:id="1"/></w:r>', 1)
+    files.update({"word/_rels/document.xml.rels": rels.encode(), "[Content_Types].xml": types.encode(), "word/document.xml": body.encode(),
+                  "word/footnotes.xml": part("footnote", footnotes).encode(), "word/endnotes.xml": part("endnote", endnotes).encode()})
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+
+
+def test_a_word_files_footnotes_and_endnotes_are_read_numbered_after_its_text(tmp_path: Path) -> None:
+    path = tmp_path / "contract.docx"
+    d = docx.Document()
+    d.add_paragraph("The liability is capped at EUR 250,000.")
+    d.add_paragraph("Either party may terminate with notice.")
+    d.save(path)
+    _with_notes(path, ["Per claim, excluding gross negligence.", "Written notice only."], ["Governing law: Hamburg."])
+    parsed = parse_file(path)
+    lines = parsed.pages[-1].splitlines()
+    assert lines[-3:] == ["[1] Per claim, excluding gross negligence.", "[2] Written notice only.", "[i] Governing law: Hamburg."]
+    assert lines[0] == "The liability is capped at EUR 250,000."
+    # every word of the layer reached the text: no note of words left unread
+    assert not any("not read" in note for note in parsed.notes)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import docx
 import openpyxl
+from docx.oxml import parse_xml
 from docx.oxml.ns import qn
 from docx.table import Table as DocxTable
 from docx.text.paragraph import Paragraph
@@ -226,11 +227,41 @@ def _headers_footers(document) -> tuple[list[str], list[str]]:
     return heads, feet
 
 
+_NOTES = (("footnotes", "footnote", str), ("endnotes", "endnote", lambda n: _roman(n).lower()))
+_NOT_A_NOTE = {"separator", "continuationSeparator", "continuationNotice"}  # the rules Word draws between notes
+
+
+def _notes(document) -> list[str]:
+    """The footnotes' and then the endnotes' lines, each numbered as Word numbers them by
+    default ("[1] …", "[i] …"); the separators Word draws above them are no notes."""
+    out: list[str] = []
+    for kind, tag, number in _NOTES:
+        for rel in document.part.rels.values():
+            if rel.is_external or not rel.reltype.endswith("/" + kind):
+                continue
+            root = parse_xml(rel.target_part.blob)
+            notes = [note for note in root.iter(qn(f"w:{tag}")) if note.get(qn("w:type")) not in _NOT_A_NOTE]
+            for n, note in enumerate(notes, start=1):
+                lines = [t.strip() for p in note.iter(qn("w:p")) if p.getparent() is note for t in _paragraph_pages(Paragraph(p, None))]
+                if text := " ".join(line for line in lines if line):
+                    out.append(f"[{number(n)}] {text}")
+    return out
+
+
+def _roman(n: int) -> str:
+    values = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+    out = ""
+    for value, letters in values:
+        while n >= value:
+            out, n = out + letters, n - value
+    return out
+
+
 def parse_docx(path: Path) -> ParsedDocument:
     """A Word document: paragraphs and tables in document order; hard page breaks start pages.
 
     The page headers open page 1 and the footers close the last page, since letterheads often
-    live there.
+    live there; the footnotes and endnotes stand above the footers, numbered.
     """
     check_package(path, "DOCX")
     document = docx.Document(opened_package(path))
@@ -262,7 +293,7 @@ def parse_docx(path: Path) -> ParsedDocument:
                 pages[-1].append(text)
                 if _is_heading(paragraph):
                     headings.append(text)
-    pages[-1] += feet
+    pages[-1] += [*_notes(document), *feet]  # notes close the text, above the last page's footer
     texts = ["\n".join(lines) for lines in pages]
     title = pick_title(headings, "") or pick_title("\n".join(texts).splitlines(), path.stem)
     return ParsedDocument(title=title, media_type=DOCX_TYPE, pages=texts, tables=tables)
