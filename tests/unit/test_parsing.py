@@ -785,6 +785,6 @@ def test_a_word_files_footnotes_and_endnotes_are_read_numbered_after_its_text(tm
     parsed = parse_file(path)
     lines = parsed.pages[-1].splitlines()
     assert lines[-3:] == ["[1] Per claim, excluding gross negligence.", "[2] Written notice only.", "[i] Governing law: Hamburg."]
-    assert lines[0] == "The liability is capped at EUR 250,000."
+    assert lines[0] == "The liability is capped at EUR 250,000.[1]"  # the mark where the text refers to the note
     # every word of the layer reached the text: no note of words left unread
     assert not any("not read" in note for note in parsed.notes)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import docx
 import openpyxl
-from docx.oxml import parse_xml
+from docx.oxml import OxmlElement, parse_xml
 from docx.oxml.ns import qn
 from docx.table import Table as DocxTable
 from docx.text.paragraph import Paragraph
@@ -233,7 +233,9 @@ _NOT_A_NOTE = {"separator", "continuationSeparator", "continuationNotice"}  # th
 
 def _notes(document) -> list[str]:
     """The footnotes' and then the endnotes' lines, each numbered as Word numbers them by
-    default ("[1] …", "[i] …"); the separators Word draws above them are no notes."""
+    default ("[1] …", "[i] …"), the same mark written where the text refers to it ("capped at
+    EUR 250,000[1]", in the document as read, never in the file); the separators Word draws
+    above the notes are no notes."""
     out: list[str] = []
     for kind, tag, number in _NOTES:
         for rel in document.part.rels.values():
@@ -241,6 +243,12 @@ def _notes(document) -> list[str]:
                 continue
             root = parse_xml(rel.target_part.blob)
             notes = [note for note in root.iter(qn(f"w:{tag}")) if note.get(qn("w:type")) not in _NOT_A_NOTE]
+            labels = {note.get(qn("w:id")): f"[{number(n)}]" for n, note in enumerate(notes, start=1)}
+            for reference in list(document.element.body.iter(qn(f"w:{tag}Reference"))):
+                if (label := labels.get(reference.get(qn("w:id")))) is not None:
+                    mark = OxmlElement("w:t")
+                    mark.text = label
+                    reference.addnext(mark)
             for n, note in enumerate(notes, start=1):
                 lines = [t.strip() for p in note.iter(qn("w:p")) if p.getparent() is note for t in _paragraph_pages(Paragraph(p, None))]
                 if text := " ".join(line for line in lines if line):
@@ -269,6 +277,7 @@ def parse_docx(path: Path) -> ParsedDocument:
     tables: list[Table] = []
     headings: list[str] = []
     heads, feet = _headers_footers(document)
+    notes = _notes(document)  # read first: it writes each note's mark where the text refers to it
     pages[0] += heads
     for block in _blocks(document.element.body):
         if block.tag == qn("w:tbl"):
@@ -293,7 +302,7 @@ def parse_docx(path: Path) -> ParsedDocument:
                 pages[-1].append(text)
                 if _is_heading(paragraph):
                     headings.append(text)
-    pages[-1] += [*_notes(document), *feet]  # notes close the text, above the last page's footer
+    pages[-1] += [*notes, *feet]  # notes close the text, above the last page's footer
     texts = ["\n".join(lines) for lines in pages]
     title = pick_title(headings, "") or pick_title("\n".join(texts).splitlines(), path.stem)
     return ParsedDocument(title=title, media_type=DOCX_TYPE, pages=texts, tables=tables)
