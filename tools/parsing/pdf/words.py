@@ -48,9 +48,47 @@ def drawn_once(page: pdfplumber.page.Page) -> pdfplumber.page.Page:
             again.add(id(char))
             continue
         seen.setdefault((*key, kx, ky), []).append((x, y))
+    again |= _blanks_under_text(page.chars)
     if not again:
         return page
     return page.filter(lambda o: o.get("object_type") != "char" or id(o) not in again)
+
+
+def _blanks_under_text(chars: list[dict]) -> set[int]:
+    """The blank glyphs of a field of blanks (a run of three or more drawn edge to edge) that
+    glyphs with text are set over (a form's value typed over its field): no gaps between words,
+    where pdfplumber would part a word at each ("0 3 / 2 5 / 2 0 16" for "03/25/2016"). A
+    single blank between two words stays a gap, however tightly the words are set."""
+    inked: dict[tuple[int, int], list[dict]] = {}
+    for c in chars:
+        if c["text"].strip():
+            inked.setdefault((math.floor(c["x0"] / BLANK_CELL), math.floor(c["top"] / BLANK_CELL)), []).append(c)
+    blanks = sorted((c for c in chars if not c["text"].strip() and c["x1"] > c["x0"]), key=lambda c: (round(c["top"]), c["x0"]))
+    if not inked or len(blanks) < BLANK_FIELD:
+        return set()
+    runs: list[list[dict]] = []
+    for b in blanks:
+        last = runs[-1][-1] if runs else None
+        if last is not None and round(last["top"]) == round(b["top"]) and abs(b["x0"] - last["x1"]) <= 0.5:
+            runs[-1].append(b)
+        else:
+            runs.append([b])
+    under: set[int] = set()
+    for b in (b for run in runs if len(run) >= BLANK_FIELD for b in run):
+        kx, ky = math.floor(b["x0"] / BLANK_CELL), math.floor(b["top"] / BLANK_CELL)
+        near = (c for dx in (-1, 0, 1) for dy in (-1, 0, 1) for c in inked.get((kx + dx, ky + dy), ()))
+        width, height = b["x1"] - b["x0"], b["bottom"] - b["top"]
+        if any(
+            min(b["x1"], c["x1"]) - max(b["x0"], c["x0"]) > 0.5 * width
+            and min(b["bottom"], c["bottom"]) - max(b["top"], c["top"]) > 0.5 * height
+            for c in near
+        ):
+            under.add(id(b))
+    return under
+
+
+BLANK_FIELD = 3  # blank glyphs drawn edge to edge: a field of blanks
+BLANK_CELL = 12.0  # pt: the grid a blank glyph's neighbours are looked up in
 
 
 def sideways(page: pdfplumber.page.Page) -> str | None:
