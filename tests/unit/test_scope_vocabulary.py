@@ -79,6 +79,10 @@ def test_the_thing_each_row_is_about_is_the_first_column_when_a_header_names_it(
     assert reading.columns == ["State", "1991-2001 growth rate", "2001-2011 growth rate"]
     # "every item with description" names rows, not a column: no possessive makes them its values
     assert read("Every merchant with receipt no. and total").columns == ["Receipt no.", "Total"]
+    # a column named in a list with a quantifier before it is named without it: "Crime", never "Each crime"
+    message = "From the Historical Perspective table, give each crime with its 1990 and 2016 counts, including the total line."
+    crimes = read_message(message, ScopeHint(documents=1, table_headers=[["Crime", "1990", "2016"]]))
+    assert crimes.columns[0] == "Crime"
 
 
 def test_a_header_joining_names_with_a_slash_heads_each_of_them() -> None:

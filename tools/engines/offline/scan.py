@@ -179,7 +179,7 @@ class Scan:
                 current = []
                 first = k + 1
                 continue
-            if not current and tok.is_(g.DETERMINERS):
+            if not current and (tok.is_(g.DETERMINERS) or tok.is_(g.QUANTIFIERS)):  # "the state", "each crime"
                 first = k + 1
                 continue
             current.append(tok)
