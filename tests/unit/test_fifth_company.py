@@ -125,3 +125,24 @@ def test_in_the_column_of_a_name_is_that_column_s_value() -> None:
     assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Province", "equals", "Alicante")]
     records = extract_records(_document(projects), reading)
     assert len(records) == 6 and all(r.values["Town"] and r.values["Status"] for r in records)
+
+
+def test_a_quarter_and_a_named_region_over_a_half_years_monthly_rows_pick_the_rows() -> None:
+    """"For the Gdynia region in Q1 2025" over a sales report of H1 2025, one row per month and
+    region ("Jan 2025 | Gdynia | …"): the name is a condition on the Region column it stands in,
+    the quarter one on the Month column; the report neither names Gdynia outside its table nor
+    calls itself Q1 2025."""
+    from core.reading import Table
+
+    header = ["Month", "Region", "Net Sales (PLN)", "Orders", "Gross Margin %"]
+    rows = [[month, region, "100", str(orders), "25.0%"] for month in ("Jan 2025", "Feb 2025", "Mar 2025", "Apr 2025")
+            for region, orders in (("Gdańsk", 400), ("Gdynia", 250))]
+    table = Table(page=1, header=header, rows=rows, title=["Sales KPI Report — H1 2025"])
+    report = DocumentText(id=1, collection="x", path="Sales/Reports/Sales_KPI_2025_H1.xlsx", title="Sales KPI Report",
+                          media_type="application/vnd.ms-excel", pages=["Sales KPI Report — H1 2025"], tables=[table])
+    reading = read_message("For the Gdynia region in Q1 2025, give me month, orders and gross margin.",
+                           ScopeHint(documents=1, table_headers=[header], vocabulary=header))
+    records = extract_records(report, reading)
+    assert [r.values["Month"] for r in records] == ["Jan 2025", "Feb 2025", "Mar 2025"]
+    assert all(r.values["Orders"] == "250" for r in records)
+    assert all(r.match == "yes" for r in records), [r.note for r in records]

@@ -152,3 +152,17 @@ def test_a_kind_turned_down_by_a_negation_leaves_those_rows_out() -> None:
     assert [(c.column, c.op) for c in checked.conditions if c.op != "judgement"] == [("Purpose of Payment", "not")]
     records = extract_records(_document(disclosure), reading)
     assert len(records) == 3 and all("meal" not in (r.values["Purpose of payment"] or "").casefold() for r in records)
+
+
+def test_a_quarter_or_a_half_of_a_year_holds_the_months_and_dates_in_it() -> None:
+    from datetime import date
+
+    from tools.engines.numbers import compare, month_of_cell, period_range
+
+    assert period_range("Q1 2025") == (date(2025, 1, 1), date(2025, 3, 31))
+    assert period_range("H2 2024") == (date(2024, 7, 1), date(2024, 12, 31))
+    assert period_range("H3 2024") is None
+    # a month printed short with its year is that month ("Jan 2025", "Mär 2025")
+    assert month_of_cell("Jan 2025") == 1 and month_of_cell("Mär 2025") == 3
+    assert compare("equals", "Mar 2025", "Q1 2025") and compare("equals", "15.02.2025", "Q1 2025")
+    assert compare("equals", "Apr 2025", "Q1 2025") is False and compare("equals", "Jan 2024", "Q1 2025") is False

@@ -9,19 +9,19 @@ from __future__ import annotations
 
 import re
 
-_NAMES = [
-    "january januar janvier jänner enero",
-    "february februar février fevrier febrero",
-    "march märz mars marzo",
-    "april avril abril",
+_NAMES = [  # with the short forms sheets and reports print ("Jan 2025", "Mär 2025")
+    "january januar janvier jänner enero jan",
+    "february februar février fevrier febrero feb",
+    "march märz mars marzo mar mär",
+    "april avril abril apr",
     "may mai mayo",
-    "june juni juin junio",
-    "july juli juillet julio",
-    "august août aout agosto",
-    "september septembre sept septiembre",
-    "october oktober octobre octubre",
-    "november novembre noviembre",
-    "december dezember décembre decembre diciembre",
+    "june juni juin junio jun",
+    "july juli juillet julio jul",
+    "august août aout agosto aug",
+    "september septembre sept septiembre sep",
+    "october oktober octobre octubre oct okt",
+    "november novembre noviembre nov",
+    "december dezember décembre decembre diciembre dec dez",
 ]
 MONTHS = {name: number for number, names in enumerate(_NAMES, start=1) for name in names.split()}
 _NAME = "|".join(sorted(MONTHS, key=len, reverse=True))

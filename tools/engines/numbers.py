@@ -296,20 +296,32 @@ def month_of_cell(text: str) -> int | None:
 
 
 def _first_of_month(text: str) -> date | None:
-    """A month of a year ("2024-03", "3/2024") as its first day; None for anything else."""
+    """A month of a year ("2024-03", "3/2024", "Jan 2025") as its first day; None for anything else."""
     found = _YEAR_MONTH.fullmatch(text.strip())
     if found is None:
-        return None
+        named = month_range(text)  # "Jan 2025", "März 2025"
+        return named[0] if named is not None else None
     month = int(found.group("m") or found.group("n"))
     return date(int(found.group("y") or found.group("Y")), month, 1) if 1 <= month <= 12 else None
 
 
 def period_range(text: str) -> tuple[date, date] | None:
-    """The first and last day of a month with its year ("April 2026") or of a year ("2024")."""
+    """The first and last day of a month with its year ("April 2026"), a quarter or a half of a
+    year ("Q1 2025", "H2 2024") or a year ("2024")."""
     if re.fullmatch(r"(?:19|20)\d\d", text.strip()):
         year = int(text.strip())
         return date(year, 1, 1), date(year, 12, 31)
+    if part := _PART_OF_YEAR.fullmatch(text.strip()):
+        months = 3 if part.group("kind").casefold() == "q" else 6
+        year, first = int(part.group("year")), (int(part.group("n")) - 1) * months + 1
+        if first + months - 1 > 12:
+            return None
+        following = date(year + 1, 1, 1) if first + months > 12 else date(year, first + months, 1)
+        return date(year, first, 1), following - timedelta(days=1)
     return month_range(text)
+
+
+_PART_OF_YEAR = re.compile(r"(?P<kind>[QqHh])(?P<n>[1-4])\s+(?P<year>(?:19|20)\d\d)")
 
 
 def month_range(text: str) -> tuple[date, date] | None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from core.reading import Condition, DocumentText, Reading, Table
 from tools.engines.accounting import fold, is_grammar
 from tools.engines.months import dated_month, month_names, month_of
-from tools.engines.numbers import month_of_cell, parse_number
+from tools.engines.numbers import month_of_cell, parse_number, period_range
 from tools.engines.offline import grammar as g
 from tools.engines.offline.grammar import YEAR
 from tools.parsing.text import clean, table_lines
@@ -25,7 +25,7 @@ def kind_notes(document: DocumentText, reading: Reading) -> list[str]:
     if not reading.document_kinds:
         return []
     own = " ".join([document.path, document.title, text_outside_tables(document)])
-    words = {fold(w) for w in re.findall(r"[^\W_]+", own)}  # a path parted at underscores too
+    words = {fold(w) for w in name_words(own)}
     missing = [kind for kind in reading.document_kinds if fold(kind) not in words]
     if not missing:
         return []
@@ -68,12 +68,28 @@ def named_in_rows(document: DocumentText, reading: Reading, kinds: list[Table]) 
             folded_years |= years if len(years) == 1 else set()
             named.append(Condition(column=column, op="equals", value=value, text=f"{column} is in {value}"))
             continue
+        if not YEAR.fullmatch(term) and period_range(term) is not None:
+            # "in Q1 2025" over a half year's monthly rows: the column of dates or months, when one holds them
+            dated = {column for column, _ in _cells_where(document, lambda cell: month_of_cell(cell) is not None)}
+            if len(dated) != 1:
+                return None
+            (column,) = dated
+            named.append(Condition(column=column, op="equals", value=term, text=f"{column} is in {term}"))
+            continue
         cells = _cells_where(document, lambda cell, term=term: _names(cell, term))
         if len(cells) != 1:
             return None  # in no column, in two, or written two ways: no condition Kea can check alike
         ((column, name),) = cells
         named.append(Condition(column=column, op="equals", value=name, text=f"{column} is {name}"))
-    return reading.model_copy(update={"document_conditions": outside, "conditions": [*reading.conditions, *named]})
+    # "the Gdynia region": a kind word naming the column the name stands in says that column
+    columns = {fold(w) for c in named for w in name_words(c.column or "")}
+    kinds = [k for k in reading.document_kinds if fold(k) not in columns]
+    return reading.model_copy(update={"document_conditions": outside, "conditions": [*reading.conditions, *named], "document_kinds": kinds})
+
+
+def name_words(text: str) -> list[str]:
+    """The words of a text, a header or a path, parted at underscores too (``Price_List_2025.xlsx``)."""
+    return re.findall(r"[^\W_]+", text)
 
 
 def terms_in_columns(kinds: list[Table], reading: Reading) -> Reading:

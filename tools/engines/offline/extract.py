@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from core.reading import DocumentText, Reading, Record, Table
 from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import groups_of, map_columns, match_column
-from tools.engines.numbers import is_amount, parse_date, parse_number
+from tools.engines.numbers import is_amount, month_of_cell, parse_date, parse_number
 from tools.engines.offline.document_terms import (
     kind_notes,
     kind_tables,
@@ -60,7 +60,8 @@ def _told_apart(records: list[Record], columns: list[str]) -> bool:
     if len(records) < 2:
         return True
     return any(
-        (value := (r.values.get(column) or "").strip()) and not (is_amount(value) and parse_date(value) is None)
+        (value := (r.values.get(column) or "").strip())
+        and not (is_amount(value) and parse_date(value) is None and month_of_cell(value) is None)
         for column in columns for r in records
     )
 
