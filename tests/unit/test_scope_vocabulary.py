@@ -80,6 +80,12 @@ def test_the_thing_each_row_is_about_is_the_first_column_when_a_header_names_it(
     # "every item with description" names rows, not a column: no possessive makes them its values
     assert read("Every merchant with receipt no. and total").columns == ["Receipt no.", "Total"]
     # a column named in a list with a quantifier before it is named without it: "Crime", never "Each crime"
+    # "list the states whose …": the things asked about are the first column, as after "which"
+    header = ["States", "Total Internal Debt", "Market Loans"]
+    for message in ("List the states whose total internal debt is above 25, with market loans.",
+                    "List states whose total internal debt is above 25, with market loans."):
+        states = read_message(message, ScopeHint(documents=1, table_headers=[header], vocabulary=header))
+        assert states.columns == ["States", "Market loans"], states.columns
     message = "From the Historical Perspective table, give each crime with its 1990 and 2016 counts, including the total line."
     crimes = read_message(message, ScopeHint(documents=1, table_headers=[["Crime", "1990", "2016"]]))
     assert crimes.columns[0] == "Crime"

@@ -66,12 +66,14 @@ class Columns:
                 tok.used = noun.used = True
                 if each is not None:
                     each.used = True
-        # "Which states have …? Show …", "every state whose …": the things asked about are the
-        # rows' first column
-        for i, tok in enumerate(self.scan.tokens[:-1]):
-            noun, after = self.scan.tokens[i + 1], self.scan.at(i + 2)
-            picked = tok.is_(g.QUANTIFIERS) and after is not None and (after.is_(g.RELATIVE) or after.low == "whose")
-            if not (tok.low in WHICH or picked) or not noun.is_word or not self._names_header(noun.bare):
+        # "Which states have …? Show …", "every state whose …", "list the states whose …": the
+        # things asked about are the rows' first column
+        for k, noun in enumerate(self.scan.tokens):
+            tok, after = self.scan.at(k - 1), self.scan.at(k + 1)
+            # the asking verb of "List states whose …" is gone with the sentence's opener
+            opens = tok is None or tok.is_(g.QUANTIFIERS) or tok.is_(g.DETERMINERS) or tok.is_(g.ASKING)
+            picked = opens and after is not None and (after.is_(g.RELATIVE) or after.low == "whose")
+            if not (tok is not None and tok.low in WHICH or picked) or not noun.is_word or not self._names_header(noun.bare):
                 continue
             named = [c for _, c in self.scan.columns]
             if named and match_column(noun.bare, named) is None and not self._identified_by(noun.bare, named):
