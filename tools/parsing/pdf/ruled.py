@@ -4,6 +4,7 @@ read from their words' alignment instead."""
 from __future__ import annotations
 
 from tools.parsing.pdf.lines import _figure, _lines
+from tools.parsing.pdf.words import WORD_GAP
 
 MAX_EDGES = 6000  # past this many drawn lines a page is a drawing; finding cells would crawl
 
@@ -157,6 +158,54 @@ def _open_cells(ruled, rows: list[list[str | None]], words: list[dict]):  # type
                 out[r][k] = " ".join(w["text"] for w in sorted(mine, key=lambda w: (w["top"], w["x0"])))
                 filled.append((x0, top, x1, bottom))
     return out, filled
+
+
+def _words_whole(ruled, rows: list[list[str | None]], chars: list[dict]) -> list[list[str | None]]:  # type: ignore[no-untyped-def]
+    """The rows with each word a rule cuts kept whole in the cell that holds most of it: a label
+    running past its cell's rule ("Total due (PLN)" over the amount's cell) read ")" into the
+    next cell, since pdfplumber places each glyph by its middle. Only a fragment that opens or
+    closes its cell's text moves."""
+    out = [list(row) for row in rows]
+    runs = _glyph_runs([c for c in chars if c["text"].strip() and _within(c, ruled.bbox)])
+    for r, row in enumerate(ruled.rows):
+        if r >= len(out):
+            break
+        cells = [(k, c) for k, c in enumerate(row.cells) if c is not None and k < len(out[r])]
+        for (k, left), (j, right) in zip(cells, cells[1:]):
+            edge = left[2]
+            if abs(right[0] - edge) > 0.5:
+                continue
+            for run in runs:
+                middle = (run[0]["top"] + run[0]["bottom"]) / 2
+                if not left[1] <= middle <= left[3] or not run[0]["x0"] < edge < run[-1]["x1"]:
+                    continue
+                before = "".join(c["text"] for c in run if (c["x0"] + c["x1"]) / 2 < edge)
+                after = "".join(c["text"] for c in run if (c["x0"] + c["x1"]) / 2 >= edge)
+                a, b = out[r][k] or "", out[r][j] or ""
+                if not before or not after:
+                    continue
+                if len(after) < len(before) and b.startswith(after) and a.rstrip().endswith(before):
+                    out[r][k], out[r][j] = a.rstrip() + after, b[len(after):].lstrip()
+                elif len(before) < len(after) and a.rstrip().endswith(before) and b.startswith(after):
+                    out[r][k], out[r][j] = a.rstrip()[: -len(before)].rstrip(), before + b
+    return out
+
+
+def _glyph_runs(chars: list[dict]) -> list[list[dict]]:
+    """The glyphs in runs set edge to edge on one line: the words as drawn, spaces apart."""
+    runs: list[list[dict]] = []
+    for c in sorted(chars, key=lambda c: (round(c["top"]), c["x0"])):
+        last = runs[-1][-1] if runs else None
+        if last is not None and round(last["top"]) == round(c["top"]) and c["x0"] - last["x1"] <= WORD_GAP * c["size"]:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    return runs
+
+
+def _within(char: dict, box: tuple[float, float, float, float]) -> bool:
+    x, y = (char["x0"] + char["x1"]) / 2, (char["top"] + char["bottom"]) / 2
+    return box[0] <= x <= box[2] and box[1] <= y <= box[3]
 
 
 def _widened(page, ruled, reach: tuple[float, float]):  # type: ignore[no-untyped-def]
