@@ -166,28 +166,31 @@ def _words_whole(ruled, rows: list[list[str | None]], chars: list[dict]) -> list
     next cell, since pdfplumber places each glyph by its middle. Only a fragment that opens or
     closes its cell's text moves."""
     out = [list(row) for row in rows]
-    runs = _glyph_runs([c for c in chars if c["text"].strip() and _within(c, ruled.bbox)])
-    for r, row in enumerate(ruled.rows):
-        if r >= len(out):
-            break
-        cells = [(k, c) for k, c in enumerate(row.cells) if c is not None and k < len(out[r])]
+    drawn, box = ruled.rows, ruled.bbox  # pdfplumber works them out anew at each use
+    edges = sorted({round(c[2], 1) for row in drawn for c in row.cells if c is not None})
+    runs = [
+        run for run in _glyph_runs([c for c in chars if c["text"].strip() and _within(c, box)])
+        if any(run[0]["x0"] < edge < run[-1]["x1"] for edge in edges)  # only words a rule crosses
+    ]
+    for run in runs:
+        middle = (run[0]["top"] + run[0]["bottom"]) / 2
+        r = next((r for r, row in enumerate(drawn) if row.bbox[1] <= middle <= row.bbox[3]), None)
+        if r is None or r >= len(out):
+            continue
+        cells = [(k, c) for k, c in enumerate(drawn[r].cells) if c is not None and k < len(out[r])]
         for (k, left), (j, right) in zip(cells, cells[1:]):
             edge = left[2]
-            if abs(right[0] - edge) > 0.5:
+            if abs(right[0] - edge) > 0.5 or not run[0]["x0"] < edge < run[-1]["x1"]:
                 continue
-            for run in runs:
-                middle = (run[0]["top"] + run[0]["bottom"]) / 2
-                if not left[1] <= middle <= left[3] or not run[0]["x0"] < edge < run[-1]["x1"]:
-                    continue
-                before = "".join(c["text"] for c in run if (c["x0"] + c["x1"]) / 2 < edge)
-                after = "".join(c["text"] for c in run if (c["x0"] + c["x1"]) / 2 >= edge)
-                a, b = out[r][k] or "", out[r][j] or ""
-                if not before or not after:
-                    continue
-                if len(after) < len(before) and b.startswith(after) and a.rstrip().endswith(before):
-                    out[r][k], out[r][j] = a.rstrip() + after, b[len(after):].lstrip()
-                elif len(before) < len(after) and a.rstrip().endswith(before) and b.startswith(after):
-                    out[r][k], out[r][j] = a.rstrip()[: -len(before)].rstrip(), before + b
+            before = "".join(c["text"] for c in run if (c["x0"] + c["x1"]) / 2 < edge)
+            after = "".join(c["text"] for c in run if (c["x0"] + c["x1"]) / 2 >= edge)
+            a, b = out[r][k] or "", out[r][j] or ""
+            if not before or not after:
+                continue
+            if len(after) < len(before) and b.startswith(after) and a.rstrip().endswith(before):
+                out[r][k], out[r][j] = a.rstrip() + after, b[len(after):].lstrip()
+            elif len(before) < len(after) and a.rstrip().endswith(before) and b.startswith(after):
+                out[r][k], out[r][j] = a.rstrip()[: -len(before)].rstrip(), before + b
     return out
 
 
