@@ -146,3 +146,11 @@ def test_a_quarter_and_a_named_region_over_a_half_years_monthly_rows_pick_the_ro
     assert [r.values["Month"] for r in records] == ["Jan 2025", "Feb 2025", "Mar 2025"]
     assert all(r.values["Orders"] == "250" for r in records)
     assert all(r.match == "yes" for r in records), [r.note for r in records]
+    # a quarter the report holds no row of: no rows, and the reason names the columns, not a document condition
+    from tools.engines.reasons import explain_no_rows
+
+    later = read_message("For the Gdynia region in Q3 2025, give me month, orders and gross margin.",
+                         ScopeHint(documents=1, table_headers=[header], vocabulary=header))
+    assert extract_records(report, later) == []
+    why = explain_no_rows(report, later)
+    assert why.reason == "row_condition" and "Region is Gdynia" in why.detail and "Month is Q3 2025" in why.detail, why

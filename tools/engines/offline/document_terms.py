@@ -57,34 +57,35 @@ def named_in_rows(document: DocumentText, reading: Reading, kinds: list[Table]) 
     for term in sorted(pending, key=lambda t: month_of(t) is None):  # a month first: it takes its year along
         if term in folded_years:
             continue
+        placed = column_of(document, term)
+        if placed is None:
+            return None  # in no column, in two, or written two ways: no condition Kea can check alike
+        column, name = placed
         if month_of(term) is not None:
-            # "in March" over a monthly list: the column of dates or months, when one column holds them
-            dated = {column for column, _ in _cells_where(document, lambda cell: month_of_cell(cell) is not None)}
-            if len(dated) != 1:
-                return None
-            (column,) = dated
             years = {p.value for p in reading.places if p.kind == "year"} | {t for t in reading.document_conditions if YEAR.fullmatch(t)}
             value = f"{term} {next(iter(years))}" if len(years) == 1 else term  # "March 2024", never March of any year
             folded_years |= years if len(years) == 1 else set()
             named.append(Condition(column=column, op="equals", value=value, text=f"{column} is in {value}"))
-            continue
-        if not YEAR.fullmatch(term) and period_range(term) is not None:
-            # "in Q1 2025" over a half year's monthly rows: the column of dates or months, when one holds them
-            dated = {column for column, _ in _cells_where(document, lambda cell: month_of_cell(cell) is not None)}
-            if len(dated) != 1:
-                return None
-            (column,) = dated
+        elif not YEAR.fullmatch(term) and period_range(term) is not None:  # "in Q1 2025"
             named.append(Condition(column=column, op="equals", value=term, text=f"{column} is in {term}"))
-            continue
-        cells = _cells_where(document, lambda cell, term=term: _names(cell, term))
-        if len(cells) != 1:
-            return None  # in no column, in two, or written two ways: no condition Kea can check alike
-        ((column, name),) = cells
-        named.append(Condition(column=column, op="equals", value=name, text=f"{column} is {name}"))
+        else:
+            named.append(Condition(column=column, op="equals", value=name, text=f"{column} is {name}"))
     # "the Gdynia region": a kind word naming the column the name stands in says that column
     columns = {fold(w) for c in named for w in name_words(c.column or "")}
     kinds = [k for k in reading.document_kinds if fold(k) not in columns]
     return reading.model_copy(update={"document_conditions": outside, "conditions": [*reading.conditions, *named], "document_kinds": kinds})
+
+
+def column_of(document: DocumentText, term: str) -> tuple[str, str] | None:
+    """The column of the document's tables a term the document must name stands in, and the
+    term as written there: a month or a period ("March", "Q1 2025") the one column of dates or
+    months; a name the one column holding it as whole cells ("Lindqvist Retail AB"); None when
+    no column, or more than one, holds it."""
+    if month_of(term) is not None or (not YEAR.fullmatch(term) and period_range(term) is not None):
+        dated = {column for column, _ in _cells_where(document, lambda cell: month_of_cell(cell) is not None)}
+        return (next(iter(dated)), term) if len(dated) == 1 else None
+    cells = _cells_where(document, lambda cell: _names(cell, term))
+    return next(iter(cells)) if len(cells) == 1 else None
 
 
 def name_words(text: str) -> list[str]:
