@@ -49,16 +49,16 @@ def explain_no_rows(document: DocumentText, reading: Reading) -> NoRows:
             reason="no_text",
             detail="it has no text layer (a scanned document?), so it needs OCR before it can be read",
         )
-    failing = [term for term in reading.document_conditions if not meets_document_conditions(document, [term])]
     # a term one column of its tables holds ("Gdynia" in Region, "Q1 2025" in Month) picks rows: it fails no document
-    for term in failing:
-        if column_of(document, term) is None:
+    failing = {term: column_of(document, term) for term in reading.document_conditions if not meets_document_conditions(document, [term])}
+    for term, where in failing.items():
+        if where is None:
             return NoRows(reason="document_condition", detail=f"the document condition failed ({failed_condition(term)})")
     if reading.columns and column_fit(document, reading) == 0:
         wanted = ", ".join(reading.columns)
         return NoRows(reason="no_matching_columns", detail=f"no table or record in it holds the requested columns ({wanted})")
     if reading.row_condition or reading.conditions or failing:
-        placed = [f"{where[0]} is {term}" for term in failing if (where := column_of(document, term)) is not None]
+        placed = [f"{where[0]} is {term}" for term, where in failing.items() if where is not None]
         condition = "; ".join([*([reading.row_condition] if reading.row_condition else
                                  [c.text or c.value for c in reading.conditions]), *placed])
         return NoRows(reason="row_condition", detail=f"nothing in it met the row condition ({condition})")

@@ -265,7 +265,7 @@ def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
     own = text_outside_tables(document)
     headed = [cell for table in document.tables for cell in [*table.title, *table.header]]
     text = _plain_marks("\n".join([document.path, document.title, own, *headed]).casefold())
-    path_words = set(re.split(r"[\W_]+", document.path.casefold()))
+    path_words = set(name_words(document.path.casefold()))
     return all(
         _dated_in(own, text, month, document.path) if (month := month_of(term)) else
         any(_contains_word(text, spelling) or len(alternative.split()) > 1 and set(spelling.split()) <= path_words

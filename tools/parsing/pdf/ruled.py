@@ -4,7 +4,7 @@ read from their words' alignment instead."""
 from __future__ import annotations
 
 from tools.parsing.pdf.lines import _figure, _lines
-from tools.parsing.pdf.words import WORD_GAP
+from tools.parsing.pdf.words import WORD_GAP, _in_box, glyph_runs
 
 MAX_EDGES = 6000  # past this many drawn lines a page is a drawing; finding cells would crawl
 
@@ -169,7 +169,7 @@ def _words_whole(ruled, rows: list[list[str | None]], chars: list[dict]) -> list
     drawn, box = ruled.rows, ruled.bbox  # pdfplumber works them out anew at each use
     edges = sorted({round(c[2], 1) for row in drawn for c in row.cells if c is not None})
     runs = [
-        run for run in _glyph_runs([c for c in chars if c["text"].strip() and _within(c, box)])
+        run for run in glyph_runs([c for c in chars if c["text"].strip() and _in_box(c, box)], lambda c: WORD_GAP * c["size"])
         if any(run[0]["x0"] < edge < run[-1]["x1"] for edge in edges)  # only words a rule crosses
     ]
     for run in runs:
@@ -192,23 +192,6 @@ def _words_whole(ruled, rows: list[list[str | None]], chars: list[dict]) -> list
             elif len(before) < len(after) and a.rstrip().endswith(before) and b.startswith(after):
                 out[r][k], out[r][j] = a.rstrip()[: -len(before)].rstrip(), before + b
     return out
-
-
-def _glyph_runs(chars: list[dict]) -> list[list[dict]]:
-    """The glyphs in runs set edge to edge on one line: the words as drawn, spaces apart."""
-    runs: list[list[dict]] = []
-    for c in sorted(chars, key=lambda c: (round(c["top"]), c["x0"])):
-        last = runs[-1][-1] if runs else None
-        if last is not None and round(last["top"]) == round(c["top"]) and c["x0"] - last["x1"] <= WORD_GAP * c["size"]:
-            runs[-1].append(c)
-        else:
-            runs.append([c])
-    return runs
-
-
-def _within(char: dict, box: tuple[float, float, float, float]) -> bool:
-    x, y = (char["x0"] + char["x1"]) / 2, (char["top"] + char["bottom"]) / 2
-    return box[0] <= x <= box[2] and box[1] <= y <= box[3]
 
 
 def _widened(page, ruled, reach: tuple[float, float]):  # type: ignore[no-untyped-def]

@@ -63,16 +63,10 @@ def _blanks_under_text(chars: list[dict]) -> set[int]:
     for c in chars:
         if c["text"].strip():
             inked.setdefault((math.floor(c["x0"] / BLANK_CELL), math.floor(c["top"] / BLANK_CELL)), []).append(c)
-    blanks = sorted((c for c in chars if not c["text"].strip() and c["x1"] > c["x0"]), key=lambda c: (round(c["top"]), c["x0"]))
+    blanks = [c for c in chars if not c["text"].strip() and c["x1"] > c["x0"]]
     if not inked or len(blanks) < BLANK_FIELD:
         return set()
-    runs: list[list[dict]] = []
-    for b in blanks:
-        last = runs[-1][-1] if runs else None
-        if last is not None and round(last["top"]) == round(b["top"]) and abs(b["x0"] - last["x1"]) <= 0.5:
-            runs[-1].append(b)
-        else:
-            runs.append([b])
+    runs = glyph_runs(blanks, lambda c: 0.5)
     under: set[int] = set()
     for b in (b for run in runs if len(run) >= BLANK_FIELD for b in run):
         kx, ky = math.floor(b["x0"] / BLANK_CELL), math.floor(b["top"] / BLANK_CELL)
@@ -85,6 +79,19 @@ def _blanks_under_text(chars: list[dict]) -> set[int]:
         ):
             under.add(id(b))
     return under
+
+
+def glyph_runs(chars: list[dict], gap) -> list[list[dict]]:  # type: ignore[no-untyped-def]
+    """The glyphs in runs set edge to edge on one line, left to right: a glyph starting within
+    ``gap(glyph)`` of the previous one's end (or overlapping it) continues its run."""
+    runs: list[list[dict]] = []
+    for c in sorted(chars, key=lambda c: (round(c["top"]), c["x0"])):
+        last = runs[-1][-1] if runs else None
+        if last is not None and round(last["top"]) == round(c["top"]) and abs(c["x0"] - last["x1"]) <= gap(c):
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    return runs
 
 
 BLANK_FIELD = 3  # blank glyphs drawn edge to edge: a field of blanks
