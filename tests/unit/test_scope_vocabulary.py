@@ -4,7 +4,8 @@ columns they head found under the names a user gives them."""
 from __future__ import annotations
 
 from tools.engines.columns import map_columns, match_column
-from tools.engines.offline import extract_records, read_message
+from tools.engines.offline import extract_records, grammar, read_message
+from tools.engines.offline.tokens import Tok
 from core.reading import DocumentText, FolderCount, ScopeHint, Table
 
 # Header cells of public statistical tables and of invoices in four languages
@@ -268,3 +269,45 @@ def test_a_header_of_years_is_in_the_vocabulary_and_a_year_it_names_is_a_column(
     # where the documents' paths hold the year, it is a place as before
     dated = read_message("Give the 2008 and 2009 values.", scope.model_copy(update={"years": ["2008", "2009"]}))
     assert [p.value for p in dated.places] == ["2008", "2009"]
+
+
+def test_a_list_in_polish_parts_at_i_unless_a_header_holds_it() -> None:
+    header = ["Lp.", "Imię i nazwisko", "Stanowisko", "Rodzaj szkolenia", "Data szkolenia", "Wynik"]
+    scope = ScopeHint(documents=1, table_headers=[header], vocabulary=header)
+    reading = read_message("Kto nie zaliczył szkolenia? Podaj imię i nazwisko, rodzaj szkolenia i datę szkolenia.", scope)
+    assert reading.columns == ["Imię i nazwisko", "Rodzaj szkolenia", "Datę szkolenia"]
+    assert "Podaj" not in reading.unused
+    # the request's case of a header ("datę" for "Data") is that header
+    assert map_columns(reading.columns, header) == {"Imię i nazwisko": 1, "Rodzaj szkolenia": 3, "Datę szkolenia": 4}
+    orders = ["Numer zamówienia", "Klient", "Wartość netto", "Status"]
+    reading = read_message("Pokaż anulowane zamówienia: numer zamówienia, klient i wartość netto.",
+                           ScopeHint(documents=1, table_headers=[orders], vocabulary=orders))
+    assert reading.columns == ["Numer zamówienia", "Klient", "Wartość netto"]
+    # the English pronoun is no conjunction
+    assert Tok("i").is_(grammar.CONJUNCTIONS) and not Tok("I").is_(grammar.CONJUNCTIONS) and Tok("I").is_(grammar.PERSONS)
+
+
+def test_a_grouped_headers_own_name_is_named_by_its_last_words() -> None:
+    header = ["State", "n", "Literacy Status Illiterate", "Literacy Status Read & Write", "Literacy Status College"]
+    scope = ScopeHint(documents=1, table_headers=[header], vocabulary=header)
+    reading = read_message("Which states have more than 50% illiterate? Show the illiterate share, the read & write share "
+                           "and the college share.", scope)
+    assert reading.columns == ["States", "Illiterate", "Read & write", "College"]
+    assert reading.unused == ["share"]  # said, and the rows unsure for it
+    assert map_columns(reading.columns, header) == {"States": 0, "Illiterate": 2, "Read & write": 3, "College": 4}
+    # two headers of their own stay two columns
+    two = ["Price", "Quantity", "Price and quantity note"]
+    assert read_message("Show price and quantity", ScopeHint(documents=1, table_headers=[two], vocabulary=two)).columns == ["Price", "Quantity"]
+
+
+def test_the_table_whose_title_says_what_was_asked_among_tables_of_one_page() -> None:
+    header = ["State", "n", "Illiterate"]
+    men = Table(page=1, header=header, rows=[["Kerala", "2400", "8.8"]], title=["Table 6: LITERACY STATUS OF", "MALE HEAD OF THE HOUSEHOLD"])
+    women = Table(page=1, header=header, rows=[["Kerala", "2400", "20.1"]], title=["Table 7: LITERACY STATUS OF", "ADULT WOMEN"])
+    document = DocumentText(id=1, collection="stats", path="literacy.pdf", title="Table 6", pages=["ADULT WOMEN"], tables=[men, women])
+    scope = ScopeHint(documents=1, table_headers=[header], vocabulary=header)
+    reading = read_message("In the table on literacy of adult women, give each state with its illiterate share", scope)
+    assert [r.values["Illiterate"] for r in extract_records(document, reading)] == ["20.1"]
+    # a request that names neither table reads both
+    reading = read_message("Give each state with its illiterate share", scope)
+    assert [r.values["Illiterate"] for r in extract_records(document, reading)] == ["8.8", "20.1"]

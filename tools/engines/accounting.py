@@ -28,6 +28,7 @@ _PLAIN = frozenset(
     s'il vous plaît merci moi nous donne donnez liste tableau quels quelles ou qu'est-ce que quoi zeig
     qué que cuál cuáles quién cómo cuánto cuántos necesito quiero dame dime muestra muéstrame lista tabla
     gracias nos es son hay está están se o out
+    kto co jaki jaka jakie jakich ile czy
     """.split()
 )
 _TOKEN = re.compile(r"[^\W_][\w'’.&/-]*[\w]|[^\W_]|[,:;?!()]", re.UNICODE)
@@ -72,7 +73,8 @@ def is_grammar(word: str) -> bool:
         return True
     lists = (g.QUANTIFIERS, g.DETERMINERS, g.ENDS_LIST, g.JOINS_NAME, g.CONJUNCTIONS, g.LIST_KEYWORDS,
              g.CONDITION_KEYWORDS, g.RELATIVE, g.HAS_WORDS, g.COLUMN_LABELS, g.ROW_LABELS, g.FOLDER_WORDS,
-             g.YEAR_WORDS, g.ROW_NOUNS, g.GROUP_WORDS, g.ABOUT_WORDS, g.MONTH_PREPOSITIONS)
+             g.YEAR_WORDS, g.ROW_NOUNS, g.GROUP_WORDS, g.ABOUT_WORDS, g.MONTH_PREPOSITIONS, g.ASKING, g.PRONOUNS,
+             g.COURTESY)
     return low in _PLAIN or any(low in group for group in lists)
 
 

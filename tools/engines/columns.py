@@ -246,11 +246,14 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
         i for i, c in enumerate(header)
         if len(wanted_words) >= 2 and wanted_words <= set(folded(c).split())
     ]
+    # "datę szkolenia" (the request's case) is the "Data szkolenia" of the header
+    inflected = [i for i, c in enumerate(cells) if _inflected_alike(c, want)]
     tiers = [
         exact, singular, alternative, undecorated, identifier, unbracketed, unqualified, synonym,
         tail if len(tail) == 1 else [], named if len(named) == 1 else [], short if len(short) == 1 else [],
         head if len(head) == 1 else [], count if len(count) == 1 else [], named_by if len(named_by) == 1 else [], titled,
         kind_head if len(kind_head) == 1 else [], covering if len(covering) == 1 else [],
+        inflected if len(inflected) == 1 else [],
     ]
     tiers = [[i for i in tier if _qualifier(cells[i]) in (wanted, None) or wanted is None] for tier in tiers]
     if wanted is None:
@@ -302,6 +305,17 @@ def synonym_cells(requested: str, header: list[str]) -> list[int]:
         if groups & want_groups or plain_groups and _qualifier(norm) == _qualifier(want) and groups & plain_groups:
             found.append(i)
     return found
+
+
+def _inflected_alike(cell: str, want: str) -> bool:
+    """Two names of several words written alike but for a case ending: each word the same, or of
+    four letters at least and the same but for its last letter, and one word the same ("datę
+    szkolenia" and "data szkolenia")."""
+    cells, wanted = cell.split(), want.split()
+    if len(cells) < 2 or len(cells) != len(wanted) or cells == wanted:
+        return False
+    alike = all(a == b or len(a) == len(b) >= 4 and a[:-1] == b[:-1] and a.isalpha() and b.isalpha() for a, b in zip(cells, wanted))
+    return alike and any(a == b for a, b in zip(cells, wanted))
 
 
 def _spelled_alike(cell: str, want: str) -> bool:

@@ -223,7 +223,8 @@ class Columns:
 
     def _named_within(self, item: str) -> str:
         """The header or label of the scope a list item opens with, when the item as a whole names
-        none: "the illiterate share" where the scope's header is "Illiterate", "unit price please",
+        none: "the illiterate share" where the scope's header is "Illiterate" (or ends in it, as a
+        grouped header "Literacy Status Illiterate" does), "unit price please",
         "the state's total" (past the possessive that says whose). The longest such run of words
         wins; the words after it are part of no column, and the reading accounts for them as
         unused, so the rows are unsure. The header says at least half of the item ("Total" is not
@@ -238,7 +239,8 @@ class Columns:
         longest = len(words) - 1 if first == 0 else len(words) - first
         for size in range(longest, (len(words) - first + 1) // 2 - 1, -1):
             run, rest = words[first : first + size], words[first + size :]
-            if self._names_header(" ".join(run)) and not any(folded(w) in self.header_words for w in rest):
+            named = self._names_header(" ".join(run)) or folded(" ".join(run)) in self.scan.header_tails
+            if named and not any(folded(w) in self.header_words for w in rest):
                 return " ".join(run)
         # "number of notices": the header after "of" is what is counted; "number" stays unused
         for k, word in enumerate(words[1:-1], start=1):

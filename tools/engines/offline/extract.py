@@ -17,10 +17,12 @@ from core.reading import DocumentText, Reading, Record, Table
 from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import groups_of, map_columns, match_column
 from tools.engines.numbers import is_amount, month_of_cell, parse_date, parse_number
+from tools.engines.accounting import fold
 from tools.engines.offline.document_terms import (
     kind_notes,
     kind_tables,
     meets_document_conditions,
+    name_words,
     named_in_rows,
     rows_of_a_kind,
     terms_in_columns,
@@ -124,8 +126,9 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
     # the conditions' own columns count with the requested ones: an expense table with a date and
     # a description, asked for incidents "with severity High and status Open", is not the table
     conditioned = _condition_columns(reading)
+    named = titled_as_asked(document.tables, reading)
     for table in document.tables:
-        if _is_key_value_table(table, reading):
+        if _is_key_value_table(table, reading) or named and table.title and table not in named:
             continue
         mapping = map_columns(reading.columns, table.header, " ".join(table.title))
         if _enough(len(mapping) + _held(conditioned, table), len(reading.columns) + len(conditioned)):
@@ -149,6 +152,19 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
             if k not in sums and (r := _table_record(row, use, table, reading, condition_cells, document_values)) is not None
         ]
     return records, used_any
+
+
+def titled_as_asked(tables: list[Table], reading: Reading) -> list[Table]:
+    """The tables whose title holds every word of the kind the request asks for, when some but
+    not all titled tables do: "the table on literacy of adult women" is Table 7 ("… LITERACY
+    STATUS OF ADULT WOMEN"), not Table 6 of the male heads on the same page. [] when no table's
+    title or every one tells them apart."""
+    if not reading.document_kinds:
+        return []
+    wanted = {fold(k) for k in reading.document_kinds}
+    titled = [t for t in tables if t.title]
+    named = [t for t in titled if wanted <= {fold(w) for w in name_words(" ".join(t.title))}]
+    return named if 0 < len(named) < len(titled) else []
 
 
 def _sum_lines(rows: list[list[str]], use: _TableUse, request: str, earlier: list[list[str]] | None = None) -> set[int]:

@@ -3,7 +3,7 @@
 Nothing here is a column name or a kind of document: those come from the message's structure
 and from the scope (its folders, table headers and ``Key:`` labels). These are the words that
 hold a request together — quantifiers, prepositions, comparison phrases, calculation words — in
-English, German, French and Spanish, and the few Korean particles a folder request uses.
+English, German, French, Spanish and Polish, and the few Korean particles a folder request uses.
 """
 
 from __future__ import annotations
@@ -16,29 +16,38 @@ def words(text: str) -> frozenset[str]:
 
 
 # "every", "all", "each": they open the phrase that says which rows or documents are meant.
-QUANTIFIERS = words("every all each any alle aller allen jede jeder jedes jeden chaque tous toutes tout todos todas cada 모든 각")
+QUANTIFIERS = words(
+    "every all each any alle aller allen jede jeder jedes jeden chaque tous toutes tout todos todas cada"
+    " wszystkie wszystkich każdy każda każde każdego każdej 모든 각"
+)
 DETERMINERS = words(
     "the a an its their his her our my these those this that only just also die der das den dem des ein eine einer nur le la les l' un une seulement"
     " el los las unos unas sus nuestro nuestra nuestros nuestras solo"
 )
 # Prepositions after which a list of columns is over and the rows or documents are named.
-ENDS_LIST = words("of from in on for among within across inside at by aus von im in der des de du d' dans sur pour par del en para desde")
+ENDS_LIST = words(
+    "of from in on for among within across inside at by aus von im in der des de du d' dans sur pour par del en para desde"
+    " z ze w na dla od"
+)
 # "of" and "de" may also join a column name: "number of containers", "date de fin".
 JOINS_NAME = words("of de d'")
-MONTH_PREPOSITIONS = words("in during im vom von en de del durante")  # "in August", "vom April 2025", "en juillet"
-OWNER_PREPOSITIONS = words("from by von de du des del")  # "invoices from Acme", "Rechnungen von Acme"
-CONDITION_KEYWORDS = words("where whose if wo wenn dont où having donde cuyo cuya cuyos cuyas")
-HAS_WORDS = words("have has had haben hat hatte hatten ont avaient avait tiene tienen tenía tenían")
+MONTH_PREPOSITIONS = words("in during im vom von en de del durante w")  # "in August", "vom April 2025", "en juillet"
+OWNER_PREPOSITIONS = words("from by von de du des del od")  # "invoices from Acme", "Rechnungen von Acme"
+CONDITION_KEYWORDS = words("where whose if wo wenn dont où having donde cuyo cuya cuyos cuyas gdzie których którego której jeśli")
+HAS_WORDS = words("have has had haben hat hatte hatten ont avaient avait tiene tienen tenía tenían ma mają miał miała miały mieli")
 LIST_KEYWORDS = words("with mit avec con including includes showing giving give listing")
-RELATIVE = words("that which who die welche qui")
+RELATIVE = words("that which who die welche qui które który która którzy")
 ABOUT_WORDS = words("about regarding concerning über sur")
 # Verbs that ask for the values and the pronouns after them: "show", "give me", "zeige mir"
-ASKING = words("show list give get find extract display return provide tell fetch pull collect zeige zeig liste gib nenne donne montre lista muestra dame dime indica")
-PRONOUNS = words("me us mir uns moi nous nos")
+ASKING = words(
+    "show list give get find extract display return provide tell fetch pull collect zeige zeig liste gib nenne donne montre lista muestra"
+    " dame dime indica pokaż podaj wymień wypisz daj znajdź zestaw"
+)
+PRONOUNS = words("me us mir uns moi nous nos mi nam")
 COURTESY = words("please bitte thanks merci proszę gracias")  # "… and net value please"
 COURTESY_PAIRS = frozenset({("por", "favor"), ("per", "favore")})  # "…, por favor"
 # words that turn the kind after them down: "every payment that was not for meals"
-NEGATIONS = words("not no without except excluding other nicht kein keine keinen ohne außer pas sans sauf sin excepto non")
+NEGATIONS = words("not no without except excluding other nicht kein keine keinen ohne außer pas sans sauf sin excepto non nie bez oprócz")
 # "What hourly rates did we agree …", "What response time does the SLA give …": the auxiliary
 # after the values asked for ends their list; the subject and its verb follow it
 AUXILIARIES = words("do does did have has had will would can could should shall must")
@@ -82,45 +91,52 @@ POSTFIX_OPERATORS = {
 US = words("us uns nous")  # the asker's side: "what Acme billed us", "was Acme uns berechnet hat"
 # Words that make the values wanted those of the thing just named: "each state with its growth rate".
 POSSESSIVES = words("its their his her seinem seiner seinen ihrem ihrer ihren son sa ses leur leurs")
-CONJUNCTIONS = words("and & und et sowie plus y e 및")
-COLUMN_LABELS = words("columns column fields field spalten colonnes")
-ROW_LABELS = words("rows zeilen lignes")
+CONJUNCTIONS = words("and & und et sowie plus y e i oraz 및")
+# A word whose spelling says which function word it is: "I" is the English pronoun, never the
+# Polish "i" (and)
+SPELLED: dict[str, frozenset[str]] = {"I": PERSONS}
+COLUMN_LABELS = words("columns column fields field spalten colonnes kolumny kolumna pola")
+ROW_LABELS = words("rows zeilen lignes wiersze")
 FOLDER_WORDS = words("folder folders directory ordner dossier répertoire carpeta 폴더 폴더의 폴더에서")
-YEAR_WORDS = words("year jahr année año")
+YEAR_WORDS = words("year jahr année año rok roku")
 # Nouns that mean "a row" in general; any other noun before "on Acme's invoices" selects rows.
 ROW_NOUNS = words(
     "line lines row rows position positions item items entry entries record records "
-    "zeile zeilen position positionen eintrag einträge ligne lignes poste postes línea líneas fila filas partida partidas 항목 품목"
+    "zeile zeilen position positionen eintrag einträge ligne lignes poste postes línea líneas fila filas partida partidas"
+    " pozycja pozycje pozycji wiersz wiersze linia linie 항목 품목"
 )
 OPENERS = re.compile(
     r"^(?:(?:hi|hello|hey|hallo|please|kindly|bitte|could you|can you|would you|i need|i want|i'd like"
     r"|i would like|give me|show me|get me|find me|make me|send me|list|show|give|get|find|extract|export"
     r"|pull out|pull|collect|return|fetch|display|create|make|build|prepare|zeige mir|zeig mir|gib mir|zeige|zeig|liste|gib|donne-moi|montre-moi|donne|montre"
     r"|necesito|quiero|dame|dime|muéstrame|muestra|lista|listar|indica|por favor"
+    r"|potrzebuję|chcę|pokaż mi|podaj mi|pokaż|podaj|wymień|wypisz|zestaw"
     r"|(?:a |an )?(?:table|csv|list|overview|spreadsheet) (?:of|with)|all the)[\s,]+)+",
     re.IGNORECASE,
 )
 
 # Comparison phrases by operator, longest first within each; "is" alone is equality.
 OPERATORS: list[tuple[str, str]] = [
-    ("between", "is between|are between|between|zwischen|entre"),
+    ("between", "is between|are between|between|zwischen|entre|między|pomiędzy"),
     ("not", "is not equal to|is not|isn't|are not|aren't|is other than|ist nicht|n'est pas|!=|≠|<>"),
-    ("ge", "is at least|are at least|at least|no less than|not less than|mindestens|au moins|al menos|como mínimo|>=|≥"),
-    ("le", "is at most|are at most|at most|no more than|not more than|up to|höchstens|au plus|como máximo|hasta|<=|≤"),
+    ("ge", "is at least|are at least|at least|no less than|not less than|mindestens|au moins|al menos|como mínimo|co najmniej|przynajmniej|>=|≥"),
+    ("le", "is at most|are at most|at most|no more than|not more than|up to|höchstens|au plus|como máximo|hasta|co najwyżej|<=|≤"),
     (
         "lt",
         "is below|are below|is under|are under|is less than|are less than|is lower than|is smaller than"
         "|below|under|less than|lower than|smaller than|beneath|before|earlier than|ist kleiner als|kleiner als"
-        "|weniger als|unter|vor|est inférieur à|inférieur à|inférieure à|moins de|avant|menos de|menor que|inferior a|antes de|<",
+        "|weniger als|unter|vor|est inférieur à|inférieur à|inférieure à|moins de|avant|menos de|menor que|inferior a|antes de"
+        "|poniżej|mniej niż|mniejszy niż|mniejsza niż|przed|<",
     ),
     (
         "gt",
         "is above|are above|is over|are over|is more than|are more than|is greater than|is higher than"
         "|above|over|more than|greater than|higher than|larger than|bigger than|exceeds|exceeding|after|later than"
-        "|ist größer als|größer als|mehr als|über|nach|est supérieur à|supérieur à|supérieure à|plus de|après|más de|mayor que|superior a|después de|>",
+        "|ist größer als|größer als|mehr als|über|nach|est supérieur à|supérieur à|supérieure à|plus de|après|más de|mayor que|superior a|después de"
+        "|powyżej|ponad|więcej niż|większy niż|większa niż|>",
     ),
-    ("contains", "contains|contain|includes|mentions|mention|mentioning|containing|enthält|contient"),
-    ("equals", "is equal to|equals|is|are|ist|sind|est|sont|==|="),
+    ("contains", "contains|contain|includes|mentions|mention|mentioning|containing|enthält|contient|zawiera"),
+    ("equals", "is equal to|equals|is|are|ist|sind|est|sont|jest|są|==|="),
 ]
 def _with_past(phrase: str) -> list[str]:
     """A comparison in the present and the past: "is above" and "was above", "are" and "were"."""
@@ -159,7 +175,7 @@ ASKS = re.compile(
 )
 HOW_MANY = re.compile(r"^(?:how many|how much|wie viele|wieviele|combien)\b", re.IGNORECASE)
 GROUP_WORDS = words("by per je par por")
-FOR_EACH = words("for für pour para")  # "for each priority", "für jede Region", "pour chaque poste"
+FOR_EACH = words("for für pour para dla")  # "for each priority", "für jede Region", "pour chaque poste"
 PER = words("per je pro par por")  # "revenue per region": the figures are given for each region
 DASHES = frozenset("-–—")  # a dash standing alone between words: "… 10 pieces - item number, …"
 

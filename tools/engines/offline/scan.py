@@ -173,6 +173,9 @@ class Scan:
         first = start
         for k in range(start, end):
             tok = self.tokens[k]
+            if tok.is_(g.CONJUNCTIONS) and current and self._joins_header(current, k, end):
+                current.append(tok)  # "read & write", "imię i nazwisko": one header of the scope
+                continue
             if tok.text in (",", ";") or tok.is_(g.CONJUNCTIONS) or tok.used:
                 if current:
                     items.append((first, text_of(current)))
@@ -188,6 +191,33 @@ class Scan:
         if current:
             items.append((first, text_of(current)))
         return [(i, re.sub(r"\s+(?:columns?|fields?)$", "", t, flags=re.IGNORECASE)) for i, t in items if t]
+
+    def _joins_header(self, before: list[Tok], k: int, end: int) -> bool:
+        """Whether the conjunction at ``k`` stands inside a header of the scope: the words before it
+        (from the item's start or any later word) and after it (up to the next separator) name one,
+        or close one, and are not two headers of their own."""
+        after: list[Tok] = []
+        for tok in self.tokens[k + 1 : end]:
+            if tok.text in (",", ";") or tok.is_(g.CONJUNCTIONS) or tok.used or not tok.is_word:
+                break
+            after.append(tok)
+        if not after or self.names_header(text_of(before)) and self.names_header(text_of(after)):
+            return False  # "price and quantity": two headers of their own
+        return any(
+            folded(text_of([*before[i:], self.tokens[k], *after[:n]])) in self.header_tails
+            for i in range(len(before))
+            for n in range(1, len(after) + 1)
+        )
+
+    @cached_property
+    def header_tails(self) -> frozenset[str]:
+        """The scope's names and the closing words of each: a grouped header's own name stands
+        last ("Literacy Status Read & Write")."""
+        tails = set(self.header_names)
+        for term in self.scope.vocabulary:
+            words = term.split()
+            tails.update(folded(" ".join(words[i:])) for i in range(1, len(words)))
+        return frozenset(tails)
 
     def is_list(self, start: int, end: int) -> bool:
         """Whether the words name values: not a condition (an operator, "priority P1")."""

@@ -19,7 +19,7 @@ _TOKEN = re.compile(r"""(?<![\w'’])['"‘“](?P<quoted>[^'"‘’“”]+)['"
 _TRAILING = re.compile(r"^(?P<body>.*?)(?P<punct>[,;:?!)]+)$")
 SENTENCE_END = frozenset(".?!")
 SEPARATORS = frozenset(",;:.?!")
-WHICH = frozenset({"which", "welche", "welcher", "quels", "quelles", "quel", "quelle"})
+WHICH = frozenset({"which", "welche", "welcher", "quels", "quelles", "quel", "quelle", "które", "który", "która", "których"})
 
 
 @dataclass
@@ -66,6 +66,8 @@ class Tok:
         return any(ch.isdigit() for ch in self.text)
 
     def is_(self, vocabulary: frozenset[str]) -> bool:
+        if self.text in g.SPELLED:
+            return self.kind == "word" and vocabulary is g.SPELLED[self.text]
         return self.kind == "word" and self.low in vocabulary
 
     @property
