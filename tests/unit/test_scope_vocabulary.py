@@ -311,3 +311,37 @@ def test_the_table_whose_title_says_what_was_asked_among_tables_of_one_page() ->
     # a request that names neither table reads both
     reading = read_message("Give each state with its illiterate share", scope)
     assert [r.values["Illiterate"] for r in extract_records(document, reading)] == ["8.8", "20.1"]
+
+
+def test_a_header_shortened_or_in_another_case_heads_the_requested_column() -> None:
+    header = ["Month", "Region", "Net Sales (PLN)", "Orders", "Avg Order Value (PLN)"]
+    assert match_column("Average order value", header) == 4
+    assert match_column("Cenę netto", ["Lp.", "Nazwa towaru", "Cena netto (PLN)", "Wartość netto (PLN)"]) == 2
+    # one word alike is not enough, nor two names each only alike
+    assert match_column("Average", ["Avg"]) is None
+    assert match_column("Quality value", ["Qty price"]) is None
+
+
+def test_a_name_in_another_case_is_named_by_the_document() -> None:
+    from tools.engines.offline.document_terms import meets_document_conditions
+
+    invoice = DocumentText(id=1, collection="x", path="FV_0312_2025.docx", title="Faktura VAT",
+                           pages=["Sprzedawca: Mleczarnia Kaszubska Sp. z o.o.\nNabywca: Bursztyn Sp. z o.o."], tables=[])
+    assert meets_document_conditions(invoice, ["Mleczarni Kaszubskiej"])  # "od Mleczarni Kaszubskiej": from
+    assert not meets_document_conditions(invoice, ["Mleczarni Pomorskiej"])
+    assert not meets_document_conditions(invoice, ["Mleko Kaszubskie"])  # a stem of five letters at least
+
+
+def test_the_rows_subject_is_the_first_column_when_no_header_names_it() -> None:
+    header = ["", "2011", "2012", "2013", "Total 2013-2022"]
+    rows = [["Individual income taxes", "1,091", "1,165", "1,294", "18,303"], ["Corporate income taxes", "181", "237", "293", "4,034"]]
+    table = Table(page=1, header=header, rows=rows, title=["Table S-4. Adjusted Baseline"])
+    document = DocumentText(id=1, collection="x", path="baseline.pdf", title="Baseline", pages=[""], tables=[table])
+    scope = ScopeHint(documents=1, table_headers=[header], vocabulary=header[1:])
+    reading = read_message("Give me the receipts line item and 2013 of every line", scope)
+    records = extract_records(document, reading)
+    assert [list(r.values.values()) for r in records] == [["Individual income taxes", "1,294"], ["Corporate income taxes", "293"]]
+    assert all(r.match == "unsure" and "first column, which has no header" in r.note for r in records)
+    # a column of figures asked first is not taken for the labels
+    reading = read_message("Give me the amount and 2013 of every line", scope)
+    assert all(r.values.get("Amount") not in ("Individual income taxes", "Corporate income taxes") for r in extract_records(document, reading))

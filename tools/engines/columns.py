@@ -246,8 +246,10 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
         i for i, c in enumerate(header)
         if len(wanted_words) >= 2 and wanted_words <= set(folded(c).split())
     ]
-    # "datę szkolenia" (the request's case) is the "Data szkolenia" of the header
-    inflected = [i for i, c in enumerate(cells) if _inflected_alike(c, want)]
+    # "datę szkolenia" (the request's case) is the "Data szkolenia" of the header; "average order
+    # value" the "Avg Order Value (PLN)": words alike but for an ending or shortened, one the same
+    plain = [normalise(re.sub(r"\([^)]*\)", " ", c)) for c in header]
+    inflected = [i for i, c in enumerate(plain) if c and _inflected_alike(c, want)]
     tiers = [
         exact, singular, alternative, undecorated, identifier, unbracketed, unqualified, synonym,
         tail if len(tail) == 1 else [], named if len(named) == 1 else [], short if len(short) == 1 else [],
@@ -308,14 +310,27 @@ def synonym_cells(requested: str, header: list[str]) -> list[int]:
 
 
 def _inflected_alike(cell: str, want: str) -> bool:
-    """Two names of several words written alike but for a case ending: each word the same, or of
-    four letters at least and the same but for its last letter, and one word the same ("datę
-    szkolenia" and "data szkolenia")."""
+    """Two names of several words written alike but for a case ending or a shortened word, and one
+    word the same: a word of four letters at least the same but for its last letter ("datę
+    szkolenia", "data szkolenia"), or a header's word of three letters at least that keeps the
+    requested word's first letter and others in order ("avg order value", "average order value")."""
     cells, wanted = cell.split(), want.split()
     if len(cells) < 2 or len(cells) != len(wanted) or cells == wanted:
         return False
-    alike = all(a == b or len(a) == len(b) >= 4 and a[:-1] == b[:-1] and a.isalpha() and b.isalpha() for a, b in zip(cells, wanted))
+    alike = all(a == b or _one_ending(a, b) or _shortened(a, b) for a, b in zip(cells, wanted))
     return alike and any(a == b for a, b in zip(cells, wanted))
+
+
+def _one_ending(a: str, b: str) -> bool:
+    return len(a) == len(b) >= 4 and a[:-1] == b[:-1] and a.isalpha() and b.isalpha()
+
+
+def _shortened(short: str, word: str) -> bool:
+    """Whether ``short`` is ``word`` with letters left out ("avg" of "average", "qty" of "quantity")."""
+    if not (3 <= len(short) < len(word) and short.isalpha() and short[0] == word[0]):
+        return False
+    rest = iter(word[1:])
+    return all(ch in rest for ch in short[1:])
 
 
 def _spelled_alike(cell: str, want: str) -> bool:

@@ -5,6 +5,7 @@ document holds as cells of one column instead, which become conditions on that c
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Callable
@@ -269,9 +270,30 @@ def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
     return all(
         _dated_in(own, text, month, document.path) if (month := month_of(term)) else
         any(_contains_word(text, spelling) or len(alternative.split()) > 1 and set(spelling.split()) <= path_words
+            or _declined_in(text, spelling)
             for alternative in re.split(r"\s+or\s+", term) for spelling in _spellings(alternative))
         for term in terms
     )
+
+
+def _declined_in(text: str, name: str) -> bool:
+    """Whether a name of several words stands in the text in another case: "od Mleczarni
+    Kaszubskiej" (from) names "Mleczarnia Kaszubska". Each word keeps a stem of five letters or
+    more and differs only in an ending of at most three letters."""
+    wanted = name.split()
+    if len(wanted) < 2 or not all(w.isalpha() for w in wanted):
+        return False
+    words = re.findall(r"[^\W\d_]+", text)
+    return any(
+        all(_declined(a, b) for a, b in zip(wanted, words[k : k + len(wanted)]))
+        for k in range(len(words) - len(wanted) + 1)
+        if words[k][:5] == wanted[0][:5]
+    )
+
+
+def _declined(a: str, b: str) -> bool:
+    stem = len(os.path.commonprefix([a, b]))
+    return a == b or stem >= 5 and len(a) - stem <= 3 and len(b) - stem <= 3
 
 
 _TRANSLITERATION = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe", "å": "aa"})

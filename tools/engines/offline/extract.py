@@ -102,6 +102,24 @@ class _TableUse:
 
     header: list[str]
     mapping: dict[str, int]
+    unnamed: str | None = None  # the requested column read from the unheaded first column
+
+
+_FIGURE_KINDS = frozenset({"amount", "quantity", "unit price", "net amount", "gross amount"})
+
+
+def _unnamed_labels(columns: list[str], table: Table, mapping: dict[str, int]) -> str | None:
+    """"Give each receipts line item with its 2013 and 2017 values" over a table whose first
+    column has no header and holds the lines' labels: the first requested column, when no header
+    names it and it is no figure, is that column. The rows say so (they are unsure)."""
+    first = columns[0] if columns else None
+    if first is None or first in mapping or 0 in mapping.values() or not table.header or table.header[0].strip():
+        return None
+    if groups_of(first) & _FIGURE_KINDS:
+        return None
+    cells = [row[0].strip() for row in table.rows if row and row[0].strip()]
+    labels = [c for c in cells if parse_number(c) is None or month_of_cell(c) is not None]
+    return first if cells and 2 * len(cells) >= len(table.rows) and 2 * len(labels) > len(cells) else None
 
 
 def _is_key_value_table(table: Table, reading: Reading) -> bool:
@@ -131,8 +149,11 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
         if _is_key_value_table(table, reading) or named and table.title and table not in named:
             continue
         mapping = map_columns(reading.columns, table.header, " ".join(table.title))
+        unnamed = _unnamed_labels(reading.columns, table, mapping)
+        if unnamed is not None:
+            mapping = {**mapping, unnamed: 0}
         if _enough(len(mapping) + _held(conditioned, table), len(reading.columns) + len(conditioned)):
-            use, rows = _TableUse(table.header, mapping), table.rows
+            use, rows = _TableUse(table.header, mapping, unnamed), table.rows
         elif not mapping and previous and len(table.header) == len(previous.header):
             # A table continued on the next page without its header: the header is a row.
             use, rows = previous, [table.header, *table.rows]
@@ -274,6 +295,8 @@ def _table_record(
     for column in labelled:
         values[column] = document_values[column].value
     notes += [f"no '{c}' column in this table" for c in reading.columns if c not in use.mapping and c not in labelled]
+    if use.unnamed is not None:
+        notes.append(f"'{use.unnamed}' is read from the table's first column, which has no header")
     mapped = [c for c in reading.columns if c in use.mapping]
     empty = [c for c in mapped if values[c] is None]
     if len(mapped) >= 2 and 2 * len(empty) > len(mapped):
