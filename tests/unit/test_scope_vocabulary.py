@@ -345,3 +345,15 @@ def test_the_rows_subject_is_the_first_column_when_no_header_names_it() -> None:
     # a column of figures asked first is not taken for the labels
     reading = read_message("Give me the amount and 2013 of every line", scope)
     assert all(r.values.get("Amount") not in ("Individual income taxes", "Corporate income taxes") for r in extract_records(document, reading))
+
+
+def test_a_question_names_its_values_before_its_auxiliary_and_their_shared_last_word() -> None:
+    header = ["Priority", "Definition", "Response Time", "Resolution Time"]
+    scope = ScopeHint(documents=1, table_headers=[header], vocabulary=header)
+    reading = read_message("What response and resolution times does the service agreement with Hotel Marina Dénia set "
+                           "for each priority level?", scope)
+    assert reading.columns == ["Priority", "Response times", "Resolution times"]
+    assert "Hotel Marina Dénia" in reading.document_conditions
+    assert map_columns(reading.columns, header) == {"Priority": 0, "Response times": 2, "Resolution times": 3}
+    # an item that names a header keeps its own words
+    assert read_message("Show priority and resolution times", scope).columns == ["Priority", "Resolution times"]

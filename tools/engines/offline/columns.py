@@ -5,7 +5,7 @@ of the scope names it."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from tools.engines.columns import folded, identifier_of, is_known_column, match_column, normalise
@@ -19,9 +19,10 @@ class Columns:
     """The columns a request names."""
 
     scan: Scan
+    asked: list[tuple[int, int]] = field(default_factory=list)  # the values a "what" question names
 
     def take_columns(self) -> None:
-        lists = self._labelled_lists() or self._colon_lists() or self._keyword_lists()
+        lists = self._labelled_lists() or self._colon_lists() or [*self.asked, *self._keyword_lists()]
         if not lists and not self.scan.columns:
             lists = self._leading_lists()
         for start, end in lists:
@@ -40,6 +41,11 @@ class Columns:
             if second.is_(g.BE_WORDS) and not second.used:
                 end += 1
             self.scan.use(start, end)
+            # "What response and resolution times does the SLA set …": the values run to the auxiliary
+            stop = self.scan.list_end(end)
+            after = self.scan.at(stop)
+            if stop > end and after is not None and after.is_(g.AUXILIARIES) and self.scan.is_list(end, stop):
+                self.asked.append((end, stop))
 
     def take_row_key(self) -> None:
         """"each state with its growth rates", "Which states have …? Show their …": the thing every
@@ -191,7 +197,7 @@ class Columns:
         return head in g.ROW_NOUNS and normalise(items[0][1]) not in self.scan.vocabulary
 
     def _list(self, start: int, end: int) -> None:
-        items = self._shared_qualifiers(self.scan.items(start, end))
+        items = self._shared_heads(self._shared_qualifiers(self.scan.items(start, end)))
         named = [self._named_within(item) for _, item in items]
         for (offset, item), name in zip(items, named):
             if name != item and sum(folded(other) == folded(name) for other in [*named, *(i for _, i in items)]) > 1:
@@ -214,6 +220,24 @@ class Columns:
                 whole = [*words[:size], *item.split()]
                 if self._opens_with_header(words, size) and self._opens_with_header(whole, size):
                     shared[k] = (at, " ".join(whole))
+                    break
+        return shared
+
+    def _shared_heads(self, items: list[tuple[int, str]]) -> list[tuple[int, str]]:
+        """"response and resolution times": the words that close the item after "and" close the
+        item before it too, when that item names no header and with them names one ("Response
+        Time")."""
+        shared = list(items)
+        for k in range(len(shared) - 1):
+            (at, before), (after_at, item) = shared[k], shared[k + 1]
+            joiner = self.scan.at(after_at - 1)
+            words = item.split()
+            if joiner is None or not joiner.is_(g.CONJUNCTIONS) or len(words) < 2 or self._names_header(before):
+                continue
+            for size in range(1, len(words)):
+                whole = f"{before} {' '.join(words[-size:])}"
+                if self._names_header(whole):
+                    shared[k] = (at, whole)
                     break
         return shared
 

@@ -258,10 +258,13 @@ class Scan:
     def names_a_party(self, start: int, end: int) -> bool:
         """"… of the SLA with Nordlicht AG": after "with", one name written as a name (every word
         capitalised) that is no column the scope or the synonym map knows names the other party
-        of the documents, not the values wanted (those stand in the list the request opened with)."""
+        of the documents, not the values wanted (those stand in the list the request opened with);
+        a lower-case word after two or more such words is the verb of the clause they stand in."""
         items = self.items(start, end)
         if len(items) != 1 or start == 1:
             return False
         name = items[0][1]
         toks = [t for t in self.tokens[start:end] if t.is_word]
+        if len(toks) > 2 and not toks[-1].capital:
+            toks = toks[:-1]  # "… does the SLA with Hotel Marina Dénia set for …": the clause's verb
         return bool(toks) and all(t.capital for t in toks) and not is_known_column(name) and normalise(name) not in self.vocabulary
