@@ -85,3 +85,13 @@ def test_a_year_compares_dates_and_still_compares_numbers() -> None:
     assert compare("equals", "2024-08-31", "2024") is True and compare("equals", "31.12.2025", "2024") is False
     assert compare("lt", "15.03.2026", "April 2026") is True and compare("gt", "2025-01-01", "2024") is True
     assert compare("lt", "2023", "2024") is True and compare("equals", "2024", "2024") is True  # a year column
+
+
+def test_a_range_of_two_months_takes_its_year_for_both_and_names_no_document_month() -> None:
+    header = ["Number", "Opened", "Priority", "Vendor"]
+    scope = ScopeHint(documents=3, vocabulary=header, table_headers=[header])
+    reading = read_message("Show number, opened and vendor where opened is between April and June 2025.", scope)
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Opened", "ge", "April 2025"), ("Opened", "le", "June 2025")]
+    assert reading.document_conditions == []  # not "only documents of June"
+    reading = read_message("Show number and vendor where opened is between March 2025 and May 2025.", scope)
+    assert [c.value for c in reading.conditions] == ["March 2025", "May 2025"] and reading.document_conditions == []

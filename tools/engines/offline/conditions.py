@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from core.reading import Condition
 from tools.engines.numbers import has_currency, is_amount, parse_number
+from tools.engines.months import month_of
 from tools.engines.offline import grammar as g
 from tools.engines.offline.equalities import Equalities
 from tools.engines.offline.scan import JUDGEMENT_HINT, Scan
@@ -235,6 +236,12 @@ class Conditions:
             return low_end
         high_end = self._amount_end(low_end + 1)
         low, high = text_of(self.scan.tokens[start:low_end]), text_of(self.scan.tokens[low_end + 1 : high_end])
+        year = self.scan.at(high_end)
+        if year is not None and g.YEAR.fullmatch(year.bare) and month_of(high) is not None and not g.YEAR.search(high):
+            high = f"{high} {year.bare}"
+        said = g.YEAR.search(high)
+        if said and month_of(high.split()[0]) is not None and month_of(low) is not None and not g.YEAR.search(low):
+            low = f"{low} {said.group(0)}"  # "between April and June 2025": the second month's year is both months'
         unit = _unit_of(high)
         if unit and not _unit_of(low) and parse_number(f"{low} {unit}") is not None or unit and not _unit_of(low) and _is_unit(unit):
             low = f"{low} {unit}"

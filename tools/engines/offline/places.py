@@ -98,6 +98,8 @@ class Places:
         before = self.scan.at(i - 1)
         if before is not None and before.kind == "word" and month_of(before.text) is not None and i > 0 and self._compared(i - 1):
             return True
+        if any((op := self.scan.operator_at(k)) and op[0] == "between" for k in range(max(0, i - 5), i - 1)):
+            return True  # "between April and June 2025": the second bound too
         return any(self.scan.operator_at(k) and self.scan.operator_at(k)[1] == i for k in range(max(0, i - 3), i))  # type: ignore[index]
 
     def _place_of(self, tok: Tok) -> Place | None:
