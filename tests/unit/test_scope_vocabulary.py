@@ -357,3 +357,19 @@ def test_a_question_names_its_values_before_its_auxiliary_and_their_shared_last_
     assert map_columns(reading.columns, header) == {"Priority": 0, "Response times": 2, "Resolution times": 3}
     # an item that names a header keeps its own words
     assert read_message("Show priority and resolution times", scope).columns == ["Priority", "Resolution times"]
+
+
+def test_who_did_a_thing_is_the_column_that_names_the_person() -> None:
+    header = ["Contract ID", "Counterparty", "End Date", "Status", "Responsible"]
+    scope = ScopeHint(documents=1, table_headers=[header], vocabulary=header)
+    reading = read_message("Which contracts end in 2025? I need the counterparty, the end date and who's responsible.", scope)
+    assert reading.columns == ["Counterparty", "End date", "Responsible"] and reading.unused == []
+    log = ["date", "zone", "reading_c", "checked_by"]
+    scope = ScopeHint(documents=1, table_headers=[log], vocabulary=log)
+    reading = read_message("Freezer readings in May: date, zone and who checked.", scope)
+    assert reading.columns == ["Date", "Zone", "Checked by"]
+    assert map_columns(reading.columns, log) == {"Date": 0, "Zone": 1, "Checked by": 3}
+    # "who" before a word that names no column stays a clause the rows are judged by
+    reading = read_message("Which contracts end in 2025? Counterparty, end date and who signed.",
+                           ScopeHint(documents=1, table_headers=[header], vocabulary=header))
+    assert reading.columns == ["Counterparty", "End date"] and reading.row_terms == ["signed"]

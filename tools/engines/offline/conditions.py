@@ -47,7 +47,7 @@ class Conditions:
             elif tok.low == "dated" and (op := self.scan.operator_at(i + 1)):
                 end = self._value(op[0], "Date", op[1], i + 1)
                 self.scan.use(i, end)
-            elif tok.is_(g.RELATIVE) or tok.low in ("mentioning", "containing"):
+            elif (tok.is_(g.RELATIVE) or tok.low in ("mentioning", "containing")) and self.scan.whose_column(i) is None:
                 self._relative(i)
             elif tok.is_(g.LIST_KEYWORDS):
                 self._with_condition(i)

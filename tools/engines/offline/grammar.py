@@ -37,6 +37,7 @@ CONDITION_KEYWORDS = words("where whose if wo wenn dont où having donde cuyo cu
 HAS_WORDS = words("have has had haben hat hatte hatten ont avaient avait tiene tienen tenía tenían ma mają miał miała miały mieli")
 LIST_KEYWORDS = words("with mit avec con including includes showing giving give listing")
 RELATIVE = words("that which who die welche qui które który która którzy")
+WHO = words("who wer qui quién quien kto")  # "… and who checked": the person a column names
 ABOUT_WORDS = words("about regarding concerning über sur")
 # Verbs that ask for the values and the pronouns after them: "show", "give me", "zeige mir"
 ASKING = words(

@@ -157,6 +157,9 @@ class Scan:
                 break  # a dash standing alone ends the list as a colon does
             if tok.used or tok.kind == "place" or k > start and (tok.is_(g.QUANTIFIERS) or tok.is_(g.AUXILIARIES)):
                 break
+            if k > start and self.whose_column(k) is not None:
+                k += 2  # "…, the end date and who's responsible": the person a column names
+                continue
             if k > start and (self.is_boundary(k) or self.operator_at(k) or tok.is_(g.RELATIVE) or tok.is_(g.ABOUT_WORDS)):
                 if tok.text not in (",", ";"):
                     break
@@ -167,12 +170,25 @@ class Scan:
             k -= 1
         return k
 
+    def whose_column(self, k: int) -> str | None:
+        """The header a "who …" item of a list names: "who's responsible" the Responsible column,
+        "who checked" a "Checked by" one; the item stands after a comma or a conjunction."""
+        tok, before, word = self.at(k), self.at(k - 1), self.at(k + 1)
+        if tok is None or tok.low not in g.WHO or before is None or not (before.text == "," or before.is_(g.CONJUNCTIONS)):
+            return None
+        if word is None or not word.is_word or word.used:
+            return None
+        return next((name for name in (word.text, f"{word.text} by") if self.names_header(name)), None)
+
     def items(self, start: int, end: int) -> list[tuple[int, str]]:
         items: list[tuple[int, str]] = []
         current: list[Tok] = []
         first = start
+        skip = start
         for k in range(start, end):
             tok = self.tokens[k]
+            if k < skip:
+                continue  # the word a "who …" item named its column with
             if tok.is_(g.CONJUNCTIONS) and current and self._joins_header(current, k, end):
                 current.append(tok)  # "read & write", "imię i nazwisko": one header of the scope
                 continue
@@ -184,6 +200,10 @@ class Scan:
                 continue
             if not current and (tok.is_(g.DETERMINERS) or tok.is_(g.QUANTIFIERS)):  # "the state", "each crime"
                 first = k + 1
+                continue
+            if not current and (named := self.whose_column(k)) is not None:
+                items.append((k, named))
+                first = skip = k + 2
                 continue
             current.append(tok)
         while current and current[-1].is_(g.COURTESY):
