@@ -85,3 +85,27 @@ def test_plain_removes_markup_only() -> None:
     assert plain("## Heading") == "Heading"
     assert plain("- [x] **done** and *this* and ~~that~~") == "done and this and that"
     assert plain("snake_case_name: 2 * 3 = 6") == "snake_case_name: 2 * 3 = 6"
+
+
+def test_a_letterheads_colon_labels_and_a_totals_label_in_brackets_are_pairs() -> None:
+    letterhead = Table(page=1, header=["Cliente:", "N.º factura:", "FAC-2025-0147"],
+                       rows=[["Solvega Instalaciones S.L.", "Fecha factura:", "14/03/2025"]])
+    items = Table(page=1, header=["Date", "Service", "Unit price (PLN)", "Amount (PLN)"],
+                  rows=[["2025-04-03", "Reefer FTL", "3,450.00", "3,450.00"], ["", "", "Total due (PLN)", "19,876.80"]])
+    pairs = [(p.key, p.value) for p in key_value_lines([], [letterhead, items])]
+    assert ("N.º factura", "FAC-2025-0147") in pairs and ("Fecha factura", "14/03/2025") in pairs
+    assert ("Cliente", "N.º factura:") not in pairs  # a label is no value
+    assert ("Total due (PLN)", "19,876.80") in pairs
+
+
+def test_an_invoice_whose_letterhead_repeats_a_label_the_request_does_not_ask_for_is_one_record() -> None:
+    from core.reading import DocumentText, ScopeHint
+    from tools.engines.offline import extract_records, read_message
+
+    page = ("LEVANTE S.L. · CIF B46813275\nFACTURA\nFactura n.º: FAC-2025-0311\nFecha: 27/06/2025\n"
+            "Cliente: Solvega S.L. – CIF B98765432\nTotal factura (EUR): 22.776,19")
+    invoice = DocumentText(id=1, collection="x", path="FAC-2025-0311.docx", title="FACTURA", pages=[page], tables=[])
+    scope = ScopeHint(documents=1, vocabulary=["Factura n.º", "Fecha", "Cliente", "Total factura (EUR)"])
+    reading = read_message("Give me all invoices with invoice number, date and total.", scope)
+    records = extract_records(invoice, reading)
+    assert [list(r.values.values()) for r in records] == [["FAC-2025-0311", "27/06/2025", "22.776,19"]]

@@ -97,6 +97,7 @@ def key_value_lines(pages: list[str], tables: list[Table]) -> list[KeyValue]:
         for pair in _part_pairs(part, number)
     ]
     for table in tables:
+        labelled = _labelled_rows(table)
         for row in [table.header, *table.rows]:
             cells = [plain(cell) for cell in row]
             filled = [k for k, cell in enumerate(cells) if cell]
@@ -104,7 +105,22 @@ def key_value_lines(pages: list[str], tables: list[Table]) -> list[KeyValue]:
             if len(filled) == 2 and filled[1] == filled[0] + 1 and (len(cells) == 2 or _LABEL.fullmatch(cells[filled[0]])):
                 key, value = cells[filled[0]], cells[filled[1]]
                 pairs.append(KeyValue(key.rstrip(":").strip(), value, "\t".join(cells), table.page))
+                continue
+            # a letterhead read as a table, most of its rows holding a label with a colon: such a
+            # label names the cell after it ("Cliente: | N.º factura: | FAC-2025-0147")
+            for k in range(len(cells) - 1 if labelled else 0):
+                key, value = cells[k], cells[k + 1]
+                if key.endswith(":") and len(key) > 1 and value and not value.endswith(":"):
+                    pairs.append(KeyValue(key.rstrip(":").strip(), value, "\t".join(cells), table.page))
     return pairs
+
+
+def _labelled_rows(table: Table) -> bool:
+    """Whether two rows or more of a table, and half of them at least, hold a cell ending in a
+    colon: a block of labelled values set in columns, not a table with a header."""
+    rows = [table.header, *table.rows]
+    with_label = sum(1 for row in rows if any(len(cell.strip()) > 1 and cell.strip().endswith(":") for cell in row))
+    return with_label >= 2 and 2 * with_label >= len(rows)
 
 
 def _part_pairs(part: str, page: int) -> list[KeyValue]:
@@ -127,8 +143,8 @@ _NUMBERED = re.compile(
 )
 # several labelled values on one line, set apart by a middle dot or a bar: "Datum: 1.2.2025 · Kunde: X"
 _SEPARATED = re.compile(r"\s+[·|]\s+")
-# a label of a totals row: words, maybe a rate ("USt. 19 %"), no amount
-_LABEL = re.compile(r"[^\W\d_][\w.\-/]*(?:\s+[\w.%\-/]+){0,4}")
+# a label of a totals row: words, maybe a rate ("USt. 19 %") or a note in brackets ("Total due (PLN)"), no amount
+_LABEL = re.compile(r"[^\W\d_][\w.\-/]*(?:\s+[\w.%\-/()]+){0,4}")
 
 
 def labels(pages: list[str], tables: list[Table]) -> list[str]:

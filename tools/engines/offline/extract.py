@@ -43,7 +43,7 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     reading = terms_in_columns(kinds, reading)
     pairs = key_value_lines(document.pages, document.tables)
     records, table_columns = records_from_tables(document, reading, pairs)
-    labelled = max((len(map_columns(reading.columns, [p.key for p in b])) for b in _blocks(pairs)), default=0)
+    labelled = max((len(map_columns(reading.columns, [p.key for p in b])) for b in _blocks(pairs, reading.columns)), default=0)
     if not records and not table_columns or labelled > table_columns:
         # the document's labels hold more of the request than any table: one record per block
         records = records_from_key_values(pairs, reading, about(document))
@@ -74,7 +74,7 @@ def column_fit(document: DocumentText, reading: Reading) -> int:
     (0 when none holds enough of them to be read from)."""
     pairs = key_value_lines(document.pages, document.tables)
     headers = [(t.header, " ".join(t.title)) for t in document.tables if not _is_key_value_table(t, reading)]
-    headers += [([p.key for p in block], "") for block in _blocks(pairs)]
+    headers += [([p.key for p in block], "") for block in _blocks(pairs, reading.columns)]
     best = max((len(map_columns(reading.columns, h, context)) for h, context in headers), default=0)
     return best if _enough(best, len(reading.columns)) else 0
 
@@ -244,7 +244,7 @@ def _column_sum(rows: list[list[str]], index: int, skipped: set[int]) -> float |
 
 def _document_values(pairs: list[KeyValue], reading: Reading, context: str = "") -> dict[str, KeyValue]:
     """Requested columns the document's labels name once and only once (its number, date, supplier)."""
-    blocks = _blocks(pairs)
+    blocks = _blocks(pairs, reading.columns)
     if len(blocks) != 1:
         return {}
     block = blocks[0]
@@ -323,13 +323,16 @@ def _cell(cells: list[str], index: int | None) -> str | None:
     return cells[index] or None
 
 
-def _blocks(pairs: list[KeyValue]) -> list[list[KeyValue]]:
-    """Runs of pairs, a new one wherever a key repeats (several tickets in one text file)."""
+def _blocks(pairs: list[KeyValue], columns: list[str]) -> list[list[KeyValue]]:
+    """Runs of pairs, a new one wherever a key that names a requested column repeats (several
+    tickets in one text file); a label the request does not ask for may stand twice in one
+    record (the supplier's and the customer's "CIF" on one invoice)."""
+    asked = {pair.key.casefold() for pair in pairs if match_column(pair.key, columns) is not None}
     blocks: list[list[KeyValue]] = []
     seen: set[str] = set()
     for pair in pairs:
         key = pair.key.casefold()
-        if not blocks or key in seen:
+        if not blocks or key in seen and key in asked:
             blocks.append([])
             seen = set()
         blocks[-1].append(pair)
@@ -345,7 +348,7 @@ def records_from_key_values(pairs: list[KeyValue], reading: Reading, context: st
     not found stays empty and makes the record unsure.
     """
     records = []
-    for block in _blocks(pairs):
+    for block in _blocks(pairs, reading.columns):
         record = _block_record(block, reading, context)
         if record is not None:
             records.append(record)
