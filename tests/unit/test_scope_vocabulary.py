@@ -342,6 +342,9 @@ def test_the_rows_subject_is_the_first_column_when_no_header_names_it() -> None:
     records = extract_records(document, reading)
     assert [list(r.values.values()) for r in records] == [["Individual income taxes", "1,294"], ["Corporate income taxes", "293"]]
     assert all(r.match == "unsure" and "first column, which has no header" in r.note for r in records)
+    # nor from a table that holds none of the other requested columns
+    alone = read_message("Give me the receipts line item and the remarks of every line", scope)
+    assert alone.columns == ["Receipts line item", "Remarks"] and extract_records(document, alone) == []
     # a column of figures asked first is not taken for the labels
     reading = read_message("Give me the amount and 2013 of every line", scope)
     assert all(r.values.get("Amount") not in ("Individual income taxes", "Corporate income taxes") for r in extract_records(document, reading))

@@ -111,10 +111,13 @@ _FIGURE_KINDS = frozenset({"amount", "quantity", "unit price", "net amount", "gr
 def _unnamed_labels(columns: list[str], table: Table, mapping: dict[str, int]) -> str | None:
     """"Give each receipts line item with its 2013 and 2017 values" over a table whose first
     column has no header and holds the lines' labels: the first requested column, when no header
-    names it and it is no figure, is that column. The rows say so (they are unsure)."""
+    names it and it is no figure, is that column of a table that holds others of the requested
+    columns. The rows say so (they are unsure)."""
     first = columns[0] if columns else None
     if first is None or first in mapping or 0 in mapping.values() or not table.header or table.header[0].strip():
         return None
+    if not mapping:
+        return None  # the table is no table of the request's other columns
     if groups_of(first) & _FIGURE_KINDS:
         return None
     cells = [row[0].strip() for row in table.rows if row and row[0].strip()]
