@@ -376,3 +376,11 @@ def test_who_did_a_thing_is_the_column_that_names_the_person() -> None:
     reading = read_message("Which contracts end in 2025? Counterparty, end date and who signed.",
                            ScopeHint(documents=1, table_headers=[header], vocabulary=header))
     assert reading.columns == ["Counterparty", "End date"] and reading.row_terms == ["signed"]
+
+
+def test_a_titles_colon_before_a_question_opens_no_list() -> None:
+    header = ["Offense charged", "Total", "White", "Black", "Indian/Alaskan Native"]
+    scope = ScopeHint(documents=1, table_headers=[header], vocabulary=header)
+    reading = read_message("From Table 325, Arrests by Race: 2009, which offense categories had more than 10,000 arrests? "
+                           "Show the total and the white arrests.", scope)
+    assert "2009" not in reading.columns and reading.columns[-2:] == ["Total", "White"]

@@ -113,6 +113,8 @@ class Columns:
         for i, tok in enumerate(self.scan.tokens):
             # a colon, or a dash standing alone before the list ("… at least 10 pieces - item number, …")
             dash = tok.text in g.DASHES and not self._colon_follows(i) and self.scan.is_list(i + 1, self._list_stop(i + 1))
+            if tok.text == ":" and not self.scan.is_list(i + 1, self._list_stop(i + 1)):
+                continue  # a title's colon ("Arrests by Race: 2009, which … had more than …"): no list
             if (tok.text == ":" or dash) and not tok.used:
                 tok.used = True
                 return [(i + 1, self._list_stop(i + 1))]
