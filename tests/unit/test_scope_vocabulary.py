@@ -384,3 +384,14 @@ def test_a_titles_colon_before_a_question_opens_no_list() -> None:
     reading = read_message("From Table 325, Arrests by Race: 2009, which offense categories had more than 10,000 arrests? "
                            "Show the total and the white arrests.", scope)
     assert "2009" not in reading.columns and reading.columns[-2:] == ["Total", "White"]
+
+
+def test_a_header_after_the_amount_is_the_column_compared() -> None:
+    header = ["Month", "Region", "Units sold", "Revenue (EUR)", "Orders", "Net"]
+    scope = ScopeHint(documents=1, table_headers=[header], vocabulary=header)
+    reading = read_message("In which months did a region bring in more than 100,000 EUR revenue? Show month, region and revenue.", scope)
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Revenue", "gt", "100,000 EUR")]
+    assert reading.row_terms == ["months did a region bring in"]  # the rest is still said, and judged by meaning
+    # an article or a word that qualifies the amount names no column
+    for message in ("Contracts worth more than 100,000 EUR a year: region", "Items that cost more than 20 EUR net: region"):
+        assert all(c.column not in ("A", "Net") for c in read_message(message, scope).conditions)

@@ -410,6 +410,11 @@ def _unqualified(norm: str) -> str:
     return " ".join(w for w in norm.split() if w not in _QUALIFIERS)
 
 
+def is_qualifier(word: str) -> bool:
+    """Whether a word says which of two amounts of one kind is meant: "net", "brutto", "HT"."""
+    return normalise(word) in _QUALIFIERS
+
+
 def _qualifier(norm: str) -> str | None:
     """``net`` or ``gross`` when a normal-form name says which (``bruttobetrag``, ``total ttc``)."""
     found = {_QUALIFIERS[w] for w in norm.split() if w in _QUALIFIERS}

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from core.reading import Condition
 from tools.engines.numbers import has_currency, is_amount, parse_number
+from tools.engines.columns import folded, is_qualifier
 from tools.engines.months import month_of
 from tools.engines.offline import grammar as g
 from tools.engines.offline.equalities import Equalities
@@ -26,6 +27,7 @@ class Conditions:
 
     def take_conditions(self) -> None:
         self._postfix_comparisons()
+        self._column_after_amount()
         self._signs()
         for i, tok in enumerate(self.scan.tokens):
             if tok.used or tok.kind != "word":
@@ -106,6 +108,39 @@ class Conditions:
                 column = capitalise(text_of(strip_determiners(tokens[k + 2 : end])))
             self.scan.add_condition(start, column, op, value)
             self.scan.use(start, end)
+
+    def _column_after_amount(self) -> None:
+        """"did a region bring in more than 100,000 EUR revenue": a comparison whose amount a header
+        of the scope follows compares that column; the words before the comparison are left for the
+        rest of the reading (a clause only meaning can judge)."""
+        for k, tok in enumerate(self.scan.tokens):
+            op = self.scan.operator_at(k) if not tok.used else None
+            if op is None or op[0] not in ("lt", "le", "gt", "ge"):
+                continue
+            value_end = self._amount_end(op[1])
+            value = text_of(self.scan.tokens[op[1] : value_end])
+            if value_end == op[1] or not is_amount(value) or any(t.used for t in self.scan.tokens[k:value_end]):
+                continue
+            clause = self.scan.clause_end(value_end)
+            named = next((end for end in range(min(clause, value_end + 3), value_end, -1)
+                          if all(t.is_word and not t.used for t in self.scan.tokens[value_end:end])
+                          and self._heads_column(text_of(self.scan.tokens[value_end:end]))), None)
+            if named is None:
+                continue
+            column = capitalise(text_of(self.scan.tokens[value_end:named]))
+            self.scan.add_condition(op[1], column, op[0], value)
+            self.scan.use(k, named)
+
+    def _heads_column(self, words: str) -> bool:
+        """Whether words name a header of the scope as written or with a unit in brackets
+        ("revenue": "Revenue (EUR)"); a word that only qualifies an amount ("20 zł net") or an
+        article ("100,000 PLN a year") names none."""
+        first = words.split()[0]
+        if first.casefold() in g.DETERMINERS or is_qualifier(first):
+            return False
+        return self.scan.names_header(words) or any(
+            folded(re.sub(r"\([^)]*\)", " ", term)) == folded(words) for term in self.scan.scope.vocabulary
+        )
 
     def _signs(self) -> None:
         """"(negative amounts)", "a non-zero Family Welfare amount": a sign before the column it
