@@ -395,3 +395,11 @@ def test_a_header_after_the_amount_is_the_column_compared() -> None:
     # an article or a word that qualifies the amount names no column
     for message in ("Contracts worth more than 100,000 EUR a year: region", "Items that cost more than 20 EUR net: region"):
         assert all(c.column not in ("A", "Net") for c in read_message(message, scope).conditions)
+
+
+def test_a_french_request_names_its_supplier_after_chez_and_asks_with_donne_moi() -> None:
+    header = ["Référence", "Désignation", "Quantité", "Prix unitaire HT"]
+    scope = ScopeHint(documents=3, table_headers=[header], vocabulary=header)
+    reading = read_message("Quelles lentilles avons-nous achetées chez Optique Delaunay ? Donne-moi la référence, la désignation, "
+                           "la quantité et le prix unitaire.", scope)
+    assert reading.document_conditions == ["Optique Delaunay"] and "Donne-moi" not in reading.unused

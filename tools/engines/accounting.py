@@ -26,6 +26,7 @@ _PLAIN = frozenset(
     what which who how much many there here also only just both either or each per as to
     bitte mir uns alle ich wir sie es ist sind gib zeige liste tabelle erstelle welche was wie oder
     s'il vous plaît merci moi nous donne donnez liste tableau quels quelles ou qu'est-ce que quoi zeig
+    donne-moi donnez-moi montre-moi montrez-moi dis-moi
     qué que cuál cuáles quién cómo cuánto cuántos necesito quiero dame dime muestra muéstrame lista tabla
     gracias nos es son hay está están se o out
     kto co jaki jaka jakie jakich ile czy

@@ -27,12 +27,12 @@ DETERMINERS = words(
 # Prepositions after which a list of columns is over and the rows or documents are named.
 ENDS_LIST = words(
     "of from in on for among within across inside at by aus von im in der des de du d' dans sur pour par del en para desde"
-    " z ze w na dla od"
+    " z ze w na dla od chez bei"
 )
 # "of" and "de" may also join a column name: "number of containers", "date de fin".
 JOINS_NAME = words("of de d'")
 MONTH_PREPOSITIONS = words("in during im vom von en de del durante w")  # "in August", "vom April 2025", "en juillet"
-OWNER_PREPOSITIONS = words("from by von de du des del od")  # "invoices from Acme", "Rechnungen von Acme"
+OWNER_PREPOSITIONS = words("from by von de du des del od chez bei")  # "invoices from Acme", "Rechnungen von Acme"
 CONDITION_KEYWORDS = words("where whose if wo wenn dont où having donde cuyo cuya cuyos cuyas gdzie których którego której jeśli")
 HAS_WORDS = words("have has had haben hat hatte hatten ont avaient avait tiene tienen tenía tenían ma mają miał miała miały mieli")
 LIST_KEYWORDS = words("with mit avec con including includes showing giving give listing")
