@@ -144,9 +144,7 @@ def _joined_over(line: _Line, below: _Line) -> _Line:
 def _with_segments(line: _Line, segments: list[_Segment]) -> _Line:
     if len(segments) == len(line.segments):
         return line
-    out = _Line(line.top, line.bottom, line.words, line.space)
-    out.__dict__["segments"] = segments  # the cached segments, as regrouped
-    return out
+    return _Line(line.top, line.bottom, line.words, line.space, grouped=segments)
 
 
 def _one_name_each(line: _Line, columns: list[_Column]) -> _Line:

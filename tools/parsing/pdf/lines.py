@@ -29,6 +29,7 @@ class _Line:
     bottom: float
     words: list[dict] = field(default_factory=list)
     space: float = 0.0  # the width of a space glyph on this line; 0 when it draws none
+    grouped: list[_Segment] | None = field(default=None, repr=False)  # segments regrouped by a header's reading
 
     @property
     def text(self) -> str:
@@ -36,6 +37,8 @@ class _Line:
 
     @cached_property
     def segments(self) -> list[_Segment]:
+        if self.grouped is not None:
+            return self.grouped
         height = self.bottom - self.top
         gap = max(SEGMENT_GAP * height, SPACE_GAP * min(self.space, MAX_SPACE * height))
         out: list[_Segment] = []
