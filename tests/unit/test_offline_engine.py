@@ -856,3 +856,17 @@ def test_an_owner_named_only_in_a_tables_rows_is_a_condition_on_those_rows():
     assert [(r.values["Order number"], r.match) for r in extract_records(listing, reading)] == [("O-1", "yes")]
     elsewhere = listing.model_copy(update={"tables": [Table(page=1, header=header, rows=rows[1:])], "pages": ["Hafen Lübeck"]})
     assert extract_records(elsewhere, reading) == []  # named nowhere: the document gives no rows
+
+
+def test_a_labelled_note_set_as_a_line_of_the_items_table_is_no_item() -> None:
+    from core.reading import DocumentText, ScopeHint, Table
+    from tools.engines.offline import extract_records, read_message
+
+    header = ["Item #", "Description", "Qty", "Unit cost"]
+    rows = [["HM-101", "Steel bracket", "40", "2.10"], ["HM-205", "Hex bolt M8", "500", "0.12"],
+            ["Payment terms: 30 days net. IBAN NO93 8601 1117 947", "", "", ""]]
+    invoice = DocumentText(id=1, collection="x", path="HM-24-0311.pdf", title="Invoice", pages=[""],
+                           tables=[Table(page=1, header=header, rows=rows)])
+    reading = read_message("List the items with Item #, Description, Qty and Unit cost",
+                           ScopeHint(documents=1, table_headers=[header], vocabulary=header))
+    assert [r.values["Item #"] for r in extract_records(invoice, reading)] == ["HM-101", "HM-205"]

@@ -160,11 +160,15 @@ def test_a_month_over_a_monthly_list_is_a_condition_on_its_month_column() -> Non
 
 def test_a_line_of_a_table_that_fills_few_of_the_requested_cells_is_never_yes() -> None:
     table = Table(page=1, header=["Item #", "Description", "Qty", "Unit cost"],
-                  rows=[["HM-R20", "Round bar", "40", "18.75"], ["Payment terms: 30 days net.", "", "", ""]])
+                  rows=[["HM-R20", "Round bar", "40", "18.75"], ["Delivered in two parts", "", "", ""]])
     document = DocumentText(id=1, collection="c", path="invoices/hm.xlsx", pages=[""], tables=[table])
-    records = extract_records(document, read_message("Item #, description, qty and unit cost of every line", ScopeHint(documents=1)))
-    assert [(r.match, r.values["Item #"]) for r in records] == [("yes", "HM-R20"), ("unsure", "Payment terms: 30 days net.")]
+    reading = read_message("Item #, description, qty and unit cost of every line", ScopeHint(documents=1))
+    records = extract_records(document, reading)
+    assert [(r.match, r.values["Item #"]) for r in records] == [("yes", "HM-R20"), ("unsure", "Delivered in two parts")]
     assert "most requested cells of this row are empty" in (records[1].note or "")
+    # a labelled note across the line ("Payment terms: …") is no line of the table at all
+    table.rows[1] = ["Payment terms: 30 days net.", "", "", ""]
+    assert [r.values["Item #"] for r in extract_records(document, reading)] == ["HM-R20"]
 
 
 def test_what_figures_are_given_per_is_the_first_column() -> None:

@@ -306,10 +306,15 @@ def _table_record(
         # a line of the table that is no item ("Payment terms: 30 days net …" in its first column)
         if any(c.column and c.op != "judgement" and cell_of(c.column) is None for c in reading.conditions):
             return None  # … and empty where a condition looks: nothing of it meets what was asked
+        if len(filled) == 1 and _LABELLED_NOTE.match(filled[0]):
+            return None  # … and one labelled note across the row ("Payment terms: 30 days net …")
         notes.append(f"most requested cells of this row are empty ({', '.join(empty)}): it may be no item of the table")
     evidence = "\n".join(["\t".join(row), *dict.fromkeys(document_values[c].line for c in labelled)])
     return checked(Record(values=values, page=table.page, evidence=evidence), notes)
 
+
+# a note set as a line of a table: a label of a few words, a colon, then its text
+_LABELLED_NOTE = re.compile(r"^[^\W\d_][^:\d]{1,40}:\s+\S")
 
 # kinds of column each line of a table has its own value of: a document's label never fills them
 _LINE_KINDS = frozenset({"amount", "quantity", "unit price", "description", "position", "item code", "net amount", "gross amount"})
