@@ -403,3 +403,13 @@ def test_a_french_request_names_its_supplier_after_chez_and_asks_with_donne_moi(
     reading = read_message("Quelles lentilles avons-nous achetées chez Optique Delaunay ? Donne-moi la référence, la désignation, "
                            "la quantité et le prix unitaire.", scope)
     assert reading.document_conditions == ["Optique Delaunay"] and "Donne-moi" not in reading.unused
+
+
+def test_a_comparison_after_of_compares_the_column_the_noun_before_it_names() -> None:
+    header = ["Kod", "Towar", "Ilość", "J.m.", "Wartość netto"]
+    scope = ScopeHint(documents=1, table_headers=[header], vocabulary=header)
+    reading = read_message("Which items were delivered in quantities of at least 100 kg? Kod, Towar, Ilość and Wartość netto.", scope)
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Ilość", "ge", "100 kg")]
+    assert any("delivered" in term for term in reading.row_terms)  # the rest is left to meaning
+    # a noun that names no column of the scope leaves the clause to meaning
+    assert not read_message("Which items were sold in batches of at least 100? Kod and Towar.", scope).conditions

@@ -160,7 +160,7 @@ def groups_of(name: str) -> frozenset[str]:
     numbers a thing is read in full ("Rechnungsnr." is the Rechnungsnummer)."""
     norm = normalise(name)
     for form in (norm, _undecorated(norm), _COMPOUND_NUMBER.sub("nummer", norm), _LINE_OF.sub("", norm), _NAME_SUFFIX.sub("", norm)):
-        if found := _GROUPS.get(_singular(form)):
+        if found := _GROUPS.get(_singular(form)) or _GROUPS.get(folded(form)):  # "quantities"
             return found
     return frozenset()
 

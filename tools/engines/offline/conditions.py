@@ -28,6 +28,7 @@ class Conditions:
     def take_conditions(self) -> None:
         self._postfix_comparisons()
         self._column_after_amount()
+        self._noun_of_comparisons()
         self._signs()
         for i, tok in enumerate(self.scan.tokens):
             if tok.used or tok.kind != "word":
@@ -130,6 +131,23 @@ class Conditions:
             column = capitalise(text_of(self.scan.tokens[value_end:named]))
             self.scan.add_condition(op[1], column, op[0], value)
             self.scan.use(k, named)
+
+    def _noun_of_comparisons(self) -> None:
+        """"which items were delivered in quantities of at least 100 kg": a comparison after "of"
+        compares the column the noun before it names (a header of the scope or its kind); the
+        words before the noun are left for the rest of the reading."""
+        for k, tok in enumerate(self.scan.tokens):
+            op = self.scan.operator_at(k) if not tok.used else None
+            of, noun = self.scan.at(k - 1), self.scan.at(k - 2)
+            if op is None or op[0] not in ("lt", "le", "gt", "ge") or of is None or of.used or of.low not in g.JOINS_NAME:
+                continue
+            if noun is None or not noun.is_word or noun.used or noun.has_digit or not self.scan.names_column(noun.bare):
+                continue
+            value_end = self._amount_end(op[1])
+            if value_end == op[1] or not is_amount(text_of(self.scan.tokens[op[1] : value_end])):
+                continue
+            end = self._value(op[0], capitalise(noun.bare), op[1], k)
+            self.scan.use(k - 2, end)
 
     def _heads_column(self, words: str) -> bool:
         """Whether words name a header of the scope as written or with a unit in brackets
