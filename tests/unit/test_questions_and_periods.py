@@ -95,3 +95,12 @@ def test_a_range_of_two_months_takes_its_year_for_both_and_names_no_document_mon
     assert reading.document_conditions == []  # not "only documents of June"
     reading = read_message("Show number and vendor where opened is between March 2025 and May 2025.", scope)
     assert [c.value for c in reading.conditions] == ["March 2025", "May 2025"] and reading.document_conditions == []
+
+
+def test_completed_or_finished_in_a_year_is_a_condition_on_the_end_date() -> None:
+    header = ["Customer", "Town", "Province", "Completion date"]
+    scope = ScopeHint(documents=3, vocabulary=header, table_headers=[header])
+    reading = read_message("Which projects were completed in 2024? Customer, town and completion date please.", scope)
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("End date", "equals", "2024")]
+    spanish = read_message("¿Qué instalaciones se terminaron en 2025? Necesito cliente y municipio.", scope)
+    assert [(c.column, c.value) for c in spanish.conditions] == [("End date", "2025")]

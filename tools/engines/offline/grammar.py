@@ -67,7 +67,8 @@ PERSONS = words("we i you they he she wir ich sie nous je vous ils on")  # "wher
 # Verbs of a thing's end or start: "contracts that expire in 2024", "run out before April 2026",
 # "Verträge, die 2025 enden": a time after them compares the column of end or start dates
 _ENDING = "expire expires expired expiring end ends ended ending lapse lapses lapsed terminate terminates terminated " \
-    "enden endet endeten ablaufen expirent expire expiré"
+    "completed finished enden endet endeten ablaufen abgeschlossen expirent expire expiré terminé terminés terminée " \
+    "terminaron terminó terminada terminadas finalizaron finalizó finalizada finalizadas"
 _STARTING = "start starts started starting begin begins began commence commences commenced beginnen beginnt begann commencent"
 PERIOD_VERBS: list[tuple[list[str], str]] = sorted(
     [
