@@ -114,14 +114,11 @@ class Conditions:
         """"did a region bring in more than 100,000 EUR revenue": a comparison whose amount a header
         of the scope follows compares that column; the words before the comparison are left for the
         rest of the reading (a clause only meaning can judge)."""
-        for k, tok in enumerate(self.scan.tokens):
-            op = self.scan.operator_at(k) if not tok.used else None
-            if op is None or op[0] not in ("lt", "le", "gt", "ge"):
+        for k in range(len(self.scan.tokens)):
+            found = self._amount_compared(k)
+            if found is None:
                 continue
-            value_end = self._amount_end(op[1])
-            value = text_of(self.scan.tokens[op[1] : value_end])
-            if value_end == op[1] or not is_amount(value) or any(t.used for t in self.scan.tokens[k:value_end]):
-                continue
+            op, value_end, value = found
             clause = self.scan.clause_end(value_end)
             named = next((end for end in range(min(clause, value_end + 3), value_end, -1)
                           if all(t.is_word and not t.used for t in self.scan.tokens[value_end:end])
@@ -132,20 +129,31 @@ class Conditions:
             self.scan.add_condition(op[1], column, op[0], value)
             self.scan.use(k, named)
 
+    def _amount_compared(self, k: int) -> tuple[tuple[str, int], int, str] | None:
+        """The ordering comparison of an amount that starts at ``k`` ("more than 100,000 EUR"), none
+        of its words read yet: (the operator and where its value starts, where the value ends, the
+        value); None otherwise."""
+        op = self.scan.operator_at(k) if not self.scan.tokens[k].used else None
+        if op is None or op[0] not in ("lt", "le", "gt", "ge"):
+            return None
+        value_end = self._amount_end(op[1])
+        value = text_of(self.scan.tokens[op[1] : value_end])
+        if value_end == op[1] or not is_amount(value) or any(t.used for t in self.scan.tokens[k:value_end]):
+            return None
+        return op, value_end, value
+
     def _noun_of_comparisons(self) -> None:
         """"which items were delivered in quantities of at least 100 kg": a comparison after "of"
         compares the column the noun before it names (a header of the scope or its kind); the
         words before the noun are left for the rest of the reading."""
-        for k, tok in enumerate(self.scan.tokens):
-            op = self.scan.operator_at(k) if not tok.used else None
+        for k in range(len(self.scan.tokens)):
+            found = self._amount_compared(k)
             of, noun = self.scan.at(k - 1), self.scan.at(k - 2)
-            if op is None or op[0] not in ("lt", "le", "gt", "ge") or of is None or of.used or of.low not in g.JOINS_NAME:
+            if found is None or of is None or of.used or of.low not in g.JOINS_NAME:
                 continue
             if noun is None or not noun.is_word or noun.used or noun.has_digit or not self.scan.names_column(noun.bare):
                 continue
-            value_end = self._amount_end(op[1])
-            if value_end == op[1] or not is_amount(text_of(self.scan.tokens[op[1] : value_end])):
-                continue
+            op = found[0]
             end = self._value(op[0], capitalise(noun.bare), op[1], k)
             self.scan.use(k - 2, end)
 
