@@ -26,11 +26,29 @@ def kind_notes(document: DocumentText, reading: Reading) -> list[str]:
     if not reading.document_kinds:
         return []
     own = " ".join([document.path, document.title, text_outside_tables(document)])
-    words = {fold(w) for w in name_words(own)}
-    missing = [kind for kind in reading.document_kinds if fold(kind) not in words]
+    missing = kinds_not_in(own, reading.document_kinds)
     if not missing:
         return []
     return [f"the document does not call itself {' '.join(repr(k) for k in missing)}"]
+
+
+def kinds_not_in(text: str, kinds: list[str]) -> list[str]:
+    """The words of the kind asked for that a text (a document's own words, a table's title) does
+    not hold, compared folded."""
+    words = {fold(w) for w in name_words(text)}
+    return [kind for kind in kinds if fold(kind) not in words]
+
+
+def titled_as_asked(tables: list[Table], reading: Reading) -> list[Table]:
+    """The tables whose title holds every word of the kind the request asks for, when some but
+    not all titled tables do: "the table on literacy of adult women" is Table 7 ("… LITERACY
+    STATUS OF ADULT WOMEN"), not Table 6 of the male heads on the same page. [] when no table's
+    title or every one tells them apart."""
+    if not reading.document_kinds:
+        return []
+    titled = [t for t in tables if t.title]
+    named = [t for t in titled if not kinds_not_in(" ".join(t.title), reading.document_kinds)]
+    return named if 0 < len(named) < len(titled) else []
 
 
 def kind_tables(document: DocumentText) -> list[Table]:
