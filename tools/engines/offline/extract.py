@@ -17,15 +17,14 @@ from core.reading import DocumentText, Reading, Record, Table
 from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import groups_of, map_columns, match_column
 from tools.engines.numbers import is_amount, month_of_cell, parse_date, parse_number
-from tools.engines.accounting import fold
 from tools.engines.offline.document_terms import (
     kind_notes,
     kind_tables,
     meets_document_conditions,
-    name_words,
     named_in_rows,
     rows_of_a_kind,
     terms_in_columns,
+    titled_as_asked,
 )
 from tools.engines.offline.grammar import ROW_NOUNS
 from tools.parsing.fields import KeyValue, key_value_lines
@@ -41,12 +40,12 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
         if reading is None:
             return []
     reading = terms_in_columns(kinds, reading)
-    pairs = key_value_lines(document.pages, document.tables)
-    records, table_columns = records_from_tables(document, reading, pairs)
-    labelled = max((len(map_columns(reading.columns, [p.key for p in b])) for b in _blocks(pairs, reading.columns)), default=0)
+    blocks = _blocks(key_value_lines(document.pages, document.tables), reading.columns)  # read once
+    records, table_columns = records_from_tables(document, reading, blocks)
+    labelled = max((len(map_columns(reading.columns, [p.key for p in b])) for b in blocks), default=0)
     if not records and not table_columns or labelled > table_columns:
         # the document's labels hold more of the request than any table: one record per block
-        records = records_from_key_values(pairs, reading, about(document))
+        records = records_from_key_values(blocks, reading, about(document))
     doubts = judgement_notes(reading) + kind_notes(document, reading)
     if reading.columns_from == "tables":
         doubts.append("the request names no column: these are the columns of the scope's most common table")
@@ -133,7 +132,7 @@ def _is_key_value_table(table: Table, reading: Reading) -> bool:
     return _enough(len(map_columns(reading.columns, labels)), len(reading.columns))
 
 
-def records_from_tables(document: DocumentText, reading: Reading, pairs: list[KeyValue]) -> tuple[list[Record], int]:
+def records_from_tables(document: DocumentText, reading: Reading, blocks: list[list[KeyValue]]) -> tuple[list[Record], int]:
     """Records from every table that holds the requested columns; and how many columns the best one held.
 
     A requested column no table has is taken from the document's labels when exactly one block
@@ -143,7 +142,7 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
     previous: _TableUse | None = None
     earlier: list[list[str]] = []  # the rows of the table a continued one goes on from
     used_any = 0
-    document_values = _document_values(pairs, reading, about(document))
+    document_values = _document_values(blocks, reading, about(document))
     # the conditions' own columns count with the requested ones: an expense table with a date and
     # a description, asked for incidents "with severity High and status Open", is not the table
     conditioned = _condition_columns(reading)
@@ -176,19 +175,6 @@ def records_from_tables(document: DocumentText, reading: Reading, pairs: list[Ke
             if k not in sums and (r := _table_record(row, use, table, reading, condition_cells, document_values)) is not None
         ]
     return records, used_any
-
-
-def titled_as_asked(tables: list[Table], reading: Reading) -> list[Table]:
-    """The tables whose title holds every word of the kind the request asks for, when some but
-    not all titled tables do: "the table on literacy of adult women" is Table 7 ("… LITERACY
-    STATUS OF ADULT WOMEN"), not Table 6 of the male heads on the same page. [] when no table's
-    title or every one tells them apart."""
-    if not reading.document_kinds:
-        return []
-    wanted = {fold(k) for k in reading.document_kinds}
-    titled = [t for t in tables if t.title]
-    named = [t for t in titled if wanted <= {fold(w) for w in name_words(" ".join(t.title))}]
-    return named if 0 < len(named) < len(titled) else []
 
 
 def _sum_lines(rows: list[list[str]], use: _TableUse, request: str, earlier: list[list[str]] | None = None) -> set[int]:
@@ -245,9 +231,8 @@ def _column_sum(rows: list[list[str]], index: int, skipped: set[int]) -> float |
     return total
 
 
-def _document_values(pairs: list[KeyValue], reading: Reading, context: str = "") -> dict[str, KeyValue]:
+def _document_values(blocks: list[list[KeyValue]], reading: Reading, context: str = "") -> dict[str, KeyValue]:
     """Requested columns the document's labels name once and only once (its number, date, supplier)."""
-    blocks = _blocks(pairs, reading.columns)
     if len(blocks) != 1:
         return {}
     block = blocks[0]
@@ -348,15 +333,15 @@ def _blocks(pairs: list[KeyValue], columns: list[str]) -> list[list[KeyValue]]:
     return blocks
 
 
-def records_from_key_values(pairs: list[KeyValue], reading: Reading, context: str = "") -> list[Record]:
-    """A record from each block of ``Key: value`` pairs that holds the requested columns.
+def records_from_key_values(blocks: list[list[KeyValue]], reading: Reading, context: str = "") -> list[Record]:
+    """A record from each block of ``Key: value`` pairs (``_blocks``) that holds the requested columns.
 
     Every literal condition's column must be among the block's keys (else the block is about
     something else); at least half the requested columns must be found. A requested column
     not found stays empty and makes the record unsure.
     """
     records = []
-    for block in _blocks(pairs, reading.columns):
+    for block in blocks:
         record = _block_record(block, reading, context)
         if record is not None:
             records.append(record)
