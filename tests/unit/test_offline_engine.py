@@ -870,3 +870,19 @@ def test_a_labelled_note_set_as_a_line_of_the_items_table_is_no_item() -> None:
     reading = read_message("List the items with Item #, Description, Qty and Unit cost",
                            ScopeHint(documents=1, table_headers=[header], vocabulary=header))
     assert [r.values["Item #"] for r in extract_records(invoice, reading)] == ["HM-101", "HM-205"]
+
+
+def test_a_two_column_table_whose_header_names_the_requested_columns_is_a_table_not_labels() -> None:
+    from core.reading import DocumentText, ScopeHint, Table
+    from tools.engines.offline import extract_records, read_message
+
+    ducks = Table(page=1, header=["Year", "Freshwater Ducks"], rows=[["2019", "120"], ["2021", "150"], ["2022", "170"]])
+    sheet = DocumentText(id=1, collection="x", path="ducks.xlsx", title="Ducks", pages=[""], tables=[ducks])
+    scope = ScopeHint(documents=1, table_headers=[ducks.header], vocabulary=ducks.header)
+    reading = read_message("List the year and the number of freshwater ducks for every year with at least 150 freshwater ducks.", scope)
+    assert [list(r.values.values()) for r in extract_records(sheet, reading)] == [["2021", "150"], ["2022", "170"]]
+    # a list of labels set as two columns stays a list of labels
+    labels = Table(page=1, header=["Invoice no.", "INV-7"], rows=[["Date", "2025-03-01"], ["Supplier", "Acme"]])
+    invoice = DocumentText(id=2, collection="x", path="inv.pdf", title="Invoice", pages=[""], tables=[labels])
+    reading = read_message("Invoice no., date and supplier of every invoice", ScopeHint(documents=1))
+    assert [list(r.values.values()) for r in extract_records(invoice, reading)] == [["INV-7", "2025-03-01", "Acme"]]

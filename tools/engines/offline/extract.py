@@ -125,11 +125,13 @@ def _unnamed_labels(columns: list[str], table: Table, mapping: dict[str, int]) -
 
 
 def _is_key_value_table(table: Table, reading: Reading) -> bool:
-    """A two-column table whose first column holds the requested names is a list of labels, not rows."""
+    """A two-column table whose first column holds more of the requested names than its header
+    does is a list of labels, not rows ("Year | Freshwater Ducks" over its years is a table)."""
     if len(table.header) != 2:
         return False
     labels = [row[0] for row in [table.header, *table.rows] if row]
-    return _enough(len(map_columns(reading.columns, labels)), len(reading.columns))
+    labelled = len(map_columns(reading.columns, labels))
+    return _enough(labelled, len(reading.columns)) and labelled > len(map_columns(reading.columns, table.header))
 
 
 def records_from_tables(document: DocumentText, reading: Reading, blocks: list[list[KeyValue]]) -> tuple[list[Record], int]:
