@@ -114,6 +114,10 @@ class Table(BaseModel):
     # per line of [header, *rows]: the columns a merged cell to their left spans, left empty so
     # that every cell stands under its own header (none when the document merges no cells)
     spanned: list[list[int]] = Field(default_factory=list)
+    # a header printed on several lines, as printed: each line's cells over the columns they stand
+    # over (a label over a group of columns once), which ``header`` joins into one name per
+    # column; empty when the header is one line
+    header_lines: list[list[str]] = Field(default_factory=list)
 
     def as_held(self) -> tuple[list[str], list[list[str]]]:
         """The header and rows as the document holds them: a merged cell once in its line."""

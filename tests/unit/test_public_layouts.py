@@ -50,6 +50,27 @@ def test_an_unruled_header_over_six_lines_names_each_column_and_keeps_the_first_
     assert table.rows[0][:2] == ["Andhra Pradesh", "47,824,589"]
 
 
+def test_a_header_printed_on_several_lines_keeps_its_lines_as_printed_beside_the_names() -> None:
+    """The names join a header's lines; the lines themselves stay as the page prints them, each
+    cell over its column and a group's label once: what the structure measure compares with
+    the maintainers' truth, which keeps the lines as rows."""
+    unruled = next(t for t in _camelot_tables("health.pdf") if len(t.rows) >= 20)
+    assert unruled.header_lines[0] == ["States-A", "Revenue", "", "Capital", "", "Total", "Others⁽¹⁾", "Total"]
+    assert unruled.header_lines[-1] == ["", "Health", "", "Health", "", "", "", ""]
+    assert len(unruled.header_lines) == 6
+    ruled = next(t for t in _camelot_tables("foo.pdf"))
+    assert ruled.header[3] == "Percent Fuel Savings Improved Speed"
+    assert ruled.header_lines == [
+        ["Cycle Name", "KI (1/km)", "Distance (mi)", "Percent Fuel Savings", "", "", ""],
+        ["", "", "", "Improved Speed", "Decreased Accel", "Eliminate Stops", "Decreased Idle"],
+    ]
+    found_from_its_body = next(t for t in _camelot_tables("clockwise_table_2.pdf") if len(t.rows) >= 20)
+    assert found_from_its_body.header_lines[0].count("Modern method") == 1
+    assert found_from_its_body.header_lines[-1][:2] == ["Background characteristic", "method"]
+    one_line = next(t for t in _camelot_tables("multiple_tables.pdf"))
+    assert one_line.header_lines == []
+
+
 @pytest.mark.parametrize("file", ["clockwise_table_1.pdf", "anticlockwise_table_1.pdf"])
 def test_group_labels_over_a_sideways_pages_header_name_their_columns(file: str) -> None:
     table = next(t for t in _camelot_tables(file) if len(t.rows) >= 10)

@@ -67,9 +67,14 @@ def normalised(document: ParsedDocument) -> ParsedDocument:
 TITLE_ROWS = 5  # rows of one cell above a header that are read as the table's title
 
 
-def make_table(page: int, rows: Iterable[Iterable[object]], spanned: list[list[int]] | None = None) -> Table | None:
+def make_table(
+    page: int, rows: Iterable[Iterable[object]], spanned: list[list[int]] | None = None,
+    printed: list[list[str]] | None = None,
+) -> Table | None:
     """A Table of cleaned cells (without dot leaders), its header found (``header_at``); None if
-    all are empty. ``spanned``, one list per row, names the columns a merged cell spans."""
+    all are empty. ``spanned``, one list per row, names the columns a merged cell spans;
+    ``printed``, the lines of a header printed on several lines (kept when the first row is
+    the header)."""
     cleaned = [[without_leader(clean(c)) for c in row] for row in rows]
     spans = spanned if spanned is not None else [[] for _ in cleaned]
     kept_spans = [span for cells, span in zip(cleaned, spans) if any(cells)]
@@ -80,7 +85,10 @@ def make_table(page: int, rows: Iterable[Iterable[object]], spanned: list[list[i
     # a title row of labelled values keeps them apart: "Invoice no.: HM-24-0311 · Customer: …"
     title = [_fields_line(row) if _fields_row(row) else " ".join(c for c in row if c) for row in kept[:at]]
     lines_spanned = kept_spans[at:] if any(kept_spans[at:]) else []
-    return Table(page=page, header=kept[at], rows=kept[at + 1 :], title=title, spanned=lines_spanned)
+    header_lines = [[without_leader(clean(c)) for c in line] for line in printed or []] if at == 0 and kept[0] == cleaned[0] else []
+    return Table(
+        page=page, header=kept[at], rows=kept[at + 1 :], title=title, spanned=lines_spanned, header_lines=header_lines
+    )
 
 
 def header_at(rows: list[list[str]]) -> int:

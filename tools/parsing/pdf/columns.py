@@ -174,3 +174,19 @@ def _wrapped(line: _Line, columns: list[_Column]) -> _Placed | None:
     slack = ALIGN * (line.bottom - line.top)
     inside = [c for c in columns if c.x0 - slack <= x0 and x1 <= c.x1 + slack]
     return _Placed(columns, {inside[0].key: line.text}, False) if len(inside) == 1 else None
+
+
+def _printed(lines: list[list[_Segment]], columns: list[_Column]) -> list[list[str]]:
+    """Lines of a header as printed, each a cell per column: a segment goes to the column its
+    centre stands in (the nearest when it stands in none), a label over a group of columns
+    once."""
+    out = []
+    for segments in lines:
+        cells = [""] * len(columns)
+        for s in segments:
+            centre = (s.x0 + s.x1) / 2
+            k = min(range(len(columns)), key=lambda j: max(columns[j].x0 - centre, centre - columns[j].x1, 0.0))
+            cells[k] = f"{cells[k]} {s.text}".strip()
+        if any(cells):
+            out.append(cells)
+    return out

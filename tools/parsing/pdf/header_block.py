@@ -4,7 +4,7 @@ of the block, a label centred over a group of columns naming each of them."""
 
 from __future__ import annotations
 
-from tools.parsing.pdf.columns import _Column
+from tools.parsing.pdf.columns import _Column, _printed
 from tools.parsing.pdf.lines import _far, _figure, _Line, _Segment, _years
 from tools.parsing.pdf.rows import _record
 from tools.parsing.pdf.unruled import _grow, _Grown
@@ -92,10 +92,7 @@ def _names(block: list[_Line], columns: list[_Column]) -> list[str]:
     whose names stand wholly below it, level with each other, names each of them ("Literacy
     Status" over "Illiterate … College"). Lines are read from the lowest up, so a label over a
     group's label names the group's columns too."""
-    regrouped = [_one_name_each(block[-1], columns)]
-    for line in reversed(block[:-1]):
-        regrouped.insert(0, _joined_over(line, regrouped[0]))
-    block = regrouped
+    block = _regrouped(block, columns)
     base = [[min(range(len(columns)), key=lambda k: _distance(s, columns[k].x0, columns[k].x1)) for s in line.segments] for line in block]
     # a column's reach under each line: its body and the header's cells under that line
     extents: list[list[list[float]]] = []
@@ -119,6 +116,16 @@ def _names(block: list[_Line], columns: list[_Column]) -> list[str]:
                 top, bottom = spans[j] or (line.top, line.bottom)
                 spans[j] = (min(top, line.top), max(bottom, line.bottom))
     return [" ".join(text for *_, text in sorted(p)) for p in parts]
+
+
+def _regrouped(block: list[_Line], columns: list[_Column]) -> list[_Line]:
+    """The header's lines with their cells as they name columns: the lowest line's cells one
+    over each column (``_one_name_each``), each line above's cells over one cell below joined
+    (``_joined_over``)."""
+    regrouped = [_one_name_each(block[-1], columns)]
+    for line in reversed(block[:-1]):
+        regrouped.insert(0, _joined_over(line, regrouped[0]))
+    return regrouped
 
 
 def _joined_over(line: _Line, below: _Line) -> _Line:
@@ -299,6 +306,8 @@ def _rebuilt(
         return None
     labels = [[line.text] + [""] * (len(names) - 1) for line in lines[body:start]]
     grown.rows[:0] = [names, *labels]
+    if body - top >= 2:
+        grown.printed = _printed([line.segments for line in _regrouped(lines[top:body], grown.columns)], grown.columns)
     grown.notes = [(at + 1 + len(labels), text) for at, text in grown.notes]
     return top, grown
 

@@ -46,7 +46,7 @@ def _read_page(
         if all(sum(cell is not None for cell in row) <= 1 for row in read):
             continue  # a framed title or paragraph: each of its rows one cell across the frame
         cut, opened = _open_cells(ruled, read, words)
-        extracted = _ruled_header(ruled, cut)
+        extracted, printed = _ruled_header(ruled, cut)
         labels = _labels_left(ruled, words)
         if labels is not None:
             # row labels left of the frame are the table's first column; a header drawn over
@@ -54,7 +54,8 @@ def _read_page(
             shift = len(cut) - len(extracted)
             labels = [labels[i + shift] if i + shift >= 0 else None for i in range(len(extracted))]
             extracted = [[label[0] if label else "", *row] for label, row in zip(labels, extracted)]
-        table = make_table(number, extracted)
+            printed = [["", *line] for line in printed]
+        table = make_table(number, extracted, printed=printed)
         # a box around a paragraph is no table; a lone ruled row is read from its words below
         if table is None or not table.rows or len(table.header) < 2:
             continue

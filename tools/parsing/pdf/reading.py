@@ -57,7 +57,7 @@ def _read_lines(
 
 
 def _found(number: int, lines: list[_Line], i: int, grown: _Grown) -> _Found:
-    table = make_table(number, grown.rows)
+    table = make_table(number, grown.rows, printed=grown.printed)
     text = table_lines(table)
     for position, note in reversed(grown.notes):
         text.insert(position, note)

@@ -209,13 +209,16 @@ def _widened(page, ruled, reach: tuple[float, float]):  # type: ignore[no-untype
 HEADER_ROWS = 6  # a ruled header is drawn on at most this many rows
 
 
-def _ruled_header(ruled, rows: list[list[str | None]]) -> list[list[str | None]]:  # type: ignore[no-untyped-def]
+def _ruled_header(  # type: ignore[no-untyped-def]
+    ruled, rows: list[list[str | None]]
+) -> tuple[list[list[str | None]], list[list[str]]]:
     """A ruled table's rows with a header drawn over several rows read as one row of names: the
     header is the rows above the first two rows (or last one) filling all columns but one, none
     of them holding a figure; each column is named by the cells over it top to bottom, a cell
     spanning several columns ("Literacy Status" over "Illiterate … College") naming each. A
     cell spanning the whole table is a title and stays a row of its own above. The rows as they
-    are when the header is one row."""
+    are when the header is one row. With the rows, the header's rows as printed (none when it
+    is one row or has a title row)."""
     width = max((len(row) for row in rows), default=0)
     need = max(2, width - 1)
 
@@ -228,14 +231,16 @@ def _ruled_header(ruled, rows: list[list[str | None]]) -> list[list[str | None]]
         None,
     )
     if width < 3 or body is None or body < 2 or any(_figure(c or "") for row in rows[:body] for c in row):
-        return rows
+        return rows, []
     spans = [[c for c in ruled.rows[r].cells] for r in range(len(rows))]
     middles = [(x0 + x1) / 2 for x0, _, x1, _ in (cell for cell in spans[body] if cell is not None)]
     if len(middles) != width or any(cell is None for cell in spans[body]):
-        return rows
+        return rows, []
     titles: list[list[str | None]] = []
+    printed: list[list[str]] = []
     parts: list[list[str]] = [[] for _ in range(width)]
     for r in range(body):
+        line = [""] * width
         for k, cell in enumerate(spans[r]):
             text = " ".join((rows[r][k] or "").split())
             if cell is None or not text:
@@ -244,9 +249,12 @@ def _ruled_header(ruled, rows: list[list[str | None]]) -> list[list[str | None]]
             if len(under) == width:
                 titles.append([text] + [""] * (width - 1))
                 continue
+            line[k] = text
             for j in under:
                 parts[j].append(text)
+        if any(line):
+            printed.append(line)
     names: list[str | None] = [" ".join(p) for p in parts]
     if sum(1 for name in names if name) < 2:
-        return rows
-    return [*titles, names, *rows[body:]]
+        return rows, []
+    return [*titles, names, *rows[body:]], [] if titles else printed

@@ -3,9 +3,9 @@ lines wrapped between rows, the notes between them, and the columns as they wide
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from tools.parsing.pdf.columns import ALIGN, MIN_COLUMNS, _Column, _filled, _place, _wrapped
+from tools.parsing.pdf.columns import ALIGN, MIN_COLUMNS, _Column, _filled, _place, _printed, _wrapped
 from tools.parsing.pdf.headers import HEADER_LINES, _header_line, _header_lines, _names_over_numbers
 from tools.parsing.pdf.lines import _far, _figure, _Line, _Segment
 from tools.parsing.pdf.rows import _details, _fewer, _record, _rows_from, _run_on
@@ -23,6 +23,8 @@ class _Grown:
     notes: list[tuple[int, str]]  # (rows above it, text)
     columns: list[_Column]
     end: int
+    body: int = -1  # the line its first row starts on
+    printed: list[list[str]] = field(default_factory=list)  # its header's lines as printed, when several
 
 
 def _heads(lines: list[_Line], i: int, nxt: int) -> bool:
@@ -98,7 +100,10 @@ def _table_at(lines: list[_Line], i: int) -> _Grown | None:
     if below:
         header = _split_over_figures(lines[i], below)
     columns = [_Column(k, s.x0, s.x1) for k, s in enumerate(header)]
-    return _grow(lines, i + 1, columns, {k: s.text for k, s in enumerate(header)})
+    grown = _grow(lines, i + 1, columns, {k: s.text for k, s in enumerate(header)})
+    if grown is not None and grown.body > i + 1:
+        grown.printed = _printed([header, *(line.segments for line in lines[i + 1 : grown.body])], grown.columns)
+    return grown
 
 
 def _grow(
@@ -117,6 +122,7 @@ def _grow(
     pending: list[int] = []  # lines under the header placed once the rows are in
     opening: dict[int, str] = {}  # the first line of the next row's label, printed above it
     header_lines = 1
+    body = -1
     i = start
     while i < len(lines):
         if (head is not None or rows) and _far(lines[i - 1], lines[i]):
@@ -139,6 +145,7 @@ def _grow(
                 columns, header_lines, i = placed_columns, header_lines + 1, after
                 continue
         if record is not None:
+            body = i if body < 0 else body
             cells, columns, i = record
             for key, text in opening.items():
                 cells[key] = f"{text} {cells.get(key, '')}".strip()
@@ -163,7 +170,7 @@ def _grow(
             record = _record(lines, first, columns, strict=True) if first is not None and first > i else None
             if record is None or not _fewer(lines[i:first], columns, _filled(record[1], record[0])):
                 break
-            pending, i = list(range(i, first)), first
+            pending, body, i = list(range(i, first)), i, first
             continue
         # a cell may wrap onto several lines between two rows filling as many columns
         nxt = _rows_from(lines, i + 1, columns, wraps=True) if rows else None
@@ -227,4 +234,4 @@ def _grow(
         rows = early + rows
     keys = [c.key for c in columns]
     table = [[cells.get(k, "") for k in keys] for cells in ([head] if head is not None else []) + rows]
-    return _Grown(table, notes, columns, i)
+    return _Grown(table, notes, columns, i, body)
