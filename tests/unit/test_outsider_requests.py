@@ -177,3 +177,46 @@ def test_what_figures_are_given_per_is_the_first_column() -> None:
     assert reading.columns == ["Region", "Units sold", "Number of orders"] and reading.unused == []
     # a calculation "per" a column stays the calculation's grouping
     assert read_message("Average unit price per region", scope).calculations
+
+
+SHIPMENTS = ["Zendingnr.", "Datum", "Bestemming", "Colli", "Gewicht (kg)", "Vrachtkosten"]
+CYCLES = ["Cycle Name", "KI (1/km)", "Distance (mi)", "Percent Fuel Savings Eliminate Stops"]
+POSITIONS = ["Lp.", "Nazwa towaru", "Ilość", "J.m.", "Cena netto (PLN)", "Wartość netto (PLN)"]
+
+
+def test_a_comparisons_unit_names_the_column_its_header_gives_in_brackets() -> None:
+    """"heavier than 100 kg" compares the one header whose unit is kg; the words before it stay
+    for the owner and the rows, never a column of their own."""
+    scope = ScopeHint(documents=1, vocabulary=SHIPMENTS, table_headers=[SHIPMENTS])
+    reading = read_message("Van Rijn shipments heavier than 100 kg: shipment number, destination and freight cost", scope)
+    assert _conditions(reading) == [("Gewicht (kg)", "gt", "100 kg")]
+    assert reading.columns == ["Shipment number", "Destination", "Freight cost"]
+    scope = ScopeHint(documents=1, vocabulary=CYCLES, table_headers=[CYCLES])
+    reading = read_message("Show the cycles longer than 50 miles with their KI and distance.", scope)
+    assert _conditions(reading) == [("Distance (mi)", "gt", "50 miles")]
+    # a header before the comparison is still its column
+    reading = read_message("Cycles with a distance (mi) of more than 50 mi: cycle name and KI", scope)
+    assert [c for c, *_ in _conditions(reading)] == ["Distance (mi)"]
+
+
+def test_a_word_after_an_amount_that_opens_a_phrase_is_no_column() -> None:
+    scope = ScopeHint(documents=1, vocabulary=["Date", "Employee", "Amount"], table_headers=[["Date", "Employee", "Amount"]])
+    reading = read_message("Show me all items over 200 euros in the Q2 2025 expense report: date, employee and amount.", scope)
+    assert ("In", "gt", "200 euros") not in _conditions(reading)
+    assert [c for c, *_ in _conditions(reading)] == ["Amount"]
+
+
+def test_what_we_did_names_no_column_and_leaves_no_word_unused() -> None:
+    """"What did we buy from …": the auxiliary, its person and the verb say what was done; the
+    rows are every column of what was bought from the owner."""
+    scope = ScopeHint(documents=1, vocabulary=POSITIONS, table_headers=[POSITIONS])
+    reading = read_message("What did we buy from Mleczarnia Kaszubska in December 2024?", scope)
+    assert "Did we buy" not in reading.columns and reading.columns == POSITIONS
+    assert "Mleczarnia Kaszubska" in reading.document_conditions
+    assert reading.unused == [] and "buy" not in reading.document_kinds
+    reading = read_message(
+        "Quelles lentilles avons-nous achetées chez Optique Delaunay ? Donne-moi la désignation et la quantité.", scope)
+    assert "Optique Delaunay" in reading.document_conditions
+    assert not {"avons-nous", "achetées"} & set(reading.document_kinds) and not {"avons-nous", "achetées"} & set(reading.unused)
+    reading = read_message("Which sensors did we buy from Praxis? Article number and quantity.", scope)
+    assert "Praxis" in reading.document_conditions and not reading.row_terms

@@ -106,6 +106,8 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     columns = {fold(words[-1]) for column in reading.columns if (words := _tokens(column))}  # the words ending a column
     owners = [i for i, t in enumerate(tokens) for name in reading.document_conditions if fold(t) == fold(name.split()[0])]
     relations = _relation_words(tokens, reading.document_conditions)
+    # "what did we buy from …": the verb of the asker and its auxiliary says what was done, not which
+    asked = {j for k in range(len(tokens)) if (verb := g.asker_verb(tokens, k)) is not None for j in range(k, verb + 1)}
     left: list[str] = []
     unplaced: list[str] = []
     for i, word in enumerate(tokens):
@@ -115,7 +117,7 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             continue  # punctuation and signs; a figure is a word ("above 5 000 kg" left unread is said)
         if (fold(word) in read or is_grammar(word)) and not _asking_noun(tokens, i, read | kinds):
             continue
-        if i in relations:
+        if i in relations or i in asked:
             continue
         # a folder's word names the kind of documents ("invoices"), a name written as one
         # ("Halvorsen" of "Halvorsen Metals/") says which: that one is read or named

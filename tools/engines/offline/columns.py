@@ -33,6 +33,7 @@ class Columns:
         that opens with "what" asks for the values it names next; its asking words are read (they
         name no column and no condition), and the values' list ends where its auxiliary starts
         the subject ("did we agree", "does the SLA give")."""
+        self._persons_verbs()
         for start in [0, *(k + 1 for k, t in enumerate(self.scan.tokens) if t.text in ("?", "!", "."))]:
             first, second = self.scan.at(start), self.scan.at(start + 1)
             if first is None or first.used or not first.is_(g.ASKS_VALUES) or second is None or not second.is_word:
@@ -46,6 +47,20 @@ class Columns:
             after = self.scan.at(stop)
             if stop > end and after is not None and after.is_(g.AUXILIARIES) and self.scan.is_list(end, stop):
                 self.asked.append((end, stop))
+
+    def _persons_verbs(self) -> None:
+        """"What did we buy from …", "Which sensors did we buy …", "Quelles lentilles avons-nous
+        achetées …": an auxiliary, the person who did it and the verb are the question's grammar
+        (who bought is the owner read after them), no column and no kind of row; a verb that
+        names a header of the scope stays for the columns."""
+        tokens = self.scan.tokens
+        texts = [t.text for t in tokens]
+        for k, tok in enumerate(tokens):
+            verb_at = g.asker_verb(texts, k) if tok.is_word and not tok.used else None
+            verb = self.scan.at(verb_at) if verb_at is not None else None
+            if verb is None or any(t.used for t in tokens[k:verb_at]) or not verb.is_content or self._names_header(verb.bare):
+                continue
+            self.scan.use(k, verb_at + 1)
 
     def take_row_key(self) -> None:
         """"each state with its growth rates", "Which states have …? Show their …": the thing every

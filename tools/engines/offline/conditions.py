@@ -29,6 +29,7 @@ class Conditions:
         self._postfix_comparisons()
         self._column_after_amount()
         self._noun_of_comparisons()
+        self._unit_comparisons()
         self._signs()
         for i, tok in enumerate(self.scan.tokens):
             if tok.used or tok.kind != "word":
@@ -121,7 +122,8 @@ class Conditions:
             op, value_end, value = found
             clause = self.scan.clause_end(value_end)
             named = next((end for end in range(min(clause, value_end + 3), value_end, -1)
-                          if all(t.is_word and not t.used for t in self.scan.tokens[value_end:end])
+                          if self.scan.tokens[value_end].is_content
+                          and all(t.is_word and not t.used for t in self.scan.tokens[value_end:end])
                           and self._heads_column(text_of(self.scan.tokens[value_end:end]))), None)
             if named is None:
                 continue
@@ -156,6 +158,23 @@ class Conditions:
             op = found[0]
             end = self._value(op[0], capitalise(noun.bare), op[1], k)
             self.scan.use(k - 2, end)
+
+    def _unit_comparisons(self) -> None:
+        """"did Anna Nowak work more than 8 hours", "Van Rijn shipments heavier than 100 kg": a
+        comparison whose unit names a column (``_unit_column``) compares that column when the word
+        before it names none; the words before are left for the rest of the reading (the owner,
+        the rows)."""
+        for k in range(len(self.scan.tokens)):
+            found = self._amount_compared(k)
+            if found is None:
+                continue
+            op, value_end, value = found
+            column = self._unit_column(_unit_of(value))
+            before = self.scan.at(k - 1)
+            if column is None or before is not None and before.is_word and self.scan.names_header(before.bare):
+                continue
+            self.scan.add_condition(op[1], column, op[0], value)
+            self.scan.use(k, value_end)
 
     def _heads_column(self, words: str) -> bool:
         """Whether words name a header of the scope as written or with a unit in brackets
@@ -211,7 +230,7 @@ class Conditions:
                 if tok.low == "of" and self.scan.operator_at(column_end + 1):
                     break
                 column_end += 1
-            op = self.scan.operator_at(column_end)
+            op = self.scan.operator_at(column_end) if not self.scan.at(column_end) or not self.scan.tokens[column_end].used else None
             if op is None and self.scan.at(column_end) is not None and self.scan.tokens[column_end].low == "of":
                 op = self.scan.operator_at(column_end + 1)
                 op_start = column_end + 1
@@ -355,6 +374,8 @@ class Conditions:
             return
         if opening and self.scan.tokens[start].is_(g.ENDS_LIST) and self.scan.at(end) is not None and self.scan.tokens[end].used:
             return  # "Which contracts in the contract register run out before …": the documents, then what was read
+        if opening and self.scan.tokens[start].is_(g.OWNER_PREPOSITIONS):
+            return  # "Which sensors did we buy from Praxis": who they came from is the owner
         if self._compared_header(start, end):
             self.scan.use(i, end)
             return
@@ -524,6 +545,19 @@ class Conditions:
             end = self._value(op[0], column, op[1], k)
             self.scan.use(k, end)
 
+    def _unit_column(self, unit: str) -> str | None:
+        """The column a comparison's unit names: a header of the scope that is the unit's noun
+        ("8 hours": Hours), else the one header whose unit in brackets it is ("100 kg":
+        "Gewicht (kg)"); None for a currency (what the rows are worth) or no such header."""
+        if not unit or has_currency(f"1 {unit}"):
+            return None
+        if self.scan.names_column(unit) and not is_qualifier(unit):
+            return capitalise(unit)
+        forms = {folded(unit), folded(g.UNIT_SYMBOLS.get(unit.casefold(), unit))}
+        found = {term for term in self.scan.scope.vocabulary
+                 if (bracket := re.search(r"\(([^)]*)\)\s*$", term)) and folded(bracket.group(1)) in forms}
+        return next(iter(found)) if len(found) == 1 else None
+
     def _unreadable(self, start: int, end: int) -> None:
         words = text_of(self.scan.tokens[start:end])
         if words:
@@ -538,7 +572,8 @@ class Conditions:
 
 
 _UNIT = re.compile(
-    r"^(?:[a-zA-Z]{1,3}\.?|[€$£¥₩%]|zł|eur|euros?|usd|dollars?|gbp|pounds?|chf|kg|km|hours?|hrs?|days?|stk\.?|pcs)$", re.IGNORECASE
+    r"^(?:[a-zA-Z]{1,3}\.?|[€$£¥₩%]|°[cf]|zł|eur|euros?|usd|dollars?|gbp|pounds?|chf|kg|km|miles?|hours?|hrs?|days?"
+    r"|weeks?|minutes?|tonnes?|litres?|liters?|stk\.?|pcs)$", re.IGNORECASE
 )
 
 

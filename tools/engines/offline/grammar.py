@@ -51,7 +51,10 @@ COURTESY_PAIRS = frozenset({("por", "favor"), ("per", "favore")})  # "…, por f
 NEGATIONS = words("not no without except excluding other nicht kein keine keinen ohne außer pas sans sauf sin excepto non nie bez oprócz")
 # "What hourly rates did we agree …", "What response time does the SLA give …": the auxiliary
 # after the values asked for ends their list; the subject and its verb follow it
-AUXILIARIES = words("do does did have has had will would can could should shall must")
+AUXILIARIES = words(
+    "do does did have has had will would can could should shall must haben hat habe hatten hatte avons avez ont avions"
+    " avaient hemos han habéis hebben heeft"
+)
 # a question that asks for values: "What hourly rates …", "What are the monthly charges …"
 ASKS_VALUES = words("what")
 BE_WORDS = words("is are was were")
@@ -63,7 +66,28 @@ MONEY_COLUMN = "Value"
 # column holding one is what "worth more than …" or "cost more than …" compares
 MONEY_NOUNS = words("value values worth price prices cost costs amount amounts wert preis betrag kosten valeur prix montant coût "
                     "waarde prijs bedrag wartość kwota cena koszt")
+# the symbols of units written out, as a header's brackets give them: "50 miles" over "Distance (mi)"
+UNIT_SYMBOLS = {
+    "mile": "mi", "miles": "mi", "kilogram": "kg", "kilograms": "kg", "kilo": "kg", "kilos": "kg", "gram": "g",
+    "grams": "g", "tonne": "t", "tonnes": "t", "ton": "t", "tons": "t", "kilometre": "km", "kilometres": "km",
+    "kilometer": "km", "kilometers": "km", "metre": "m", "metres": "m", "meter": "m", "meters": "m", "hour": "h",
+    "hours": "h", "minute": "min", "minutes": "min", "litre": "l", "litres": "l", "liter": "l", "liters": "l",
+    "percent": "%", "per cent": "%",
+}
 PERSONS = words("we i you they he she wir ich sie nous je vous ils on")  # "where we ordered …": who did it
+
+
+def asker_verb(tokens: list[str], k: int) -> int | None:
+    """Where the verb of an auxiliary and its person opening at ``tokens[k]`` stands: "did we
+    buy", "have you received", "avons-nous achetées" (the auxiliary and its person one word);
+    None when none opens there. The three say what someone did, who is read elsewhere."""
+    low = tokens[k].casefold()
+    aux, dash, person = low.partition("-")
+    if dash:
+        verb = k + 1 if aux in AUXILIARIES and person in PERSONS else None
+    else:
+        verb = k + 2 if low in AUXILIARIES and k + 1 < len(tokens) and tokens[k + 1].casefold() in PERSONS else None
+    return verb if verb is not None and verb < len(tokens) and tokens[verb].isalpha() else None
 # Verbs of a thing's end or start: "contracts that expire in 2024", "run out before April 2026",
 # "Verträge, die 2025 enden": a time after them compares the column of end or start dates
 _ENDING = "expire expires expired expiring end ends ended ending lapse lapses lapsed terminate terminates terminated " \
@@ -128,14 +152,21 @@ OPERATORS: list[tuple[str, str]] = [
         "is below|are below|is under|are under|is less than|are less than|is lower than|is smaller than"
         "|below|under|less than|lower than|smaller than|beneath|before|earlier than|ist kleiner als|kleiner als"
         "|weniger als|unter|vor|est inférieur à|inférieur à|inférieure à|moins de|avant|menos de|menor que|inferior a|antes de"
-        "|poniżej|mniej niż|mniejszy niż|mniejsza niż|przed|<",
+        "|poniżej|mniej niż|mniejszy niż|mniejsza niż|przed|<"
+        # comparatives of a measure: the unit after the value says which column ("lighter than 5 kg")
+        "|lighter than|shorter than|colder than|cooler than|cheaper than|leichter als|kürzer als|kälter als"
+        "|billiger als|günstiger als|moins cher que|moins chers que|plus court que|plus courts que|lichter dan"
+        "|korter dan|kouder dan|goedkoper dan|lżejsze niż|krótsze niż|tańsze niż",
     ),
     (
         "gt",
         "is above|are above|is over|are over|is more than|are more than|is greater than|is higher than"
         "|above|over|more than|greater than|higher than|larger than|bigger than|exceeds|exceeding|after|later than"
         "|ist größer als|größer als|mehr als|über|nach|est supérieur à|supérieur à|supérieure à|plus de|après|más de|mayor que|superior a|después de"
-        "|powyżej|ponad|więcej niż|większy niż|większa niż|>",
+        "|powyżej|ponad|więcej niż|większy niż|większa niż|>"
+        "|heavier than|longer than|warmer than|hotter than|more expensive than|schwerer als|länger als|wärmer als"
+        "|teurer als|plus lourd que|plus lourds que|plus long que|plus longs que|plus chaud que|plus cher que|plus chers que"
+        "|zwaarder dan|langer dan|warmer dan|duurder dan|cięższe niż|dłuższe niż|cieplejsze niż|droższe niż",
     ),
     ("contains", "contains|contain|includes|mentions|mention|mentioning|containing|enthält|contient|zawiera"),
     ("equals", "is equal to|equals|is|are|ist|sind|est|sont|jest|są|==|="),
