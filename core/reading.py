@@ -116,7 +116,8 @@ class Table(BaseModel):
     spanned: list[list[int]] = Field(default_factory=list)
     # a header printed on several lines, as printed: each line's cells over the columns they stand
     # over (a label over a group of columns once), which ``header`` joins into one name per
-    # column; empty when the header is one line
+    # column; empty when the header is one line. The parser's, for measuring its structure: the
+    # knowledge base keeps the names
     header_lines: list[list[str]] = Field(default_factory=list)
 
     def as_held(self) -> tuple[list[str], list[list[str]]]:

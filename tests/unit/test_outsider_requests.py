@@ -200,7 +200,9 @@ def test_a_comparisons_unit_names_the_column_its_header_gives_in_brackets() -> N
 
 
 def test_a_word_after_an_amount_that_opens_a_phrase_is_no_column() -> None:
-    scope = ScopeHint(documents=1, vocabulary=["Date", "Employee", "Amount"], table_headers=[["Date", "Employee", "Amount"]])
+    # a stock sheet's "In" and "Out" columns beside the report's
+    scope = ScopeHint(documents=2, vocabulary=["Date", "Employee", "Amount", "In", "Out"],
+                      table_headers=[["Date", "Employee", "Amount"], ["Date", "In", "Out"]])
     reading = read_message("Show me all items over 200 euros in the Q2 2025 expense report: date, employee and amount.", scope)
     assert ("In", "gt", "200 euros") not in _conditions(reading)
     assert [c for c, *_ in _conditions(reading)] == ["Amount"]
@@ -220,3 +222,24 @@ def test_what_we_did_names_no_column_and_leaves_no_word_unused() -> None:
     assert not {"avons-nous", "achetées"} & set(reading.document_kinds) and not {"avons-nous", "achetées"} & set(reading.unused)
     reading = read_message("Which sensors did we buy from Praxis? Article number and quantity.", scope)
     assert "Praxis" in reading.document_conditions and not reading.row_terms
+
+
+def test_a_measures_comparison_needs_a_unit_that_names_a_column() -> None:
+    """The word before "heavier than" is what is weighed, even when it names a header; a measure
+    whose unit names no column ("longer than 24 months") compares nothing and is no column."""
+    scope = ScopeHint(documents=1, vocabulary=["Shipment", "Weight (kg)"], table_headers=[["Shipment", "Weight (kg)"]])
+    assert _conditions(read_message("Show shipments heavier than 100 kilos", scope)) == [("Weight (kg)", "gt", "100 kilos")]
+    assert _conditions(read_message("Envois plus lourdes que 100 kg", scope)) == [("Weight (kg)", "gt", "100 kg")]
+    contracts = ScopeHint(documents=1, vocabulary=["Contract", "Start date", "End date"],
+                          table_headers=[["Contract", "Start date", "End date"]])
+    reading = read_message("Which contracts ran longer than 24 months? Contract and start date.", contracts)
+    assert not [c for c in _conditions(reading) if c[0] and c[0].startswith(("Contract", "Ran"))]
+
+
+def test_the_askers_verb_leaves_a_comparison_after_it_and_a_clause_beyond_the_owner() -> None:
+    scope = ScopeHint(documents=1, vocabulary=["Invoice number", "Date", "Supplier"],
+                      table_headers=[["Invoice number", "Date", "Supplier"]])
+    reading = read_message("Which invoices did we receive before 2024?", scope)
+    assert [(op, value) for _, op, value in _conditions(reading)] == [("lt", "2024")]
+    reading = read_message("Which invoices from Acme are still open?", scope)
+    assert any("still open" in term for term in reading.row_terms)  # only meaning can judge it: never dropped

@@ -202,3 +202,14 @@ def test_glyphs_the_file_gives_no_character_for_are_counted_and_said_not_passed_
     assert any(line.startswith("DB2 for i Center of Excellence") for line in document.pages[2].splitlines())
     (note,) = [n for n in document.notes if "glyphs" in n]
     assert note.startswith("295 glyphs have no text in the file (278 on page 3,")
+
+
+def test_group_labels_over_a_header_are_its_first_printed_line() -> None:
+    """A line of group labels over the header ("DLHS-4 (2012-13)" over "TOTAL  RURAL") names
+    the columns under it and is the first line of the header as printed."""
+    path = PUBLIC.parent / "unseen" / "public-pdfs" / "documents" / "camelot" / "tests" / "files" / "district_health.pdf"
+    table = parse_file(path).tables[0]
+    assert table.header[1:] == ["DLHS-4 (2012-13) TOTAL", "DLHS-4 (2012-13) RURAL", "DLHS-3 (2007-08) TOTAL",
+                                "DLHS-3 (2007-08) RURAL"]
+    assert table.header_lines[0] == ["", "DLHS-4 (2012-13)", "", "DLHS-3 (2007-08)", ""]
+    assert table.header_lines[1][1:] == ["TOTAL", "RURAL", "TOTAL", "RURAL"]

@@ -61,6 +61,7 @@ def normalised(document: ParsedDocument) -> ParsedDocument:
         table.header = [normal_text(c) for c in table.header]
         table.rows = [[normal_text(c) for c in row] for row in table.rows]
         table.title = [normal_text(t) for t in table.title]
+        table.header_lines = [[normal_text(c) for c in line] for line in table.header_lines]
     return document
 
 

@@ -161,20 +161,41 @@ class Conditions:
 
     def _unit_comparisons(self) -> None:
         """"did Anna Nowak work more than 8 hours", "Van Rijn shipments heavier than 100 kg": a
-        comparison whose unit names a column (``_unit_column``) compares that column when the word
-        before it names none; the words before are left for the rest of the reading (the owner,
-        the rows)."""
+        comparison whose unit names a column (``_unit_column``) compares that column, when the
+        word before it names none or the comparison is a measure's ("heavier than", where the
+        word before is what is weighed); a measure's comparison of a sum of money compares what
+        the rows are worth ("items cheaper than 20 EUR"). The words before are left for the rest
+        of the reading (the owner, the rows)."""
         for k in range(len(self.scan.tokens)):
-            found = self._amount_compared(k)
+            measure = self._measure_compared(k)
+            found = measure or self._amount_compared(k)
             if found is None:
                 continue
             op, value_end, value = found
             column = self._unit_column(_unit_of(value))
+            if column is None and measure is not None and has_currency(value):
+                column = g.MONEY_COLUMN
             before = self.scan.at(k - 1)
-            if column is None or before is not None and before.is_word and self.scan.names_header(before.bare):
+            if column is None or (
+                measure is None and before is not None and before.is_word and self.scan.names_header(before.bare)
+            ):
                 continue
             self.scan.add_condition(op[1], column, op[0], value)
             self.scan.use(k, value_end)
+
+    def _measure_compared(self, k: int) -> tuple[tuple[str, int], int, str] | None:
+        """A measure's comparison of an amount that starts at ``k`` ("heavier than 100 kg"), none
+        of its words read yet: as ``_amount_compared`` gives it; None otherwise."""
+        words = [t.low for t in self.scan.tokens[k : k + 4]]
+        for op, phrase in g.MEASURE_COMPARATIVES:
+            if words[: len(phrase)] == phrase:
+                start = k + len(phrase)
+                value_end = self._amount_end(start)
+                value = text_of(self.scan.tokens[start:value_end])
+                if value_end == start or not is_amount(value) or any(t.used for t in self.scan.tokens[k:value_end]):
+                    return None
+                return (op, start), value_end, value
+        return None
 
     def _heads_column(self, words: str) -> bool:
         """Whether words name a header of the scope as written or with a unit in brackets
@@ -374,8 +395,9 @@ class Conditions:
             return
         if opening and self.scan.tokens[start].is_(g.ENDS_LIST) and self.scan.at(end) is not None and self.scan.tokens[end].used:
             return  # "Which contracts in the contract register run out before …": the documents, then what was read
-        if opening and self.scan.tokens[start].is_(g.OWNER_PREPOSITIONS):
-            return  # "Which sensors did we buy from Praxis": who they came from is the owner
+        if opening and self.scan.tokens[start].is_(g.OWNER_PREPOSITIONS) and end > start + 1 \
+                and all(t.is_word and t.capital for t in self.scan.tokens[start + 1 : end]):
+            return  # "Which sensors did we buy from Praxis": the clause is who they came from, the owner
         if self._compared_header(start, end):
             self.scan.use(i, end)
             return
@@ -572,8 +594,9 @@ class Conditions:
 
 
 _UNIT = re.compile(
-    r"^(?:[a-zA-Z]{1,3}\.?|[€$£¥₩%]|°[cf]|zł|eur|euros?|usd|dollars?|gbp|pounds?|chf|kg|km|miles?|hours?|hrs?|days?"
-    r"|weeks?|minutes?|tonnes?|litres?|liters?|stk\.?|pcs)$", re.IGNORECASE
+    r"^(?:[a-zA-Z]{1,3}\.?|[€$£¥₩%]|zł|eur|euros?|usd|dollars?|gbp|pounds?|chf|kg|km|miles?|hours?|hrs?|days?"
+    r"|weeks?|minutes?|kilos?|kilograms?|grams?|tonnes?|tons?|metres?|meters?|kilometres?|kilometers?|litres?|liters?"
+    r"|percent|stk\.?|pcs)$", re.IGNORECASE
 )
 
 

@@ -51,10 +51,7 @@ COURTESY_PAIRS = frozenset({("por", "favor"), ("per", "favore")})  # "…, por f
 NEGATIONS = words("not no without except excluding other nicht kein keine keinen ohne außer pas sans sauf sin excepto non nie bez oprócz")
 # "What hourly rates did we agree …", "What response time does the SLA give …": the auxiliary
 # after the values asked for ends their list; the subject and its verb follow it
-AUXILIARIES = words(
-    "do does did have has had will would can could should shall must haben hat habe hatten hatte avons avez ont avions"
-    " avaient hemos han habéis hebben heeft"
-)
+AUXILIARIES = words("do does did have has had will would can could should shall must")
 # a question that asks for values: "What hourly rates …", "What are the monthly charges …"
 ASKS_VALUES = words("what")
 BE_WORDS = words("is are was were")
@@ -77,17 +74,29 @@ UNIT_SYMBOLS = {
 PERSONS = words("we i you they he she wir ich sie nous je vous ils on")  # "where we ordered …": who did it
 
 
+# French auxiliaries joined to their person: "avons-nous achetées"
+FUSED_AUXILIARIES = words("avons avez ont a avions aviez avaient")
+
+
 def asker_verb(tokens: list[str], k: int) -> int | None:
     """Where the verb of an auxiliary and its person opening at ``tokens[k]`` stands: "did we
-    buy", "have you received", "avons-nous achetées" (the auxiliary and its person one word);
-    None when none opens there. The three say what someone did, who is read elsewhere."""
+    buy from …", "have you received", "avons-nous achetées chez …" (the auxiliary and its person
+    one word); None when none opens there, or when a comparison follows the verb ("did we
+    receive before 2024": the verb says which date is compared). The three say what someone
+    did; who, and from whom, is read elsewhere."""
     low = tokens[k].casefold()
     aux, dash, person = low.partition("-")
     if dash:
-        verb = k + 1 if aux in AUXILIARIES and person in PERSONS else None
+        verb = k + 1 if aux in FUSED_AUXILIARIES and person in PERSONS else None
     else:
         verb = k + 2 if low in AUXILIARIES and k + 1 < len(tokens) and tokens[k + 1].casefold() in PERSONS else None
-    return verb if verb is not None and verb < len(tokens) and tokens[verb].isalpha() else None
+    if verb is None or verb >= len(tokens) or not tokens[verb].isalpha():
+        return None
+    function_words = (DETERMINERS, QUANTIFIERS, ENDS_LIST, CONJUNCTIONS)
+    if any(tokens[verb].casefold() in group for group in function_words):
+        return None
+    after = tokens[verb + 1].casefold() if verb + 1 < len(tokens) else ""
+    return None if after in OPERATOR_FIRST_WORDS else verb
 # Verbs of a thing's end or start: "contracts that expire in 2024", "run out before April 2026",
 # "Verträge, die 2025 enden": a time after them compares the column of end or start dates
 _ENDING = "expire expires expired expiring end ends ended ending lapse lapses lapsed terminate terminates terminated " \
@@ -152,21 +161,14 @@ OPERATORS: list[tuple[str, str]] = [
         "is below|are below|is under|are under|is less than|are less than|is lower than|is smaller than"
         "|below|under|less than|lower than|smaller than|beneath|before|earlier than|ist kleiner als|kleiner als"
         "|weniger als|unter|vor|est inférieur à|inférieur à|inférieure à|moins de|avant|menos de|menor que|inferior a|antes de"
-        "|poniżej|mniej niż|mniejszy niż|mniejsza niż|przed|<"
-        # comparatives of a measure: the unit after the value says which column ("lighter than 5 kg")
-        "|lighter than|shorter than|colder than|cooler than|cheaper than|leichter als|kürzer als|kälter als"
-        "|billiger als|günstiger als|moins cher que|moins chers que|plus court que|plus courts que|lichter dan"
-        "|korter dan|kouder dan|goedkoper dan|lżejsze niż|krótsze niż|tańsze niż",
+        "|poniżej|mniej niż|mniejszy niż|mniejsza niż|przed|<",
     ),
     (
         "gt",
         "is above|are above|is over|are over|is more than|are more than|is greater than|is higher than"
         "|above|over|more than|greater than|higher than|larger than|bigger than|exceeds|exceeding|after|later than"
         "|ist größer als|größer als|mehr als|über|nach|est supérieur à|supérieur à|supérieure à|plus de|après|más de|mayor que|superior a|después de"
-        "|powyżej|ponad|więcej niż|większy niż|większa niż|>"
-        "|heavier than|longer than|warmer than|hotter than|more expensive than|schwerer als|länger als|wärmer als"
-        "|teurer als|plus lourd que|plus lourds que|plus long que|plus longs que|plus chaud que|plus cher que|plus chers que"
-        "|zwaarder dan|langer dan|warmer dan|duurder dan|cięższe niż|dłuższe niż|cieplejsze niż|droższe niż",
+        "|powyżej|ponad|więcej niż|większy niż|większa niż|>",
     ),
     ("contains", "contains|contain|includes|mentions|mention|mentioning|containing|enthält|contient|zawiera"),
     ("equals", "is equal to|equals|is|are|ist|sind|est|sont|jest|są|==|="),
@@ -188,6 +190,24 @@ OPERATOR_PHRASES: list[tuple[str, list[str]]] = sorted(
     key=lambda pair: -len(pair[1]),
 )
 OPERATOR_FIRST_WORDS = frozenset(p[0] for _, p in OPERATOR_PHRASES)
+# Comparatives of a measure: "shipments heavier than 100 kg", "calls longer than 10 min". The
+# value's unit says which column they compare (``Conditions._unit_comparisons``); without a unit
+# that names one they compare nothing a reader can check ("contracts longer than 24 months").
+_MEASURE_COMPARATIVES = {
+    "lt": "lighter than|shorter than|colder than|cooler than|cheaper than|leichter als|kürzer als|kälter als"
+          "|billiger als|günstiger als|moins cher que|moins chers que|moins chère que|moins chères que|plus court que"
+          "|plus courts que|plus courte que|plus courtes que|lichter dan|korter dan|kouder dan|goedkoper dan"
+          "|lżejsze niż|krótsze niż|tańsze niż",
+    "gt": "heavier than|longer than|warmer than|hotter than|more expensive than|schwerer als|länger als|wärmer als"
+          "|teurer als|plus lourd que|plus lourds que|plus lourde que|plus lourdes que|plus long que|plus longs que"
+          "|plus longue que|plus longues que|plus chaud que|plus chauds que|plus chaude que|plus chaudes que"
+          "|plus cher que|plus chers que|plus chère que|plus chères que|zwaarder dan|langer dan|warmer dan"
+          "|duurder dan|cięższe niż|dłuższe niż|cieplejsze niż|droższe niż",
+}
+MEASURE_COMPARATIVES: list[tuple[str, list[str]]] = sorted(
+    ((op, form.split()) for op, forms in _MEASURE_COMPARATIVES.items() for form in forms.split("|")),
+    key=lambda pair: -len(pair[1]),
+)
 OP_WORDS = {"equals": "is", "not": "is not", "contains": "contains", "lt": "below", "le": "at most", "gt": "above", "ge": "at least"}
 
 # Calculation words; a calculation is only read where the request asks for one ("the total of",

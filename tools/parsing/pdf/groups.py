@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from tools.parsing.pdf.columns import _Column
+from tools.parsing.pdf.columns import _Column, _printed
 from tools.parsing.pdf.lines import _far, _figure, _Line, _Segment
 from tools.parsing.pdf.unruled import _Grown, _table_at
 
@@ -27,6 +27,8 @@ def _grouped(lines: list[_Line], i: int) -> _Grown | None:
     # groups of columns that have names, not a row of figures taken for a header
     if groups is None or any(not names[key] or _figure(names[key]) for key in groups):
         return None
+    # the header as printed: the groups' line over the header's own lines
+    grown.printed = _printed([lines[i].segments], grown.columns) + (grown.printed or [list(grown.rows[0])])
     grown.rows[0] = [
         f"{groups[c.key]} {name}".strip() if c.key in groups else name for c, name in zip(grown.columns, grown.rows[0])
     ]

@@ -54,7 +54,10 @@ def _read_page(
             shift = len(cut) - len(extracted)
             labels = [labels[i + shift] if i + shift >= 0 else None for i in range(len(extracted))]
             extracted = [[label[0] if label else "", *row] for label, row in zip(labels, extracted)]
+            # the labels' column is named on the header's last line, as its name joins it
             printed = [["", *line] for line in printed]
+            if printed:
+                printed[-1][0] = extracted[0][0]
         table = make_table(number, extracted, printed=printed)
         # a box around a paragraph is no table; a lone ruled row is read from its words below
         if table is None or not table.rows or len(table.header) < 2:
