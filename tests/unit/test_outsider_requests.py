@@ -243,3 +243,22 @@ def test_the_askers_verb_leaves_a_comparison_after_it_and_a_clause_beyond_the_ow
     assert [(op, value) for _, op, value in _conditions(reading)] == [("lt", "2024")]
     reading = read_message("Which invoices from Acme are still open?", scope)
     assert any("still open" in term for term in reading.row_terms)  # only meaning can judge it: never dropped
+
+
+HEALTH = ["States-A", "Capital Family Welfare", "Total Revenue & Capital", "Others⁽¹⁾", "Others", "Total"]
+
+
+def test_a_conditions_column_is_the_header_its_words_open_with_and_a_financial_year_names_the_documents() -> None:
+    """"whose 'Others' outlay is more than 1,000,000": the quoted header is the column compared;
+    "2012-13" after the table's name says which documents; "figures" after the columns asks for
+    their values. No word is left unused."""
+    scope = ScopeHint(documents=2, vocabulary=[*HEALTH, "State", "n"], table_headers=[HEALTH, ["State", "n"]])
+    reading = read_message(
+        "From the Public Health Outlay 2012-13 budget estimates table, list the states whose 'Others' outlay is more "
+        "than 1,000,000, with their Total Revenue & Capital and Others figures.", scope)
+    assert _conditions(reading) == [("Others", "gt", "1,000,000")]
+    assert "2012-13" in reading.document_conditions
+    assert reading.unused == []
+    # a value noun anywhere else is a word like any other
+    reading = read_message("List the states with figures: Total Revenue & Capital and Others.", scope)
+    assert "figures" in reading.unused

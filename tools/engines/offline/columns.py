@@ -215,7 +215,7 @@ class Columns:
 
     def _list(self, start: int, end: int) -> None:
         items = self._shared_heads(self._shared_qualifiers(self.scan.items(start, end)))
-        named = [self._named_within(item) for _, item in items]
+        named = [self.named_within(item) for _, item in items]
         for (offset, item), name in zip(items, named):
             if name != item and sum(folded(other) == folded(name) for other in [*named, *(i for _, i in items)]) > 1:
                 name = item  # "total plan" and "total non-plan" are two columns, not twice "Total"
@@ -262,7 +262,7 @@ class Columns:
         """Whether the words open with a header of the scope longer than their first ``size`` words."""
         return any(self._names_header(" ".join(words[:n])) for n in range(size + 1, len(words) + 1))
 
-    def _named_within(self, item: str) -> str:
+    def named_within(self, item: str) -> str:
         """The header or label of the scope a list item opens with, when the item as a whole names
         none: "the illiterate share" where the scope's header is "Illiterate" (or ends in it, as a
         grouped header "Literacy Status Illiterate" does), "unit price please",

@@ -14,6 +14,7 @@ from tools.engines.numbers import has_currency, is_amount, parse_number
 from tools.engines.columns import folded, is_qualifier
 from tools.engines.months import month_of
 from tools.engines.offline import grammar as g
+from tools.engines.offline.columns import Columns
 from tools.engines.offline.equalities import Equalities
 from tools.engines.offline.scan import JUDGEMENT_HINT, Scan
 from tools.engines.offline.tokens import SENTENCE_END, WHICH, capitalise, strip_determiners, text_of
@@ -242,7 +243,7 @@ class Conditions:
             column_end = k
             while column_end < len(self.scan.tokens) and column_end - k < 5 and not self.scan.operator_at(column_end):
                 tok = self.scan.tokens[column_end]
-                if tok.used or tok.kind != "word" or tok.is_(g.HAS_WORDS) or tok.is_(g.RELATIVE) or tok.is_(g.QUANTIFIERS):
+                if tok.used or tok.kind not in ("word", "quoted") or tok.is_(g.HAS_WORDS) or tok.is_(g.RELATIVE) or tok.is_(g.QUANTIFIERS):
                     break
                 after = self.scan.at(column_end + 1)
                 in_period = tok.low in ("in", "for", "im") and after is not None and after.has_digit  # "growth in 2001-2011"
@@ -262,7 +263,8 @@ class Conditions:
             elif op is None or column_end == k:
                 return end if end is not None else None
             else:
-                column = capitalise(text_of(self.scan.tokens[k:column_end]))
+                # "whose 'Others' outlay is more than …": the header the words open with (``named_within``)
+                column = capitalise(Columns(self.scan).named_within(text_of(self.scan.tokens[k:column_end])))
             last_column = column
             value_end = self._amount_end(op[1])
             unit = self.scan.at(value_end)

@@ -63,6 +63,10 @@ MONEY_COLUMN = "Value"
 # column holding one is what "worth more than …" or "cost more than …" compares
 MONEY_NOUNS = words("value values worth price prices cost costs amount amounts wert preis betrag kosten valeur prix montant coût "
                     "waarde prijs bedrag wartość kwota cena koszt")
+# nouns that say "the values of" after the columns they follow: "its 2013 and 2017 values", "the
+# Others figures"
+VALUE_NOUNS = words("figures values numbers amounts data zahlen werte beträge chiffres valeurs montants cifras valores"
+                    " importes liczby wartości kwoty dane")
 # the symbols of units written out, as a header's brackets give them: "50 miles" over "Distance (mi)"
 UNIT_SYMBOLS = {
     "mile": "mi", "miles": "mi", "kilogram": "kg", "kilograms": "kg", "kilo": "kg", "kilos": "kg", "gram": "g",

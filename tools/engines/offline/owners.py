@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import SENTENCE_END, WHICH
 
+_SPAN_OF_YEARS = re.compile(r"(?:19|20)\d\d[-–/](?:\d\d|(?:19|20)\d\d)")
 PARTY_REACH = 3  # lower-case words between a name and the "us" it acts towards: "ordered from us"
 
 
@@ -80,6 +82,15 @@ class Owners:
             if tok.used or tok.kind != "word" or before is None or not g.is_code(tok.bare):
                 continue
             if before.kind == "word" and (before.is_word and not before.capital and not before.has_digit or before.low in ("no.", "nr.", "#", "n°")):
+                self.scan.owners.append((i, tok.bare))
+                tok.used = True
+
+    def take_periods(self) -> None:
+        """"the Public Health Outlay 2012-13 budget estimates": a financial year written as its
+        span ("2012-13", "2014–2015", "2008/09") that no column or condition took says which
+        documents; each document read must name it."""
+        for i, tok in enumerate(self.scan.tokens):
+            if not tok.used and tok.kind == "word" and _SPAN_OF_YEARS.fullmatch(tok.bare):
                 self.scan.owners.append((i, tok.bare))
                 tok.used = True
 

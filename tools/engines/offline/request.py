@@ -172,6 +172,7 @@ def read_message(message: str, scope: ScopeHint) -> Reading:
     owners.take_owners()
     owners.take_parties()
     owners.take_identifiers()
+    owners.take_periods()
     owners.merge_alternatives()
     Places(scan).take_folder_names()
     Judgement(scan).take_row_terms()
