@@ -262,3 +262,16 @@ def test_a_conditions_column_is_the_header_its_words_open_with_and_a_financial_y
     # a value noun anywhere else is a word like any other
     reading = read_message("List the states with figures: Total Revenue & Capital and Others.", scope)
     assert "figures" in reading.unused
+
+
+INCIDENTS = ["Number", "Opened", "Priority", "Vendor", "Service", "Short description"]
+
+
+def test_the_header_nearest_a_comparison_among_its_words_is_its_column() -> None:
+    """"all priority-1 incidents opened between April and June 2025": "Opened" is the column the
+    dates compare, "priority-1" is priority 1; the words are each read, none taken into a column
+    name they are not ("All priority-1 incidents opened")."""
+    scope = ScopeHint(documents=2, vocabulary=[*INCIDENTS, "Incidents"], table_headers=[INCIDENTS, ["Month", "Incidents"]])
+    reading = read_message("List all priority-1 incidents opened between April and June 2025 with number and vendor.", scope)
+    assert _conditions(reading) == [("Priority", "equals", "1"), ("Opened", "ge", "April 2025"), ("Opened", "le", "June 2025")]
+    assert reading.unused == []

@@ -117,6 +117,8 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             continue  # punctuation and signs; a figure is a word ("above 5 000 kg" left unread is said)
         if (fold(word) in read or is_grammar(word)) and not _asking_noun(tokens, i, read | kinds):
             continue
+        if "-" in word and all(fold(part) in read for part in word.split("-") if part):
+            continue  # "priority-1": a column and its value, each read
         if i in relations or i in asked:
             continue
         if word.casefold() in g.VALUE_NOUNS and i > 0 and fold(tokens[i - 1]) in read:

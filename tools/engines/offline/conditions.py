@@ -64,6 +64,7 @@ class Conditions:
         equalities = Equalities(self.scan)
         equalities.take_term_values()
         equalities.take_named_values()
+        equalities.take_joined_values()
         equalities.take_implicit_equalities()
         self._leading_condition()
         self._comparisons()
@@ -565,9 +566,16 @@ class Conditions:
                     continue
                 if start == k:
                     continue
-            column = capitalise(text_of(strip_determiners(self.scan.tokens[start:k])))
+            # "all priority-1 incidents opened between April and June": a header among the words
+            # (the longest, the nearest the comparison of equals) is the column; the words around
+            # it are left for the rest of the reading
+            whole = text_of(strip_determiners(self.scan.tokens[start:k]))
+            run = None if self.scan.names_header(whole) else self.scan.header_within(start, k, last=True)
+            column = capitalise(text_of(self.scan.tokens[run[0] : run[1]]) if run else whole)
             end = self._value(op[0], column, op[1], k)
             self.scan.use(k, end)
+            if run:
+                self.scan.use(*run)
 
     def _unit_column(self, unit: str) -> str | None:
         """The column a comparison's unit names: a header of the scope that is the unit's noun

@@ -52,6 +52,16 @@ class Equalities:
             self.scan.add_condition(i, capitalise(tok.bare), "equals", text_of(self.scan.tokens[i + 1 : end]))
             self.scan.use(i, end)
 
+    def take_joined_values(self) -> None:
+        """"all priority-1 incidents": a column of the scope joined by a hyphen to a figure is the
+        column's value, as "priority 1" is."""
+        for i, tok in enumerate(self.scan.tokens):
+            name, dash, value = tok.bare.rpartition("-")
+            if tok.used or tok.kind != "word" or not dash or not value.isdigit() or not name or not self.scan.names_header(name):
+                continue
+            self.scan.add_condition(i, capitalise(name), "equals", value)
+            tok.used = True
+
     def spans(self, start: int, end: int) -> list[tuple[int, int]]:
         """The items between ``start`` and ``end`` as token spans, split at commas and "and"."""
         spans, first = [], start

@@ -96,11 +96,13 @@ class Scan:
         ("province" over a header "Provincia")."""
         return self.names_header(word) or bool(groups_of(word) & self.header_kinds)
 
-    def header_within(self, start: int, end: int) -> tuple[int, int] | None:
+    def header_within(self, start: int, end: int, last: bool = False) -> tuple[int, int] | None:
         """The longest run of tokens between ``start`` and ``end`` that names a header of the
-        scope (the first of equals): "100 private sale handgun checks" holds "Private Sale Handgun"."""
+        scope (the first of equals, or the last): "100 private sale handgun checks" holds "Private
+        Sale Handgun"."""
         for size in range(end - start, 0, -1):
-            for k in range(start, end - size + 1):
+            starts = range(start, end - size + 1)
+            for k in reversed(starts) if last else starts:
                 run = self.tokens[k : k + size]
                 if all(t.is_word and not t.used for t in run) and self.names_header(text_of(run)):
                     return k, k + size
