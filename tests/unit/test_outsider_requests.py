@@ -275,3 +275,17 @@ def test_the_header_nearest_a_comparison_among_its_words_is_its_column() -> None
     reading = read_message("List all priority-1 incidents opened between April and June 2025 with number and vendor.", scope)
     assert _conditions(reading) == [("Priority", "equals", "1"), ("Opened", "ge", "April 2025"), ("Opened", "le", "June 2025")]
     assert reading.unused == []
+
+
+def test_a_header_opening_with_the_values_unit_and_no_header_far_from_the_comparison() -> None:
+    """"more than 60 days overdue" compares "Days overdue"; "customer" three words before the
+    comparison is no column of it; a span of years beside a header "2012" is no condition on it."""
+    scope = ScopeHint(documents=1, vocabulary=["Customer", "Invoice", "Amount", "Days overdue"],
+                      table_headers=[["Customer", "Invoice", "Amount", "Days overdue"]])
+    reading = read_message("Which customer invoices were more than 60 days overdue? Customer, invoice and amount.", scope)
+    assert _conditions(reading) == [("Days overdue", "gt", "60")]
+    reading = read_message("Which customer invoices were more than 60 days late? Customer, invoice and amount.", scope)
+    assert "Customer" not in [c for c, *_ in _conditions(reading)]
+    years = ScopeHint(documents=1, vocabulary=["State", "2012", "2013"], table_headers=[["State", "2012", "2013"]])
+    reading = read_message("From the 2012-13 outlay table, list the states with 2012 and 2013.", years)
+    assert not [c for c in _conditions(reading) if c[0] == "2012"]

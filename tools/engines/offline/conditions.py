@@ -127,9 +127,18 @@ class Conditions:
                           if self.scan.tokens[value_end].is_content
                           and all(t.is_word and not t.used for t in self.scan.tokens[value_end:end])
                           and self._heads_column(text_of(self.scan.tokens[value_end:end]))), None)
+            first = value_end
+            unit = self.scan.tokens[value_end - 1]
+            if named is None and value_end - 1 > op[1] and unit.is_word and not unit.has_digit:
+                # "more than 60 days overdue": a header that opens with the value's unit ("Days overdue")
+                first = value_end - 1
+                named = next((end for end in range(min(clause, value_end + 3), value_end, -1)
+                              if all(t.is_word and not t.used for t in self.scan.tokens[value_end:end])
+                              and self._heads_column(text_of(self.scan.tokens[first:end]))), None)
+                value = text_of(self.scan.tokens[op[1] : first])
             if named is None:
                 continue
-            column = capitalise(text_of(self.scan.tokens[value_end:named]))
+            column = capitalise(text_of(self.scan.tokens[first:named]))
             self.scan.add_condition(op[1], column, op[0], value)
             self.scan.use(k, named)
 
@@ -566,11 +575,13 @@ class Conditions:
                     continue
                 if start == k:
                     continue
-            # "all priority-1 incidents opened between April and June": a header among the words
-            # (the longest, the nearest the comparison of equals) is the column; the words around
-            # it are left for the rest of the reading
+            # "all priority-1 incidents opened between April and June": a header among the words,
+            # right before the comparison, is the column; the words before it are left for the
+            # rest of the reading
             whole = text_of(strip_determiners(self.scan.tokens[start:k]))
             run = None if self.scan.names_header(whole) else self.scan.header_within(start, k, last=True)
+            if run is not None and run[1] != k:
+                run = None  # a header among the words compares only right before the comparison
             column = capitalise(text_of(self.scan.tokens[run[0] : run[1]]) if run else whole)
             end = self._value(op[0], column, op[1], k)
             self.scan.use(k, end)

@@ -57,7 +57,8 @@ class Equalities:
         column's value, as "priority 1" is."""
         for i, tok in enumerate(self.scan.tokens):
             name, dash, value = tok.bare.rpartition("-")
-            if tok.used or tok.kind != "word" or not dash or not value.isdigit() or not name or not self.scan.names_header(name):
+            if tok.used or tok.kind != "word" or not dash or not value.isdigit() or not name.isalpha() \
+                    or not self.scan.names_header(name):
                 continue
             self.scan.add_condition(i, capitalise(name), "equals", value)
             tok.used = True
