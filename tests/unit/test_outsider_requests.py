@@ -289,3 +289,15 @@ def test_a_header_opening_with_the_values_unit_and_no_header_far_from_the_compar
     years = ScopeHint(documents=1, vocabulary=["State", "2012", "2013"], table_headers=[["State", "2012", "2013"]])
     reading = read_message("From the 2012-13 outlay table, list the states with 2012 and 2013.", years)
     assert not [c for c in _conditions(reading) if c[0] == "2012"]
+
+
+def test_a_name_said_to_be_what_a_header_names_is_that_columns_value() -> None:
+    """"the contracts Lucía Ferrer is responsible for", "Which contracts is Sophie Keller
+    responsible for": the name is the Responsible column's value, never a column of its own."""
+    header = ["Contract ID", "Counterparty", "End Date", "Status", "Responsible"]
+    scope = ScopeHint(documents=1, vocabulary=header, table_headers=[header])
+    for message in ("List the contracts Lucía Ferrer is responsible for, with contract ID, counterparty and status.",
+                    "Which contracts is Lucía Ferrer responsible for? Contract ID, counterparty and status."):
+        reading = read_message(message, scope)
+        assert ("Responsible", "equals", "Lucía Ferrer") in _conditions(reading), message
+        assert not [c for c in reading.columns if "Ferrer" in c] and reading.unused == [], message

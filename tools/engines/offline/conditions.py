@@ -31,6 +31,7 @@ class Conditions:
         self._column_after_amount()
         self._noun_of_comparisons()
         self._unit_comparisons()
+        self._name_before_header()
         self._signs()
         for i, tok in enumerate(self.scan.tokens):
             if tok.used or tok.kind != "word":
@@ -278,7 +279,14 @@ class Conditions:
             last_column = column
             value_end = self._amount_end(op[1])
             unit = self.scan.at(value_end)
-            if self.scan.tokens[k].is_(g.PERSONS) and unit is not None and unit.is_word and not unit.used \
+            named = self._name_is_header(k, column_end, op) if op[0] == "equals" else None
+            if named is not None:
+                # "the contracts Lucía Ferrer is responsible for": the name is the value of the
+                # column the word after "is" names
+                header, name = named
+                self.scan.add_condition(op[1], header, "equals", name)
+                end = op[1] + 1
+            elif self.scan.tokens[k].is_(g.PERSONS) and unit is not None and unit.is_word and not unit.used \
                     and not unit.has_digit and value_end > op[1]:
                 # "where we ordered at least 10 pieces": who did what names no column; the unit
                 # after the value does
@@ -291,6 +299,40 @@ class Conditions:
                 k = end + 1
                 continue
             return end
+
+    def _name_before_header(self) -> None:
+        """"Which contracts is Sophie Keller responsible for": "is", a name of two capitalised words
+        or more and a word naming a header of the scope: the name is that column's value."""
+        tokens = self.scan.tokens
+        for k, tok in enumerate(tokens):
+            if tok.used or tok.low not in g.BE_WORDS:
+                continue
+            end = k + 1
+            while end < len(tokens) and tokens[end].capital and tokens[end].is_word and not tokens[end].used \
+                    and not tokens[end].has_digit:
+                end += 1
+            header = self.scan.at(end)
+            if end - k < 3 or header is None or not header.is_word or header.used or not self.scan.names_header(header.bare):
+                continue
+            self.scan.add_condition(k + 1, capitalise(header.bare), "equals", text_of(tokens[k + 1 : end]))
+            self.scan.use(k, end + 1)
+
+    def _name_is_header(self, start: int, end: int, op: tuple[str, int]) -> tuple[str, str] | None:
+        """(the header, the name) when the words ``start:end`` before "is" end with a name of two
+        capitalised words or more and the one word after it names a header of the scope
+        ("Lucía Ferrer is responsible"); None otherwise."""
+        value = self.scan.at(op[1])
+        after = self.scan.at(op[1] + 1)
+        if value is None or not value.is_word or value.used or not self.scan.names_header(value.bare):
+            return None
+        if after is not None and after.is_word and not after.is_(g.ENDS_LIST):
+            return None  # "… is responsible manager": more than the header's word
+        first = end
+        while first > start and self.scan.tokens[first - 1].capital and not self.scan.tokens[first - 1].has_digit:
+            first -= 1
+        if end - first < 2 or first == start and start == 0:
+            return None
+        return capitalise(value.bare), text_of(self.scan.tokens[first:end])
 
     def _value(self, op: str, column: str, start: int, op_start: int) -> int:
         """Read the value of ``column op`` from ``start``; return the index after it."""
