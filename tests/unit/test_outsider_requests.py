@@ -301,3 +301,14 @@ def test_a_name_said_to_be_what_a_header_names_is_that_columns_value() -> None:
         reading = read_message(message, scope)
         assert ("Responsible", "equals", "Lucía Ferrer") in _conditions(reading), message
         assert not [c for c in reading.columns if "Ferrer" in c] and reading.unused == [], message
+
+
+def test_a_spanish_question_opens_at_its_mark_and_shares_the_head_before_de() -> None:
+    """"¿qué tiempos de respuesta y de resolución hay …?": "¿" opens the question, "qué" asks for
+    the values, and "de resolución" is "tiempos de resolución"."""
+    header = ["Prioridad", "Definición", "Tiempo de respuesta", "Tiempo de resolución"]
+    scope = ScopeHint(documents=1, vocabulary=header, table_headers=[header])
+    reading = read_message(
+        "En el acuerdo de servicio con Brightcell, ¿qué tiempos de respuesta y de resolución hay para cada prioridad?", scope)
+    assert reading.columns == ["Prioridad", "Tiempos de respuesta", "Tiempos de resolución"]
+    assert reading.document_conditions == ["Brightcell"] and reading.unused == []

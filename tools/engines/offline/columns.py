@@ -11,7 +11,7 @@ from functools import cached_property
 from tools.engines.columns import folded, identifier_of, is_known_column, match_column, normalise
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
-from tools.engines.offline.tokens import MAX_VALUE_PHRASE, WHICH, capitalise
+from tools.engines.offline.tokens import MAX_VALUE_PHRASE, SENTENCE_END, WHICH, capitalise
 
 
 @dataclass
@@ -34,7 +34,7 @@ class Columns:
         name no column and no condition), and the values' list ends where its auxiliary starts
         the subject ("did we agree", "does the SLA give")."""
         self._persons_verbs()
-        for start in [0, *(k + 1 for k, t in enumerate(self.scan.tokens) if t.text in ("?", "!", "."))]:
+        for start in [0, *(k + 1 for k, t in enumerate(self.scan.tokens) if t.text in SENTENCE_END)]:
             first, second = self.scan.at(start), self.scan.at(start + 1)
             if first is None or first.used or not first.is_(g.ASKS_VALUES) or second is None or not second.is_word:
                 continue
@@ -256,6 +256,15 @@ class Columns:
                 if self._names_header(whole):
                     shared[k] = (at, whole)
                     break
+            # "tiempos de respuesta y de resolución", "délais de réponse et de résolution": the head
+            # before the joining word opens the item after "and" too
+            head = before.split()
+            if words[0].casefold() in g.JOINS_NAME and words[0].casefold() in (w.casefold() for w in head[1:]) \
+                    and not self._names_header(item):
+                cut = next(n for n in range(1, len(head)) if head[n].casefold() == words[0].casefold())
+                whole = f"{' '.join(head[:cut])} {item}"
+                if self._names_header(whole):
+                    shared[k + 1] = (after_at, whole)
         return shared
 
     def _opens_with_header(self, words: list[str], size: int) -> bool:

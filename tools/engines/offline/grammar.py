@@ -53,7 +53,7 @@ NEGATIONS = words("not no without except excluding other nicht kein keine keinen
 # after the values asked for ends their list; the subject and its verb follow it
 AUXILIARIES = words("do does did have has had will would can could should shall must")
 # a question that asks for values: "What hourly rates …", "What are the monthly charges …"
-ASKS_VALUES = words("what")
+ASKS_VALUES = words("what qué")
 BE_WORDS = words("is are was were")
 COST_VERBS = words("cost costs costing kostet kosten coûte coûtent worth")  # "items that cost more than 20 euros"
 # The column of a sum of money compared with no column named ("orders in May above 5 000 PLN"):

@@ -17,7 +17,7 @@ MAX_VALUE_PHRASE = 12  # words of "for priority 1", "in the Sales department": a
 
 _TOKEN = re.compile(r"""(?<![\w'’])['"‘“](?P<quoted>[^'"‘’“”]+)['"’”](?![\w])|(?P<word>[^\s]+)""")
 _TRAILING = re.compile(r"^(?P<body>.*?)(?P<punct>[,;:?!)]+)$")
-SENTENCE_END = frozenset(".?!")
+SENTENCE_END = frozenset(".?!¿¡")  # a sentence ends before "¿" opens a Spanish question
 SEPARATORS = frozenset(",;:.?!")
 WHICH = frozenset({"which", "welche", "welcher", "quels", "quelles", "quel", "quelle", "które", "który", "która", "których"})
 
@@ -87,7 +87,7 @@ def tokenize(text: str) -> list[Tok]:
             continue
         word = match.group("word")
         lead = ""
-        while word[:1] in "([" and len(word) > 1:
+        while word[:1] in "([¿¡" and len(word) > 1:  # a bracket, or the mark opening a Spanish question
             lead, word = lead + word[0], word[1:]
         if lead:
             tokens.append(Tok(lead, "punct"))
