@@ -2,18 +2,19 @@
 <value>", "between X and Y", "dated after …", "that mentions X"; the equalities written as a
 name and its value ("for priority 1", "in the Sales department") are read by ``equalities``.
 Values keep their currency and unit; a condition that cannot be read is named as one only
-meaning can judge."""
+meaning can judge. Where an amount's comparison names its column by the header after its value
+or by its unit is read by ``amounts``."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from core.reading import Condition
 from tools.engines.numbers import has_currency, is_amount, parse_number
-from tools.engines.columns import folded, is_qualifier
 from tools.engines.months import month_of
 from tools.engines.offline import grammar as g
+from tools.engines.offline.amounts import Amounts, is_unit, unit_of
 from tools.engines.offline.columns import Columns
 from tools.engines.offline.equalities import Equalities
 from tools.engines.offline.scan import JUDGEMENT_HINT, Scan
@@ -26,11 +27,15 @@ class Conditions:
 
     scan: Scan
 
+    @cached_property
+    def amounts(self) -> Amounts:
+        return Amounts(self.scan)
+
     def take_conditions(self) -> None:
         self._postfix_comparisons()
-        self._column_after_amount()
+        self.amounts.take_column_after_amount()
         self._noun_of_comparisons()
-        self._unit_comparisons()
+        self.amounts.take_unit_comparisons()
         self._name_before_header()
         self._signs()
         for i, tok in enumerate(self.scan.tokens):
@@ -84,7 +89,7 @@ class Conditions:
             if after is not None and (after.has_digit or after.low in ("than", "als", "que", "as")):
                 continue  # "over 100 and under 500", "at least 5 and less than 20": a second comparison
             start = k - 1
-            while start > 0 and (tokens[start - 1].has_digit or _is_unit(tokens[start - 1].text)) and not tokens[start - 1].used \
+            while start > 0 and (tokens[start - 1].has_digit or is_unit(tokens[start - 1].text)) and not tokens[start - 1].used \
                     and tokens[start - 1].kind == "word":
                 start -= 1
             value = text_of(tokens[start:k])
@@ -114,54 +119,12 @@ class Conditions:
             self.scan.add_condition(start, column, op, value)
             self.scan.use(start, end)
 
-    def _column_after_amount(self) -> None:
-        """"did a region bring in more than 100,000 EUR revenue": a comparison whose amount a header
-        of the scope follows compares that column; the words before the comparison are left for the
-        rest of the reading (a clause only meaning can judge)."""
-        for k in range(len(self.scan.tokens)):
-            found = self._amount_compared(k)
-            if found is None:
-                continue
-            op, value_end, value = found
-            clause = self.scan.clause_end(value_end)
-            named = next((end for end in range(min(clause, value_end + 3), value_end, -1)
-                          if self.scan.tokens[value_end].is_content
-                          and all(t.is_word and not t.used for t in self.scan.tokens[value_end:end])
-                          and self._heads_column(text_of(self.scan.tokens[value_end:end]))), None)
-            first = value_end
-            unit = self.scan.tokens[value_end - 1]
-            if named is None and value_end - 1 > op[1] and unit.is_word and not unit.has_digit:
-                # "more than 60 days overdue": a header that opens with the value's unit ("Days overdue")
-                first = value_end - 1
-                named = next((end for end in range(min(clause, value_end + 3), value_end, -1)
-                              if all(t.is_word and not t.used for t in self.scan.tokens[value_end:end])
-                              and self._heads_column(text_of(self.scan.tokens[first:end]))), None)
-                value = text_of(self.scan.tokens[op[1] : first])
-            if named is None:
-                continue
-            column = capitalise(text_of(self.scan.tokens[first:named]))
-            self.scan.add_condition(op[1], column, op[0], value)
-            self.scan.use(k, named)
-
-    def _amount_compared(self, k: int) -> tuple[tuple[str, int], int, str] | None:
-        """The ordering comparison of an amount that starts at ``k`` ("more than 100,000 EUR"), none
-        of its words read yet: (the operator and where its value starts, where the value ends, the
-        value); None otherwise."""
-        op = self.scan.operator_at(k) if not self.scan.tokens[k].used else None
-        if op is None or op[0] not in ("lt", "le", "gt", "ge"):
-            return None
-        value_end = self._amount_end(op[1])
-        value = text_of(self.scan.tokens[op[1] : value_end])
-        if value_end == op[1] or not is_amount(value) or any(t.used for t in self.scan.tokens[k:value_end]):
-            return None
-        return op, value_end, value
-
     def _noun_of_comparisons(self) -> None:
         """"which items were delivered in quantities of at least 100 kg": a comparison after "of"
         compares the column the noun before it names (a header of the scope or its kind); the
         words before the noun are left for the rest of the reading."""
         for k in range(len(self.scan.tokens)):
-            found = self._amount_compared(k)
+            found = self.amounts.compared(k)
             of, noun = self.scan.at(k - 1), self.scan.at(k - 2)
             if found is None or of is None or of.used or of.low not in g.JOINS_NAME:
                 continue
@@ -170,55 +133,6 @@ class Conditions:
             op = found[0]
             end = self._value(op[0], capitalise(noun.bare), op[1], k)
             self.scan.use(k - 2, end)
-
-    def _unit_comparisons(self) -> None:
-        """"did Anna Nowak work more than 8 hours", "Van Rijn shipments heavier than 100 kg": a
-        comparison whose unit names a column (``_unit_column``) compares that column, when the
-        word before it names none or the comparison is a measure's ("heavier than", where the
-        word before is what is weighed); a measure's comparison of a sum of money compares what
-        the rows are worth ("items cheaper than 20 EUR"). The words before are left for the rest
-        of the reading (the owner, the rows)."""
-        for k in range(len(self.scan.tokens)):
-            measure = self._measure_compared(k)
-            found = measure or self._amount_compared(k)
-            if found is None:
-                continue
-            op, value_end, value = found
-            column = self._unit_column(_unit_of(value))
-            if column is None and measure is not None and has_currency(value):
-                column = g.MONEY_COLUMN
-            before = self.scan.at(k - 1)
-            if column is None or (
-                measure is None and before is not None and before.is_word and self.scan.names_header(before.bare)
-            ):
-                continue
-            self.scan.add_condition(op[1], column, op[0], value)
-            self.scan.use(k, value_end)
-
-    def _measure_compared(self, k: int) -> tuple[tuple[str, int], int, str] | None:
-        """A measure's comparison of an amount that starts at ``k`` ("heavier than 100 kg"), none
-        of its words read yet: as ``_amount_compared`` gives it; None otherwise."""
-        words = [t.low for t in self.scan.tokens[k : k + 4]]
-        for op, phrase in g.MEASURE_COMPARATIVES:
-            if words[: len(phrase)] == phrase:
-                start = k + len(phrase)
-                value_end = self._amount_end(start)
-                value = text_of(self.scan.tokens[start:value_end])
-                if value_end == start or not is_amount(value) or any(t.used for t in self.scan.tokens[k:value_end]):
-                    return None
-                return (op, start), value_end, value
-        return None
-
-    def _heads_column(self, words: str) -> bool:
-        """Whether words name a header of the scope as written or with a unit in brackets
-        ("revenue": "Revenue (EUR)"); a word that only qualifies an amount ("20 zł net") or an
-        article ("100,000 PLN a year") names none."""
-        first = words.split()[0]
-        if first.casefold() in g.DETERMINERS or is_qualifier(first):
-            return False
-        return self.scan.names_header(words) or any(
-            folded(re.sub(r"\([^)]*\)", " ", term)) == folded(words) for term in self.scan.scope.vocabulary
-        )
 
     def _signs(self) -> None:
         """"(negative amounts)", "a non-zero Family Welfare amount": a sign before the column it
@@ -277,7 +191,7 @@ class Conditions:
                 # "whose 'Others' outlay is more than …": the header the words open with (``named_within``)
                 column = capitalise(Columns(self.scan).named_within(text_of(self.scan.tokens[k:column_end])))
             last_column = column
-            value_end = self._amount_end(op[1])
+            value_end = self.amounts.amount_end(op[1])
             unit = self.scan.at(value_end)
             named = self._name_is_header(k, column_end, op) if op[0] == "equals" else None
             if named is not None:
@@ -344,7 +258,7 @@ class Conditions:
             self.scan.add_condition(start, column, op, tok.text)
             return start + 1
         if op in ("lt", "le", "gt", "ge"):
-            end = self._amount_end(start)
+            end = self.amounts.amount_end(start)
         else:
             end = start
             while end < len(self.scan.tokens) and not self.scan.is_boundary(end):
@@ -361,35 +275,13 @@ class Conditions:
         self.scan.add_condition(start, column, op, value)
         return end
 
-    def _amount_end(self, start: int) -> int:
-        """A number with its currency or unit: "EUR 2.500", "2,50 EUR", "100 kg", "30.06.2024"."""
-        end = start
-        tok = self.scan.at(end)
-        if tok is not None and tok.kind == "word" and not tok.has_digit and self.scan.at(end + 1) is not None and self.scan.tokens[end + 1].has_digit:
-            end += 1  # a currency before the number
-        while self.scan.at(end) is not None and self.scan.tokens[end].kind == "word" and (self.scan.tokens[end].has_digit or self.scan.tokens[end].low in ("million", "millionen", "mio", "thousand", "k")):
-            end += 1
-        if end == start:  # "one million"
-            while self.scan.at(end) is not None and self.scan.tokens[end].kind == "word" and not self.scan.is_boundary(end) and end - start < 3:
-                if parse_number(text_of(self.scan.tokens[start : end + 1])) is None and end > start:
-                    break
-                end += 1
-            return end
-        unit = self.scan.at(end)
-        cent = self.scan.at(end + 1)
-        if unit is not None and unit.low in ("per", "pour") and cent is not None and cent.low == "cent":
-            return end + 2  # "60 per cent"
-        if unit is not None and unit.kind == "word" and not unit.used and _is_unit(unit.text):
-            end += 1
-        return end
-
     def _between(self, column: str, start: int) -> int:
-        low_end = self._amount_end(start)
+        low_end = self.amounts.amount_end(start)
         conj = self.scan.at(low_end)
         if conj is None or not conj.is_(g.CONJUNCTIONS):
             self._note_unreadable(f"{column} between {text_of(self.scan.tokens[start:low_end])}")
             return low_end
-        high_end = self._amount_end(low_end + 1)
+        high_end = self.amounts.amount_end(low_end + 1)
         low, high = text_of(self.scan.tokens[start:low_end]), text_of(self.scan.tokens[low_end + 1 : high_end])
         year = self.scan.at(high_end)
         if year is not None and g.YEAR.fullmatch(year.bare) and month_of(high) is not None and not g.YEAR.search(high):
@@ -397,8 +289,8 @@ class Conditions:
         said = g.YEAR.search(high)
         if said and month_of(high.split()[0]) is not None and month_of(low) is not None and not g.YEAR.search(low):
             low = f"{low} {said.group(0)}"  # "between April and June 2025": the second month's year is both months'
-        unit = _unit_of(high)
-        if unit and not _unit_of(low) and parse_number(f"{low} {unit}") is not None or unit and not _unit_of(low) and _is_unit(unit):
+        unit = unit_of(high)
+        if unit and not unit_of(low) and parse_number(f"{low} {unit}") is not None or unit and not unit_of(low) and is_unit(unit):
             low = f"{low} {unit}"
         self.scan.add_condition(start, column, "ge", low)
         self.scan.add_condition(low_end + 1, column, "le", high)
@@ -498,7 +390,7 @@ class Conditions:
             op = self.scan.operator_at(k)
             if op is None or op[0] not in ("lt", "le", "gt", "ge"):
                 continue
-            value_end = self._amount_end(op[1])
+            value_end = self.amounts.amount_end(op[1])
             header = self.scan.header_within(value_end, end) if value_end > op[1] else None
             if header is None:
                 return False
@@ -540,7 +432,7 @@ class Conditions:
         start = i + 1
         op = self.scan.operator_at(start)
         if op and op[0] in ("lt", "le", "gt", "ge"):
-            value_end = self._amount_end(op[1])
+            value_end = self.amounts.amount_end(op[1])
             name_end = self.scan.name_end(value_end)
             last = self.scan.tokens[value_end - 1]
             if name_end == value_end and value_end - op[1] >= 2 and not last.has_digit:
@@ -609,7 +501,7 @@ class Conditions:
             named = [t for t in self.scan.tokens[start:k] if not (t.is_(g.QUANTIFIERS) or t.is_(g.DETERMINERS))]
             if start == k or all(t.is_(g.ROW_NOUNS) for t in named):
                 # "… in May above 5 000 PLN", "all items over 200 euros": no column is named
-                value_end = self._amount_end(op[1])
+                value_end = self.amounts.amount_end(op[1])
                 if op[0] in ("lt", "le", "gt", "ge") and has_currency(text_of(self.scan.tokens[op[1] : value_end])):
                     # a sum of money compares what the rows are worth
                     self.scan.add_condition(op[1], g.MONEY_COLUMN, op[0], text_of(self.scan.tokens[op[1] : value_end]))
@@ -630,19 +522,6 @@ class Conditions:
             if run:
                 self.scan.use(*run)
 
-    def _unit_column(self, unit: str) -> str | None:
-        """The column a comparison's unit names: a header of the scope that is the unit's noun
-        ("8 hours": Hours), else the one header whose unit in brackets it is ("100 kg":
-        "Gewicht (kg)"); None for a currency (what the rows are worth) or no such header."""
-        if not unit or has_currency(f"1 {unit}"):
-            return None
-        if self.scan.names_column(unit) and not is_qualifier(unit):
-            return capitalise(unit)
-        forms = {folded(unit), folded(g.UNIT_SYMBOLS.get(unit.casefold(), unit))}
-        found = {term for term in self.scan.scope.vocabulary
-                 if (bracket := re.search(r"\(([^)]*)\)\s*$", term)) and folded(bracket.group(1)) in forms}
-        return next(iter(found)) if len(found) == 1 else None
-
     def _unreadable(self, start: int, end: int) -> None:
         words = text_of(self.scan.tokens[start:end])
         if words:
@@ -654,19 +533,3 @@ class Conditions:
             f"The offline engine cannot read the condition '{words}'; it keeps every row that meets the other "
             f"conditions and marks none of them as meeting it. {JUDGEMENT_HINT}"
         )
-
-
-_UNIT = re.compile(
-    r"^(?:[a-zA-Z]{1,3}\.?|[€$£¥₩%]|zł|eur|euros?|usd|dollars?|gbp|pounds?|chf|kg|km|miles?|hours?|hrs?|days?"
-    r"|weeks?|minutes?|kilos?|kilograms?|grams?|tonnes?|tons?|metres?|meters?|kilometres?|kilometers?|litres?|liters?"
-    r"|percent|stk\.?|pcs)$", re.IGNORECASE
-)
-
-
-def _is_unit(word: str) -> bool:
-    return bool(_UNIT.match(word)) and word.casefold() not in g.CONJUNCTIONS | g.ENDS_LIST | g.DETERMINERS | {"or"}
-
-
-def _unit_of(value: str) -> str:
-    words = value.split()
-    return words[-1] if len(words) > 1 and not any(ch.isdigit() for ch in words[-1]) else ""

@@ -1,0 +1,166 @@
+"""Amounts compared in a request: where a value with its currency or unit ends, and the column a
+comparison names by the header that follows its value ("more than 100,000 EUR revenue", "more
+than 60 days overdue") or by its unit ("heavier than 100 kg" over "Gewicht (kg)", "more than 8
+hours" over Hours)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tools.engines.columns import folded, is_qualifier
+from tools.engines.numbers import has_currency, is_amount, parse_number
+from tools.engines.offline import grammar as g
+from tools.engines.offline.scan import Scan
+from tools.engines.offline.tokens import capitalise, text_of
+
+
+@dataclass
+class Amounts:
+    """The amounts a request compares, and the columns their comparisons name."""
+
+    scan: Scan
+
+    def take_column_after_amount(self) -> None:
+        """"did a region bring in more than 100,000 EUR revenue": a comparison whose amount a header
+        of the scope follows compares that column; the words before the comparison are left for the
+        rest of the reading (a clause only meaning can judge)."""
+        for k in range(len(self.scan.tokens)):
+            found = self.compared(k)
+            if found is None:
+                continue
+            op, value_end, value = found
+            clause = self.scan.clause_end(value_end)
+            named = next((end for end in range(min(clause, value_end + 3), value_end, -1)
+                          if self.scan.tokens[value_end].is_content
+                          and all(t.is_word and not t.used for t in self.scan.tokens[value_end:end])
+                          and self._heads_column(text_of(self.scan.tokens[value_end:end]))), None)
+            first = value_end
+            unit = self.scan.tokens[value_end - 1]
+            if named is None and value_end - 1 > op[1] and unit.is_word and not unit.has_digit:
+                # "more than 60 days overdue": a header that opens with the value's unit ("Days overdue")
+                first = value_end - 1
+                named = next((end for end in range(min(clause, value_end + 3), value_end, -1)
+                              if all(t.is_word and not t.used for t in self.scan.tokens[value_end:end])
+                              and self._heads_column(text_of(self.scan.tokens[first:end]))), None)
+                value = text_of(self.scan.tokens[op[1] : first])
+            if named is None:
+                continue
+            column = capitalise(text_of(self.scan.tokens[first:named]))
+            self.scan.add_condition(op[1], column, op[0], value)
+            self.scan.use(k, named)
+
+    def compared(self, k: int) -> tuple[tuple[str, int], int, str] | None:
+        """The ordering comparison of an amount that starts at ``k`` ("more than 100,000 EUR"), none
+        of its words read yet: (the operator and where its value starts, where the value ends, the
+        value); None otherwise."""
+        op = self.scan.operator_at(k) if not self.scan.tokens[k].used else None
+        if op is None or op[0] not in ("lt", "le", "gt", "ge"):
+            return None
+        value_end = self.amount_end(op[1])
+        value = text_of(self.scan.tokens[op[1] : value_end])
+        if value_end == op[1] or not is_amount(value) or any(t.used for t in self.scan.tokens[k:value_end]):
+            return None
+        return op, value_end, value
+
+    def take_unit_comparisons(self) -> None:
+        """"did Anna Nowak work more than 8 hours", "Van Rijn shipments heavier than 100 kg": a
+        comparison whose unit names a column (``_unit_column``) compares that column, when the
+        word before it names none or the comparison is a measure's ("heavier than", where the
+        word before is what is weighed); a measure's comparison of a sum of money compares what
+        the rows are worth ("items cheaper than 20 EUR"). The words before are left for the rest
+        of the reading (the owner, the rows)."""
+        for k in range(len(self.scan.tokens)):
+            measure = self._measure_compared(k)
+            found = measure or self.compared(k)
+            if found is None:
+                continue
+            op, value_end, value = found
+            column = self._unit_column(unit_of(value))
+            if column is None and measure is not None and has_currency(value):
+                column = g.MONEY_COLUMN
+            before = self.scan.at(k - 1)
+            if column is None or (
+                measure is None and before is not None and before.is_word and self.scan.names_header(before.bare)
+            ):
+                continue
+            self.scan.add_condition(op[1], column, op[0], value)
+            self.scan.use(k, value_end)
+
+    def _measure_compared(self, k: int) -> tuple[tuple[str, int], int, str] | None:
+        """A measure's comparison of an amount that starts at ``k`` ("heavier than 100 kg"), none
+        of its words read yet: as ``compared`` gives it; None otherwise."""
+        words = [t.low for t in self.scan.tokens[k : k + 4]]
+        for op, phrase in g.MEASURE_COMPARATIVES:
+            if words[: len(phrase)] == phrase:
+                start = k + len(phrase)
+                value_end = self.amount_end(start)
+                value = text_of(self.scan.tokens[start:value_end])
+                if value_end == start or not is_amount(value) or any(t.used for t in self.scan.tokens[k:value_end]):
+                    return None
+                return (op, start), value_end, value
+        return None
+
+    def _heads_column(self, words: str) -> bool:
+        """Whether words name a header of the scope as written or with a unit in brackets
+        ("revenue": "Revenue (EUR)"); a word that only qualifies an amount ("20 zł net") or an
+        article ("100,000 PLN a year") names none."""
+        first = words.split()[0]
+        if first.casefold() in g.DETERMINERS or is_qualifier(first):
+            return False
+        return self.scan.names_header(words) or any(
+            folded(re.sub(r"\([^)]*\)", " ", term)) == folded(words) for term in self.scan.scope.vocabulary
+        )
+
+    def amount_end(self, start: int) -> int:
+        """A number with its currency or unit: "EUR 2.500", "2,50 EUR", "100 kg", "30.06.2024"."""
+        end = start
+        tok = self.scan.at(end)
+        if tok is not None and tok.kind == "word" and not tok.has_digit and self.scan.at(end + 1) is not None and self.scan.tokens[end + 1].has_digit:
+            end += 1  # a currency before the number
+        while self.scan.at(end) is not None and self.scan.tokens[end].kind == "word" and (self.scan.tokens[end].has_digit or self.scan.tokens[end].low in ("million", "millionen", "mio", "thousand", "k")):
+            end += 1
+        if end == start:  # "one million"
+            while self.scan.at(end) is not None and self.scan.tokens[end].kind == "word" and not self.scan.is_boundary(end) and end - start < 3:
+                if parse_number(text_of(self.scan.tokens[start : end + 1])) is None and end > start:
+                    break
+                end += 1
+            return end
+        unit = self.scan.at(end)
+        cent = self.scan.at(end + 1)
+        if unit is not None and unit.low in ("per", "pour") and cent is not None and cent.low == "cent":
+            return end + 2  # "60 per cent"
+        if unit is not None and unit.kind == "word" and not unit.used and is_unit(unit.text):
+            end += 1
+        return end
+
+    def _unit_column(self, unit: str) -> str | None:
+        """The column a comparison's unit names: a header of the scope that is the unit's noun
+        ("8 hours": Hours), else the one header whose unit in brackets it is ("100 kg":
+        "Gewicht (kg)"); None for a currency (what the rows are worth) or no such header."""
+        if not unit or has_currency(f"1 {unit}"):
+            return None
+        if self.scan.names_column(unit) and not is_qualifier(unit):
+            return capitalise(unit)
+        forms = {folded(unit), folded(g.UNIT_SYMBOLS.get(unit.casefold(), unit))}
+        found = {term for term in self.scan.scope.vocabulary
+                 if (bracket := re.search(r"\(([^)]*)\)\s*$", term)) and folded(bracket.group(1)) in forms}
+        return next(iter(found)) if len(found) == 1 else None
+
+
+_UNIT = re.compile(
+    r"^(?:[a-zA-Z]{1,3}\.?|[€$£¥₩%]|zł|eur|euros?|usd|dollars?|gbp|pounds?|chf|kg|km|miles?|hours?|hrs?|days?"
+    r"|weeks?|minutes?|kilos?|kilograms?|grams?|tonnes?|tons?|metres?|meters?|kilometres?|kilometers?|litres?|liters?"
+    r"|percent|stk\.?|pcs)$", re.IGNORECASE
+)
+
+
+def is_unit(word: str) -> bool:
+    """Whether a word is the unit or currency a value is written with ("kg", "EUR", "days")."""
+    return bool(_UNIT.match(word)) and word.casefold() not in g.CONJUNCTIONS | g.ENDS_LIST | g.DETERMINERS | {"or"}
+
+
+def unit_of(value: str) -> str:
+    """The unit a value ends with ("100 kg": "kg"); empty when none."""
+    words = value.split()
+    return words[-1] if len(words) > 1 and not any(ch.isdigit() for ch in words[-1]) else ""
