@@ -4,7 +4,7 @@ are left unused (so the rows are unsure), and a comparison's column may follow i
 
 from __future__ import annotations
 
-from core.reading import DocumentText, ScopeHint, Table
+from core.reading import DocumentText, FolderCount, ScopeHint, Table
 from tools.engines.offline import extract_records, read_message
 
 NICS = ["State / Territory", "Permit", "Handgun", "Long Gun", "Private Sale Handgun", "Private Sale Long Gun", "Totals"]
@@ -312,3 +312,19 @@ def test_a_spanish_question_opens_at_its_mark_and_shares_the_head_before_de() ->
         "En el acuerdo de servicio con Brightcell, ¿qué tiempos de respuesta y de resolución hay para cada prioridad?", scope)
     assert reading.columns == ["Prioridad", "Tiempos de respuesta", "Tiempos de resolución"]
     assert reading.document_conditions == ["Brightcell"] and reading.unused == []
+
+
+def test_the_noun_after_words_naming_a_folder_is_its_documents_kind() -> None:
+    """"the Q2 2025 expense report" over hr/expenses/ and several reports/ folders is a report in
+    hr/expenses/, not every folder named reports; "the management report" over management/ and
+    management/reports/ keeps both."""
+    folders = ["hr/expenses", "finance/reports", "management", "management/reports", "ops/sla/reports"]
+    scope = ScopeHint(documents=9, folders=[FolderCount(folder=f, documents=2) for f in folders],
+                      vocabulary=["Date", "Employee", "Amount", "Region", "Revenue"],
+                      table_headers=[["Date", "Employee", "Amount"], ["Region", "Revenue"]])
+    reading = read_message("Show every item of the Q2 2025 expense report: date, employee and amount.", scope)
+    assert [(p.kind, p.value) for p in reading.places] == [("folder", "hr/expenses")]
+    assert reading.unused == []
+    reading = read_message("From the Q1 2025 management report, give me region and revenue.", scope)
+    assert ("folder", "management") in [(p.kind, p.value) for p in reading.places]
+    assert len(reading.places) == 2

@@ -174,9 +174,25 @@ class Places:
                 if folder:
                     run[0].kind, run[0].place = "place", Place(kind="glob" if "*" in folder else "folder", value=folder)
                     self.scan.use(i, i + n)
+                    self._kind_after(i + n, folder)
                     i += n - 1
                     break
             i += 1
+
+    def _kind_after(self, k: int, folder: str) -> None:
+        """"the Q2 2025 expense report" over hr/expenses/ and finance/reports/: the noun right after
+        words that named a folder is the kind of its documents, not a place of its own, unless
+        the folder it names lies within the first (management/ and management/reports/)."""
+        head = self.scan.at(k)
+        if head is None or not head.is_word or head.used:
+            return
+        other = self.scan.folder_names.named([head.bare])
+        inner = folder.strip("/").casefold() + "/"
+        if other is None or any(
+            path.startswith(inner) for path in self._paths_of(Place(kind="glob" if "*" in other else "folder", value=other))
+        ):
+            return
+        head.used = True
 
     def _within_written(self, folder: str) -> bool:
         """Whether a folder named in words holds a folder or file the message writes out as a path."""
