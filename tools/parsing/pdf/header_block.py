@@ -87,12 +87,11 @@ def _distance(seg: _Segment, x0: float, x1: float) -> float:
 
 
 def _names(block: list[_Line], columns: list[_Column]) -> list[str]:
-    """Each column's name: the cells of the header lines over it, top to bottom. A cell stands
+    """Each column's name: the cells of the header lines (``_regrouped``) over it, top to bottom. A cell stands
     over the column it overlaps most (the nearest one); a label centred over a run of columns
     whose names stand wholly below it, level with each other, names each of them ("Literacy
     Status" over "Illiterate … College"). Lines are read from the lowest up, so a label over a
     group's label names the group's columns too."""
-    block = _regrouped(block, columns)
     base = [[min(range(len(columns)), key=lambda k: _distance(s, columns[k].x0, columns[k].x1)) for s in line.segments] for line in block]
     # a column's reach under each line: its body and the header's cells under that line
     extents: list[list[list[float]]] = []
@@ -301,13 +300,14 @@ def _rebuilt(
     grown = _grow(lines, start, [_Column(k, s.x0, s.x1) for k, s in enumerate(segments)], None)
     if grown is None or grown.end < end:
         return None
-    names = _names(lines[top:body], grown.columns)
+    block = _regrouped(lines[top:body], grown.columns)
+    names = _names(block, grown.columns)
     if sum(1 for name in names if name) < 2:
         return None
     labels = [[line.text] + [""] * (len(names) - 1) for line in lines[body:start]]
     grown.rows[:0] = [names, *labels]
     if body - top >= 2:
-        grown.printed = _printed([line.segments for line in _regrouped(lines[top:body], grown.columns)], grown.columns)
+        grown.printed = _printed([line.segments for line in block], grown.columns)
     grown.notes = [(at + 1 + len(labels), text) for at, text in grown.notes]
     return top, grown
 
