@@ -6,7 +6,7 @@ value it stands in; a word picking rows is checked only against a column of kind
 from __future__ import annotations
 
 from core.reading import DocumentText, ScopeHint, Table
-from tools.engines.columns import map_columns
+from tools.engines.columns import map_columns, names_of
 from tools.engines.numbers import compare
 from tools.engines.offline import extract_records, read_message
 from tools.engines.offline.document_terms import meets_document_conditions
@@ -70,8 +70,15 @@ def test_a_word_picking_rows_is_checked_only_against_a_column_of_kinds() -> None
     lines = Table(page=1, header=["Description", "Group", "Amount"], rows=[
         ["Service", "Labour", "90.00"], ["Service visit Saturday", "Labour", "120.00"], ["Dock", "Hardware", "100.00"]])
     records = extract_records(_document("", lines), read_message("Description and amount of every service line", SCOPE))
-    # "Description" names each line, no kind: no row is dropped, every row is unsure with the word not judged
-    assert len(records) == 3 and {r.match for r in records} == {"unsure"}
+    # "Description" names each line, no kind: the rows that name the word are kept, unsure with the
+    # word not judged, and the row left out is said on them
+    assert [r.values["Description"] for r in records] == ["Service", "Service visit Saturday"]
+    assert {r.match for r in records} == {"unsure"}
+    assert all("not judged: 'service'" in r.note and "1 other row of this document, which does not, was left out" in r.note
+               for r in records)
+    # a word no description holds picks nothing: every row stays, unsure
+    unread = extract_records(_document("", lines), read_message("Description and amount of every licence line", SCOPE))
+    assert len(unread) == 3 and {r.match for r in unread} == {"unsure"}
     kinds = extract_records(_document("", lines), read_message("Description and amount of every labour line", SCOPE))
     assert [(r.match, r.values["Description"]) for r in kinds] == [("yes", "Service"), ("yes", "Service visit Saturday")]
 
@@ -87,3 +94,42 @@ def test_whose_name_is_asked_names_the_column_of_names() -> None:
     header = ["Physician", "Related Entity (if applicable)", "City / State", "Purpose of Payment", "Amount ($USD)"]
     assert map_columns(["Physician's name", "Amount"], header) == {"Physician's name": 0, "Amount": 4}
     assert map_columns(["Name of the supplier"], ["Supplier", "Total"]) == {"Name of the supplier": 0}
+
+
+def test_words_a_description_holds_pick_rows_and_the_rest_is_said() -> None:
+    lines = Table(page=1, header=["Art.-Nr.", "Description", "Quantity"], rows=[
+        ["PE-DSP-0290", 'OLED-Display 2,9", SPI', "50"], ["PE-SEN-7730", "Drucksensor 0–10 bar, I²C", "40"],
+        ["PE-MCU-4471", "Mikrocontroller STM32F4", "200"], ["PE-CON-1208", "Steckverbinder M12, 8-polig", "120"]])
+    invoice = _document("Rechnung RE-2024-1342\nPraxis Elektronik GmbH", lines, path="invoices/RE-2024-1342.docx")
+    reading = read_message("Which sensors and displays did we buy? Art.-Nr., description and quantity.", SCOPE)
+    records = extract_records(invoice, reading)
+    # a hyphenated word and the end of a compound name the kind; the rows are kept unsure: the
+    # word is found, whether each row is one stays unjudged, and the two left out are said
+    assert [r.values["Art.-Nr."] for r in records] == ["PE-DSP-0290", "PE-SEN-7730"]
+    assert {r.match for r in records} == {"unsure"}
+    assert all("2 other rows of this document, which do not, were left out" in r.note for r in records)
+    # a phrase the reading kept whole is never cut down to one of its words
+    whole = read_message("Which staff salary lines are above 100? Art.-Nr., description and quantity.", SCOPE)
+    assert len(extract_records(invoice, whole)) == len(extract_records(invoice, whole.model_copy(update={"row_terms": []})))
+
+
+def test_a_name_with_a_qualifier_in_brackets_is_a_condition_on_its_column() -> None:
+    sheet = Table(page=1, header=["Fecha", "Obra", "Tarea", "Horas"], rows=[
+        ["02/06/2025", "Soler Roig (Torrent)", "Montaje", "8:00"],
+        ["04/06/2025", "Supermercados Horta Sud (Alicante)", "Replanteo", "7:30"]])
+    reading = read_message("Fecha, tarea y horas de los días en la obra de Supermercados Horta Sud", SCOPE)
+    records = extract_records(_document("Parte de horas", sheet, path="partes/junio.xlsx"), reading)
+    assert [r.values["Fecha"] for r in records] == ["04/06/2025"]
+
+
+def test_a_measured_comparison_compares_the_column_that_names_what_is_measured() -> None:
+    log = Table(page=1, header=["date", "zone", "setpoint_c", "reading_c"], rows=[
+        ["2025-05-02", "Freezer F1", "-20.0", "-20.4"], ["2025-05-16", "Freezer F2", "-20.0", "-16.4"],
+        ["2025-05-16", "Chiller C1", "2.0", "2.4"]])
+    scope = ScopeHint(documents=1, vocabulary=["date", "zone", "setpoint_c", "reading_c"])
+    reading = read_message("Freezer readings warmer than -18 °C: date, zone and reading", scope)
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Reading", "gt", "-18 °C")]
+    records = extract_records(_document("", log, path="checks/temperatures.csv"), reading)
+    assert [r.values["Zone"] for r in records] == ["Freezer F2"]  # the chiller is no freezer, -20.4 is not warmer
+    assert compare("gt", "-16.4", "-18 °C") and compare("gt", "-20.4", "-18 °C") is False
+    assert names_of("reading_c") == ["reading c", "reading"] and names_of("Gewicht (kg)") == ["gewicht kg", "gewicht"]

@@ -133,10 +133,16 @@ def folded(name: str) -> str:
 
 
 def names_of(cell: str) -> list[str]:
-    """The names a header cell gives its column, folded: itself, and each name it joins with a
-    slash ("States/Union Territories" heads the states and the union territories)."""
+    """The names a header cell gives its column, folded: itself, each name it joins with a
+    slash ("States/Union Territories" heads the states and the union territories), and the name
+    without the unit it ends with ("reading_c", "Weight (kg)": "reading", "weight")."""
     parts = cell.split("/") if "/" in cell else []
-    return [folded(name) for name in [cell, *parts] if folded(name)]
+    bare = _UNIT_TAIL.sub("", cell)
+    return [name for name in dict.fromkeys(folded(name) for name in [cell, *parts, bare]) if name]
+
+
+# a unit a header ends with, in brackets or joined with an underscore ("Weight (kg)", "reading_c")
+_UNIT_TAIL = re.compile(r"(?:\s*\(\s*(?:°\s?[cf]|[a-z€$£%]{1,3})\s*\)|_(?:c|f|kg|km|mi|m|h|t|l|pct|eur|usd|pln|gbp))\s*$", re.IGNORECASE)
 
 
 def _undecorated(norm: str) -> str:

@@ -170,8 +170,8 @@ def compare(op: str, cell_text: str, value_text: str) -> bool | None:
     comparison while another does not leaves it undecided too.
     A value of alternatives ("Fuel or Travel") is met by a cell that equals one of them.
     """
-    if op == "contains":
-        return _plain(value_text) in _plain(cell_text)
+    if op == "contains":  # "sensor or display": the cell holds one of them
+        return any(_plain(v) in _plain(cell_text) for v in value_text.split(" or ") if v.strip())
     alternatives = [v for v in value_text.split(" or ") if v.strip()] if op in ("equals", "not") else []
     if len(alternatives) > 1 and not _equal(cell_text, value_text):
         # "Fuel or Travel": the cell is one of them
@@ -269,7 +269,7 @@ _DATE = re.compile(
     r"(?:(?P<d>\d{1,2})[./](?P<m>\d{1,2})[./](?P<y>\d{4})|(?P<Y>\d{4})-(?P<M>\d{1,2})-(?P<D>\d{1,2}))"
     r"(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?"
 )
-_TRAILING_UNIT = re.compile(r"^(?P<number>.*?\d)\s*(?P<unit>[^\W\d_]{1,6}\.?|[%²³]+)$")
+_TRAILING_UNIT = re.compile(r"^(?P<number>.*?\d)\s*(?P<unit>°\s?[CF]?|[℃℉]|[^\W\d_]{1,6}\.?|[%²³]+)$")
 
 
 def has_currency(text: str) -> bool:

@@ -3,7 +3,8 @@
 Deterministic and local. ``request`` reads a message from its structure, grounded in the
 scope; ``extract`` maps the requested columns onto each document's table headers and
 ``Key: value`` labels. What needs judgement ("hardware positions") is named, never guessed:
-such rows are kept and marked unsure.
+such rows are kept and marked unsure, or, where a word of it stands in some cells of one
+column, those rows are kept unsure and the others counted as left out.
 """
 
 from __future__ import annotations

@@ -77,9 +77,12 @@ class Amounts:
                 continue
             op, value_end, value = found
             column = self._unit_column(unit_of(value))
+            before = self.scan.at(k - 1)
             if column is None and measure is not None and has_currency(value):
                 column = g.MONEY_COLUMN
-            before = self.scan.at(k - 1)
+            elif column is None and measure is not None and before is not None and before.is_word \
+                    and not before.used and self.scan.names_column(before.bare):
+                column = capitalise(before.bare)  # "readings warmer than -18 °C": what is measured names its column
             if column is None or (
                 measure is None and before is not None and before.is_word and self.scan.names_header(before.bare)
             ):
@@ -151,7 +154,7 @@ class Amounts:
 _UNIT = re.compile(
     r"^(?:[a-zA-Z]{1,3}\.?|[€$£¥₩%]|zł|eur|euros?|usd|dollars?|gbp|pounds?|chf|kg|km|miles?|hours?|hrs?|days?"
     r"|weeks?|minutes?|kilos?|kilograms?|grams?|tonnes?|tons?|metres?|meters?|kilometres?|kilometers?|litres?|liters?"
-    r"|percent|stk\.?|pcs)$", re.IGNORECASE
+    r"|percent|stk\.?|pcs|°\s?[cf]?|℃|℉)$", re.IGNORECASE
 )
 
 

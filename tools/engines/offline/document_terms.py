@@ -112,7 +112,7 @@ def name_words(text: str) -> list[str]:
     return re.findall(r"[^\W_]+", text)
 
 
-def terms_in_columns(kinds: list[Table], reading: Reading) -> Reading:
+def terms_in_columns(document: DocumentText, kinds: list[Table], reading: Reading) -> Reading:
     """"Every hardware position" over invoices whose Warengruppe column says "Hardware": a word
     that picks the rows and that one column of the document's tables holds as whole cells of a
     few kinds is a condition on that column, checked like any other; so is each such word within
@@ -146,15 +146,72 @@ def terms_in_columns(kinds: list[Table], reading: Reading) -> Reading:
             values.setdefault(key, []).append(value)
         unused = [w for w in unused if fold(w) not in words]
         document_kinds = [w for w in document_kinds if fold(w) not in words]
-    if not values:
-        return reading
     conditions = [
         Condition(column=column, op="not" if negated else "equals", value=" or ".join(found),
                   text=f"{column} is {'not ' if negated else ''}{' or '.join(found)}")
         for (column, negated), found in values.items()
     ]
+    named = _named_in_cells(document, [*unused, *document_kinds])  # a phrase read whole stays whole
+    if named:
+        column, found = named
+        words = {fold(w) for w in found.values()}
+        conditions.append(Condition(column=column, op="contains", value=" or ".join(dict.fromkeys(found.values())),
+                                    text=f"{column} names {' or '.join(dict.fromkeys(found.values()))}"))
+        # the rows are picked by a word their cells hold; whether each is what was meant stays unjudged
+        terms = [*terms, *(t for t in found if t not in terms)]
+        unused = [w for w in unused if fold(w) not in words]
+        document_kinds = [w for w in document_kinds if fold(w) not in words]
+    if not conditions:
+        return reading
     return reading.model_copy(update={"row_terms": terms, "unused": unused, "document_kinds": document_kinds,
                                       "conditions": [*reading.conditions, *conditions]})
+
+
+MIN_HEAD = 5  # letters a word needs to be found as the end of a compound ("Drucksensor" holds "sensor")
+
+
+def _named_in_cells(document: DocumentText, left: list[str]) -> tuple[str, dict[str, str]] | None:
+    """"Which sensors and displays did we buy": single words the reading left (no column, no
+    owner, or a kind the document does not call itself) that one text column of
+    the document's tables holds within its cells ("OLED-Display 2,9\"", "Drucksensor 0–10 bar"),
+    on some of its rows and not all, pick those rows. (column, {request word: the word as the
+    condition compares it}); None when no word, or words in different columns, are found. A kind
+    the document calls itself ("invoice" on an invoice) is not a word that picks rows."""
+    own = " ".join([document.path, document.title, text_outside_tables(document)])
+    candidates = [w for term in left for w in _WORD.findall(term)
+                  if len(w) >= 4 and not is_grammar(w) and fold(w) not in _ROW_NOUNS and not w[0].isdigit()]
+    self_named = {fold(w) for w in name_words(own)}
+    found: dict[str, str] = {}
+    columns: set[str] = set()
+    for word in candidates:
+        wanted = fold(word)
+        if wanted in self_named:
+            continue
+        holders = _columns_naming(document.tables, wanted)
+        if len(holders) == 1:
+            columns |= holders
+            found[word] = wanted
+    return (next(iter(columns)), found) if found and len(columns) == 1 else None
+
+
+def _columns_naming(tables: list[Table], wanted: str) -> set[str]:
+    """The named text columns whose cells hold ``wanted`` as a word or as the end of a compound,
+    on some rows of a table and not on all of them."""
+    holders: set[str] = set()
+    for table in tables:
+        for j, name in enumerate(table.header):
+            cells = [" ".join(row[j].split()) for row in table.rows if j < len(row) and row[j].strip()]
+            if not name.strip() or len(cells) < 2 or all(parse_number(c) is not None for c in cells):
+                continue
+            hits = sum(1 for c in cells if _holds_word(c, wanted))
+            if 0 < hits < len(cells):
+                holders.add(name)
+    return holders
+
+
+def _holds_word(cell: str, wanted: str) -> bool:
+    return any(fold(w) == wanted or len(wanted) >= MIN_HEAD and fold(w).endswith(wanted)
+               for w in re.findall(r"[^\W\d_]+", cell))
 
 
 _ROW_NOUNS = frozenset(fold(w) for w in g.ROW_NOUNS)
@@ -257,12 +314,17 @@ _LEGAL_FORM = re.compile(rf"(?:\s+(?:&\s+)?(?:{'|'.join(_LEGAL_FORMS.split())})\
 
 
 def _names(cell: str, term: str) -> bool:
-    """Whether a cell is the name ``term``, alone or with a legal form after it."""
+    """Whether a cell is the name ``term``, alone, with a legal form after it or with a
+    qualifier in brackets ("Supermercados Horta Sud (Alicante)")."""
     cell, wanted = " ".join(cell.split()), " ".join(term.split())
     if cell.casefold() == wanted.casefold():
         return True
     tail = cell[len(wanted):].replace(".", "")
-    return cell.casefold().startswith(wanted.casefold() + " ") and _LEGAL_FORM.fullmatch(tail) is not None
+    return cell.casefold().startswith(wanted.casefold() + " ") and (
+        _LEGAL_FORM.fullmatch(tail) is not None or _BRACKETED.fullmatch(tail) is not None)
+
+
+_BRACKETED = re.compile(r"\s*\([^()]+\)")
 
 
 def text_outside_tables(document: DocumentText) -> str:

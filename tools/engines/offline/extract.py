@@ -39,14 +39,24 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
         reading = named_in_rows(document, reading, kinds)
         if reading is None:
             return []
-    reading = terms_in_columns(kinds, reading)
+    asked = reading
+    reading = terms_in_columns(document, kinds, reading)
     blocks = _blocks(key_value_lines(document.pages, document.tables), reading.columns)  # read once
     records, table_columns = records_from_tables(document, reading, blocks)
+    picked = [c for c in reading.conditions if c.op == "contains" and c not in asked.conditions]
+    left_out = len(records_from_tables(document, asked.model_copy(update={"conditions": [
+        c for c in reading.conditions if c not in picked]}), blocks)[0]) - len(records) if picked and records else 0
     labelled = max((len(map_columns(reading.columns, [p.key for p in b])) for b in blocks), default=0)
     if not records and not table_columns or labelled > table_columns:
         # the document's labels hold more of the request than any table: one record per block
         records = records_from_key_values(blocks, reading, about(document))
     doubts = judgement_notes(reading) + kind_notes(document, reading)
+    if left_out > 0:
+        # rows picked by a word their cells hold: the rest of the table is said, never silently gone
+        one = left_out == 1
+        doubts.append(f"kept because {' and '.join(c.text for c in picked)}; {left_out} other "
+                      f"row{'' if one else 's'} of this document, which {'does' if one else 'do'} not, "
+                      f"{'was' if one else 'were'} left out")
     if reading.columns_from == "tables":
         doubts.append("the request names no column: these are the columns of the scope's most common table")
     if not _told_apart(records, reading.columns):
