@@ -133,3 +133,21 @@ def test_a_measured_comparison_compares_the_column_that_names_what_is_measured()
     assert [r.values["Zone"] for r in records] == ["Freezer F2"]  # the chiller is no freezer, -20.4 is not warmer
     assert compare("gt", "-16.4", "-18 °C") and compare("gt", "-20.4", "-18 °C") is False
     assert names_of("reading_c") == ["reading c", "reading"] and names_of("Gewicht (kg)") == ["gewicht kg", "gewicht"]
+
+
+def test_a_question_after_a_comma_asks_for_headers_written_with_versus() -> None:
+    header = ["Region", "Q2 2024 (EUR)", "Q2 2025 (EUR)", "Change vs Q2 2024"]
+    scope = ScopeHint(documents=1, table_headers=[header], vocabulary=header)
+    reading = read_message("For each region in the Q2 report, what was the Q2 2025 figure and the change versus Q2 2024?", scope)
+    assert "Change versus Q2 2024" in reading.columns and "Q2 2024" not in reading.document_conditions
+    assert map_columns(["Change versus Q2 2024", "Summary"], [*header, "Short description"]) == {
+        "Change versus Q2 2024": 3, "Summary": 4}
+
+
+def test_words_in_cells_never_make_another_table_hold_the_request() -> None:
+    log = Table(page=1, header=["Ticket", "Description", "Status"], rows=[
+        ["INC-1", "Licence server down", "Open"], ["INC-2", "WAN outage", "Closed"], ["INC-3", "Licence expired", "Open"]])
+    # one of three requested columns: the log does not hold the request, and "licence" in its
+    # descriptions (a column the word would check) does not make it
+    reading = read_message("Ticket, quantity and amount of all licence lines", SCOPE)
+    assert extract_records(_document("", log, path="ops/incidents.csv"), reading) == []

@@ -37,6 +37,7 @@ _SYNONYM_TABLE = """
     response time: response time | reaktionszeit | 응답 시간
     resolution time: resolution time | lösungszeit | behebungszeit | 해결 시간
     subject: subject | betreff | topic | 제목
+    summary: summary | short description | kurzbeschreibung | résumé | resumen | samenvatting | 요약
     ticket: ticket | ticket id | ticket no | ticket number | ticketnummer
     date: date | datum | invoice date | rechnungsdatum | 날짜 | 일자
     invoice number: invoice number | invoice no | rechnungsnummer | rechnung nr | invoice | rechnung
@@ -128,8 +129,13 @@ def _singular(norm: str) -> str:
 
 def folded(name: str) -> str:
     """The normal form with a simple plural dropped from every word: two names that fold alike
-    are written alike ("Total schools that participated", "total school that participated")."""
-    return " ".join(word[:-3] + "y" if len(word) > 4 and word.endswith("ies") else _singular(word) for word in normalise(name).split())
+    are written alike ("Total schools that participated", "total school that participated";
+    "Change versus Q2 2024", "Change vs Q2 2024")."""
+    return " ".join(_SHORT_FORMS.get(word) or (word[:-3] + "y" if len(word) > 4 and word.endswith("ies") else _singular(word))
+                    for word in normalise(name).split())
+
+
+_SHORT_FORMS = {"versus": "vs"}  # a word a header abbreviates by convention
 
 
 def names_of(cell: str) -> list[str]:
@@ -137,8 +143,13 @@ def names_of(cell: str) -> list[str]:
     slash ("States/Union Territories" heads the states and the union territories), and the name
     without the unit it ends with ("reading_c", "Weight (kg)": "reading", "weight")."""
     parts = cell.split("/") if "/" in cell else []
-    bare = _UNIT_TAIL.sub("", cell)
+    bare = without_unit(cell)
     return [name for name in dict.fromkeys(folded(name) for name in [cell, *parts, bare]) if name]
+
+
+def without_unit(cell: str) -> str:
+    """A header without the unit it ends with ("Q2 2025 (EUR)": "Q2 2025"; "reading_c": "reading")."""
+    return _UNIT_TAIL.sub("", cell)
 
 
 # a unit a header ends with, in brackets or joined with an underscore ("Weight (kg)", "reading_c")

@@ -34,7 +34,9 @@ class Columns:
         name no column and no condition), and the values' list ends where its auxiliary starts
         the subject ("did we agree", "does the SLA give")."""
         self._persons_verbs()
-        for start in [0, *(k + 1 for k, t in enumerate(self.scan.tokens) if t.text in SENTENCE_END)]:
+        # a question opens the message, a sentence, or a clause after a comma ("For each region in
+        # the Q2 report, what was the Q2 2025 revenue and the change versus Q2 2024?")
+        for start in [0, *(k + 1 for k, t in enumerate(self.scan.tokens) if t.text in SENTENCE_END or t.text == ",")]:
             first, second = self.scan.at(start), self.scan.at(start + 1)
             if first is None or first.used or not first.is_(g.ASKS_VALUES) or second is None or not second.is_word:
                 continue
@@ -45,7 +47,8 @@ class Columns:
             # "What response and resolution times does the SLA set …": the values run to the auxiliary
             stop = self.scan.list_end(end)
             after = self.scan.at(stop)
-            if stop > end and after is not None and after.is_(g.AUXILIARIES) and self.scan.is_list(end, stop):
+            closes = after is None or after.text in SENTENCE_END  # "what was the A and the B?"
+            if stop > end and (closes or after.is_(g.AUXILIARIES)) and self.scan.is_list(end, stop):
                 self.asked.append((end, stop))
 
     def _persons_verbs(self) -> None:

@@ -49,8 +49,9 @@ class Conditions:
                     self._with_condition(i)
                     if not tok.used:  # "which states had any rental checks": only meaning can judge it
                         end = self.scan.clause_end(i + 1)
-                        if end > i + 1:
+                        if any(t.is_content for t in self.scan.tokens[i + 1 : end]):
                             self.scan.row_terms.append(text_of(self.scan.tokens[i:end]))
+                        if end > i + 1:  # "have an" before a comparison read already is its grammar
                             self.scan.use(i, end)
                 elif tok.is_(g.CONDITION_KEYWORDS):
                     self._unreadable(i + 1, self.scan.clause_end(i + 1))

@@ -112,14 +112,16 @@ def name_words(text: str) -> list[str]:
     return re.findall(r"[^\W_]+", text)
 
 
-def terms_in_columns(document: DocumentText, kinds: list[Table], reading: Reading) -> Reading:
+def terms_in_columns(document: DocumentText, kinds: list[Table], reading: Reading, by_words: bool = True) -> Reading:
     """"Every hardware position" over invoices whose Warengruppe column says "Hardware": a word
     that picks the rows and that one column of the document's tables holds as whole cells of a
     few kinds is a condition on that column, checked like any other; so is each such word within
     a longer phrase ("which taxi rides were claimed" over a Category column of "Taxi"; the rest of
     the phrase stays unjudged), and several words on one column are alternatives ("the fuel and
     travel items"). A word no column holds stays unjudged; a kind a negation stands shortly
-    before is turned down ("every payment that was not for meals")."""
+    before is turned down ("every payment that was not for meals"). With ``by_words``, a single
+    word left over that a text column holds within some cells picks those rows too
+    (``_named_in_cells``)."""
     terms, unused, document_kinds = [], list(reading.unused), list(reading.document_kinds)
     values: dict[tuple[str, bool], list[str]] = {}  # (column, negated): the kinds named
     for term in [*reading.row_terms, *reading.unused, *reading.document_kinds]:
@@ -151,7 +153,7 @@ def terms_in_columns(document: DocumentText, kinds: list[Table], reading: Readin
                   text=f"{column} is {'not ' if negated else ''}{' or '.join(found)}")
         for (column, negated), found in values.items()
     ]
-    named = _named_in_cells(document, [*unused, *document_kinds])  # a phrase read whole stays whole
+    named = _named_in_cells(document, [*unused, *document_kinds]) if by_words else None  # a phrase read whole stays whole
     if named:
         column, found = named
         words = {fold(w) for w in found.values()}

@@ -39,13 +39,19 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
         reading = named_in_rows(document, reading, kinds)
         if reading is None:
             return []
-    asked = reading
-    reading = terms_in_columns(document, kinds, reading)
     blocks = _blocks(key_value_lines(document.pages, document.tables), reading.columns)  # read once
+    reading = terms_in_columns(document, kinds, reading, by_words=False)
     records, table_columns = records_from_tables(document, reading, blocks)
-    picked = [c for c in reading.conditions if c.op == "contains" and c not in asked.conditions]
-    left_out = len(records_from_tables(document, asked.model_copy(update={"conditions": [
-        c for c in reading.conditions if c not in picked]}), blocks)[0]) - len(records) if picked and records else 0
+    by_words = terms_in_columns(document, kinds, reading)
+    picked = [c for c in by_words.conditions if c not in reading.conditions]
+    left_out = 0
+    if picked and records:
+        # words a column holds pick among the rows of the tables that hold the request; they
+        # never make another table hold it
+        kept, kept_columns = records_from_tables(document, by_words, blocks)
+        if 0 < len(kept) < len(records):
+            left_out = len(records) - len(kept)
+            records, table_columns, reading = kept, kept_columns, by_words
     labelled = max((len(map_columns(reading.columns, [p.key for p in b])) for b in blocks), default=0)
     if not records and not table_columns or labelled > table_columns:
         # the document's labels hold more of the request than any table: one record per block

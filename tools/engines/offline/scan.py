@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from core.reading import Condition, ScopeHint
-from tools.engines.columns import folded, groups_of, is_known_column, names_of, normalise
+from tools.engines.columns import folded, groups_of, is_known_column, names_of, normalise, without_unit
 from tools.engines.offline import grammar as g
 from tools.engines.offline.folder_names import FolderNames
 from tools.engines.offline.tokens import SENTENCE_END, Tok, strip_determiners, text_of
@@ -46,8 +46,9 @@ class Scan:
         self.vocabulary = {normalise(term) for term in self.scope.vocabulary}
         self.terms = {}
         for term in self.scope.vocabulary:
-            if key := folded(term):
-                self.terms.setdefault(key, []).append(term)
+            for key in dict.fromkeys([folded(term), folded(without_unit(term))]):  # "Q2 2025 (EUR)" names "Q2 2025"
+                if key:
+                    self.terms.setdefault(key, []).append(term)
         self.folders = [f.folder for f in self.scope.folders]
 
     def add_condition(self, at: int, column: str | None, op: str, value: str) -> None:
