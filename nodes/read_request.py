@@ -18,7 +18,9 @@ from core.state import RESET, Answer, ExtractionState
 from nodes.sample import pending_key
 from tools.engines import ExtractionError, engine_named
 from tools.engines.conversation import kind_of
+from tools.engines.columns import header_holding
 from tools.knowledge.base import KnowledgeBase
+from tools.knowledge.places import named_tables
 from tools.knowledge.paths import BadPattern, path_like_tokens
 from tools.services import ServicesSource
 
@@ -93,6 +95,8 @@ async def read_request(
         log.exception("Reading a request of %d characters failed", len(message))
         return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": READER_FAULT}})
     reading = await asyncio.to_thread(with_written_files, kb, reading, message, profile)
+    if reading.columns_from == "tables":
+        reading = await asyncio.to_thread(with_named_tables, kb, reading, profile)
     fresh |= {"reading": reading.model_dump(mode="json"), "scope_hint": hint.model_dump(mode="json")}
     if reading.kind != "table":  # an engine may still find that no table was asked for
         text = {"greeting": GREETING, "about": ABOUT, "empty": "Tell me which table you need. " + ABOUT}[reading.kind]
@@ -165,3 +169,11 @@ def with_written_files(kb: KnowledgeBase, reading: Reading, message: str, profil
             known.add(token)
     # an engine's file place that names no document stays: resolve_scope reports it as empty
     return reading.model_copy(update={"places": places})
+
+
+def with_named_tables(kb: KnowledgeBase, reading: Reading, profile: Profile) -> Reading:
+    """A request that names no column but names its documents ("all the lines of the Brightcell
+    invoice INV-BC-20931", "the contracts in legal/contracts") asks for the columns of their
+    table, not of the scope's most common one; as before when they hold no table that fits."""
+    columns = header_holding(named_tables(reading, kb, profile.scope), reading.conditions)
+    return reading.model_copy(update={"columns": columns}) if columns else reading

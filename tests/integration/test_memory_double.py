@@ -35,6 +35,7 @@ SELECTIONS = [
     DocumentSelection(entries=[SelectionEntry(content=ContentQuery(text=r"cable [0-9]+ m", regex=True))]),
     DocumentSelection(entries=[SelectionEntry(path_globs=["notes/**"]), SelectionEntry(content=ContentQuery(text="washer"))]),
     DocumentSelection(entries=[SelectionEntry(ids=[])]),
+    DocumentSelection(entries=[SelectionEntry(path_regex=r"(?i)NOTES/review\ 2023")]),  # a named document, case folded
 ]
 
 
@@ -80,6 +81,7 @@ def test_scope_and_selections_resolve_alike(twins, scope: Scope) -> None:  # typ
         chosen = selection or DocumentSelection()
         assert memory.year_counts(scope, chosen) == postgres.year_counts(scope, chosen), selection
         assert memory.collection_counts(scope, chosen) == postgres.collection_counts(scope, chosen), selection
+        assert memory.table_headers(scope, selection=chosen) == postgres.table_headers(scope, selection=chosen), selection
     named = ["orders/2025/east.docx", "notes/memo.txt"]
     by_ids = [DocumentSelection(entries=[SelectionEntry(ids=list(_ids(kb, named).values()))]) for kb in twins]
     assert _paths(memory, scope, by_ids[1]) == _paths(postgres, scope, by_ids[0])

@@ -198,8 +198,8 @@ class MemoryKnowledgeBase:
     def collection_counts(self, scope: Scope, selection: DocumentSelection, limit: int = 10) -> list[NamedCount]:
         return _most(Counter(d.collection for d in self._chosen(scope, selection)), limit)
 
-    def table_headers(self, scope: Scope, limit: int = 10) -> list[list[str]]:
-        counts = Counter(tuple(t.header) for d in self._in_scope(scope) for t in d.tables)
+    def table_headers(self, scope: Scope, limit: int = 10, selection: DocumentSelection | None = None) -> list[list[str]]:
+        counts = Counter(tuple(t.header) for d in sorted(self._chosen(scope, selection), key=lambda d: d.path) for t in d.tables)
         return [list(header) for header, _ in counts.most_common(limit)]
 
     def count(self, scope: Scope, selection: DocumentSelection | None = None) -> int:

@@ -200,3 +200,20 @@ async def test_documents_beside_a_year_whose_paths_hold_none_are_named_not_silen
     said = " ".join([answer["message"], *answer["summary"].get("notes", [])])
     assert "no year in their path" in said and "orders/west.csv" in said and "ask without the year" in said
     assert answer["summary"]["left_out"] == ["orders/west.csv"]
+
+
+async def test_a_request_naming_no_column_asks_for_the_columns_of_the_document_it_names(shop: Services) -> None:
+    extra = Path(shop.objects.root).parent / "more" / "invoices" / "Brightcell Storage"  # type: ignore[attr-defined]
+    extra.mkdir(parents=True)
+    (extra / "INV-BC-20931.csv").write_text("Item Code,Description,Line Total\nBC-CBL-HV,HV interconnect cable set,38.50\n"
+                                            "BC-BAT-5,Battery module 5 kWh,1900.00\n")
+    ingest_folder(shop, extra.parent.parent, "shop")
+    thread = Thread(shop)
+    paused, (form,) = await thread.send("Can you list all the lines of the Brightcell invoice INV-BC-20931?")
+    # the scope's most common table is the orders' (Item, Quantity, Price); the invoice named is another
+    assert "Item Code, Description, Line Total" in form.value["text"]
+    done, _ = await thread.reply("yes")
+    columns, rows = thread.table(done)
+    assert columns == ["Item Code", "Description", "Line Total"]
+    assert [r["values"]["Item Code"] for r in rows] == ["BC-CBL-HV", "BC-BAT-5"]
+    assert {r["file"] for r in rows} == {"invoices/Brightcell Storage/INV-BC-20931.csv"}

@@ -12,6 +12,9 @@ import re
 import unicodedata
 from difflib import SequenceMatcher
 
+from core.reading import Condition
+from tools.engines.numbers import parse_number
+
 # One line a group: the group, then the names of its kind of column ("|" between them); a
 # group may go on over several lines, and a name may belong to more than one group (품목 is
 # both the item and its description).
@@ -480,3 +483,15 @@ def map_columns(requested: list[str], header: list[str], context: str = "") -> d
             mapping[column] = left[0]
             used.add(left[0])
     return {column: mapping[column] for column in requested if column in mapping}
+
+
+def header_holding(headers: list[list[str]], conditions: list[Condition]) -> list[str]:
+    """The first (most common) of ``headers`` that holds every condition's column: the columns
+    of a request that names none. A header of figures alone, or of one cell, is none."""
+    usable = [[c.strip() for c in h if c.strip()] for h in headers]
+    usable = [h for h in usable if len(h) >= 2 and not all(parse_number(c) is not None for c in h)]
+    columns = [c.column for c in conditions if c.column]
+    for header in usable:
+        if all(match_column(column, header) is not None for column in columns):
+            return header
+    return []

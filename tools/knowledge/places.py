@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from core.reading import Place, Reading, ScopeHint
-from core.selection import DocumentSelection, Scope, SelectionEntry
+from core.selection import ContentQuery, DocumentSelection, Scope, SelectionEntry
 from tools.engines.dates import years_as_dates
 from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.queries import Resolution
@@ -120,3 +122,29 @@ def discovered(kb: KnowledgeBase, scope: Scope, chosen: DocumentSelection, place
     found = kb.resolve(scope, rest)
     ids = {d.id for d in found.documents}
     return Resolution([d for d in at_places.documents if d.id in ids], complete=found.complete, reason=found.reason)
+
+
+NAMED_DOCUMENTS = 20  # documents a request's words may name and still be "the ones it names"
+
+
+def named_tables(reading: Reading, kb: KnowledgeBase, scope: Scope) -> list[list[str]]:
+    """The table headers, most common first, of the documents a request names when it names no
+    column ("all the lines of the Brightcell invoice INV-BC-20931"): the documents at its places
+    whose text holds every term the documents must name. [] when it names no place and no such
+    term, or when its terms name no document or more than ``NAMED_DOCUMENTS``."""
+    selection, _ = selection_for(reading, kb, scope)
+    terms = [t for t in reading.document_conditions if t.strip()]
+    if not terms:
+        return kb.table_headers(scope, selection=selection) if selection.entries else []
+    entries = selection.entries or [SelectionEntry()]
+    ids: set[int] | None = None
+    for term in terms:
+        named = [e.model_copy(update={"content": ContentQuery(text=term)}) for e in entries]
+        # … or whose path holds it ("Brightcell Storage/INV-BC-20931.xlsx"), case folded
+        named += [e.model_copy(update={"path_regex": "(?i)" + re.escape(term)}) for e in entries if e.path_regex is None]
+        holding = DocumentSelection(entries=named)
+        found = {d.id for d in kb.resolve(scope, holding).documents}
+        ids = found if ids is None else ids & found
+    if not ids or len(ids) > NAMED_DOCUMENTS:
+        return []
+    return kb.table_headers(scope, selection=DocumentSelection(entries=[SelectionEntry(ids=sorted(ids))]))

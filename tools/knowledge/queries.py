@@ -185,14 +185,17 @@ class Queries(Connected):
             rows = conn.execute(query, [*joined_params, *params, *chosen_params, limit]).fetchall()
         return [NamedCount(name=str(r["name"]), documents=int(r["documents"])) for r in rows]
 
-    def table_headers(self, scope: Scope, limit: int = 10) -> list[list[str]]:
+    def table_headers(self, scope: Scope, limit: int = 10, selection: DocumentSelection | None = None) -> list[list[str]]:
+        """The most common table headers of the scope (or of a selection in it), most common first."""
         where, params = _scope_where(scope)
+        chosen, chosen_params = _selection_clause(selection or DocumentSelection())
         query = sql.SQL(
             "SELECT t.header, count(*) AS n FROM document_tables t JOIN documents d ON d.id = t.document_id"
-            " JOIN collections c ON c.id = d.collection_id WHERE {} GROUP BY t.header ORDER BY n DESC LIMIT %s"
-        ).format(where)
+            " JOIN collections c ON c.id = d.collection_id WHERE {} AND {} GROUP BY t.header"
+            " ORDER BY n DESC, min(d.path COLLATE \"C\"), min(t.ordinal) LIMIT %s"
+        ).format(where, chosen)
         with self._conn() as conn:
-            rows = conn.execute(query, [*params, limit]).fetchall()
+            rows = conn.execute(query, [*params, *chosen_params, limit]).fetchall()
         return [list(r["header"]) for r in rows]
 
     def count(self, scope: Scope, selection: DocumentSelection | None = None) -> int:

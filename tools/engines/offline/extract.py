@@ -64,7 +64,7 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
                       f"row{'' if one else 's'} of this document, which {'does' if one else 'do'} not, "
                       f"{'was' if one else 'were'} left out")
     if reading.columns_from == "tables":
-        doubts.append("the request names no column: these are the columns of the scope's most common table")
+        doubts.append("the request names no column: these are the columns of a table of the documents it names, or of the scope's most common one")
     if not _told_apart(records, reading.columns):
         doubts.append(f"no requested column says which row is which ({', '.join(reading.columns)} hold only figures)")
     return [checked(r, doubts) for r in records]

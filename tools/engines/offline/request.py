@@ -38,10 +38,9 @@ import re
 
 from core.reading import Condition, Place, Reading, ScopeHint
 from tools.engines.accounting import with_accounting
-from tools.engines.columns import groups_of, match_column
+from tools.engines.columns import groups_of, header_holding, match_column
 from tools.engines.conversation import kind_of
 from tools.engines.dates import years_as_dates
-from tools.engines.numbers import parse_number
 from tools.engines.offline import grammar as g
 from tools.engines.offline.calculations import Calculations
 from tools.engines.offline.columns import Columns
@@ -61,7 +60,7 @@ def _reading(scan: Scan) -> Reading:
     conditions = [c for _, c in sorted(scan.conditions, key=lambda pair: pair[0])]
     columns_from = "request"
     if not columns:
-        columns = _columns_from_tables(scan.scope.table_headers, conditions)
+        columns = header_holding(scan.scope.table_headers, conditions)
         columns_from = "tables" if columns else "none"
         if not columns:
             scan.notes.append(
@@ -92,15 +91,6 @@ def _unique(values: list[str]) -> list[str]:
     return list(kept.values())
 
 
-def _columns_from_tables(headers: list[list[str]], conditions: list[Condition]) -> list[str]:
-    """The most common table header in scope that holds every condition's column."""
-    usable = [[c.strip() for c in h if c.strip()] for h in headers]
-    usable = [h for h in usable if len(h) >= 2 and not all(parse_number(c) is not None for c in h)]
-    columns = [c.column for c in conditions if c.column]
-    for header in usable:
-        if all(match_column(column, header) is not None for column in columns):
-            return header
-    return []
 
 
 def _with_requested_name(condition: Condition, columns: list[str]) -> Condition:
