@@ -886,3 +886,12 @@ def test_a_two_column_table_whose_header_names_the_requested_columns_is_a_table_
     invoice = DocumentText(id=2, collection="x", path="inv.pdf", title="Invoice", pages=[""], tables=[labels])
     reading = read_message("Invoice no., date and supplier of every invoice", ScopeHint(documents=1))
     assert [list(r.values.values()) for r in extract_records(invoice, reading)] == [["INV-7", "2025-03-01", "Acme"]]
+
+
+def test_every_kind_of_column_is_named_by_its_own_name_too() -> None:
+    from tools.engines.columns import SYNONYMS, groups_of
+
+    assert [group for group in SYNONYMS if group not in groups_of(group)] == []
+    # "Eintrittsdatum" is the start date an English staff list heads "Start date"
+    header = ["Employee no.", "Name", "Department", "Role", "Start date", "Location"]
+    assert map_columns(["Name", "Rolle", "Eintrittsdatum"], header) == {"Name": 1, "Rolle": 3, "Eintrittsdatum": 4}

@@ -48,11 +48,11 @@ _SYNONYM_TABLE = """
     governing law: governing law | applicable law | anwendbares recht | gerichtsstand
     description: désignation | libellé | omschrijving | product | produkt | produit
     role: role | rolle | funktion | fonction | position title
-    start date: eintrittsdatum | startdatum | date d entrée | date de début | beginn | vertragsbeginn
+    start date: start date | eintrittsdatum | startdatum | date d entrée | date de début | beginn | vertragsbeginn
     department: department | abteilung | afdeling
     carrier: carrier | spediteur | transporteur | vervoerder | frachtführer
     gross weight: gross weight | bruttogewicht | poids brut | brutogewicht
-    delivery note number: lieferscheinnummer | numéro de bon de livraison | pakbonnummer
+    delivery note number: delivery note number | lieferscheinnummer | numéro de bon de livraison | pakbonnummer
     quantity: quantité | qté | qte | aantal
     unit price: prix unitaire | p u | pu | prix unit | stuksprijs
     amount: montant | bedrag
