@@ -151,3 +151,18 @@ def test_words_in_cells_never_make_another_table_hold_the_request() -> None:
     # descriptions (a column the word would check) does not make it
     reading = read_message("Ticket, quantity and amount of all licence lines", SCOPE)
     assert extract_records(_document("", log, path="ops/incidents.csv"), reading) == []
+
+
+def test_a_german_genitive_names_the_owner_and_fur_a_month_dates_the_document() -> None:
+    claims = Table(page=1, header=["Datum", "Kategorie", "Beschreibung", "Betrag (EUR)", "Zahlungsart"], rows=[
+        ["06.03.2024", "Bewirtung", "Geschäftsessen", "246,80", "Privat"],
+        ["08.03.2024", "Reise", "Bahnticket", "89,00", "Firmenkarte"]])
+    message = "Welche Ausgaben aus Martina Brandts Spesenabrechnung für März hat sie privat bezahlt? Datum, Beschreibung und Betrag."
+    reading = read_message(message, SCOPE)
+    assert reading.document_conditions == ["Martina Brandts", "März"]
+    march = _document("Spesenabrechnung März 2024\nMitarbeiterin: Martina Brandt", claims, path="expenses/Spesenabrechnung_2024-03_Brandt.csv")
+    april = _document("Spesenabrechnung April 2024\nMitarbeiterin: Martina Brandt", claims.model_copy(update={"rows": [
+        ["04.04.2024", "Bewirtung", "Mittagessen", "31,20", "Privat"]]}), path="expenses/Spesenabrechnung_2024-04_Brandt.csv")
+    # her claim of March, the line she paid privately; April's claim is not read
+    assert [r.values["Beschreibung"] for r in extract_records(march, reading)] == ["Geschäftsessen"]
+    assert extract_records(april, reading) == []

@@ -31,8 +31,8 @@ ENDS_LIST = words(
 )
 # "of" and "de" may also join a column name: "number of containers", "date de fin".
 JOINS_NAME = words("of de d'")
-MONTH_PREPOSITIONS = words("in during im vom von en de del durante w")  # "in August", "vom April 2025", "en juillet"
-OWNER_PREPOSITIONS = words("from by von de du des del od chez bei")  # "invoices from Acme", "Rechnungen von Acme"
+MONTH_PREPOSITIONS = words("in during for im vom von für en de del durante pour para w za")  # "in August", "vom April 2025", "en juillet", "für März"
+OWNER_PREPOSITIONS = words("from by von aus de du des del od chez bei")  # "invoices from Acme", "Rechnungen von Acme", "aus Martina Brandts …"
 CONDITION_KEYWORDS = words("where whose if wo wenn dont où having donde cuyo cuya cuyos cuyas gdzie których którego której jeśli")
 HAS_WORDS = words("have has had haben hat hatte hatten ont avaient avait tiene tienen tenía tenían ma mają miał miała miały mieli")
 LIST_KEYWORDS = words("with mit avec con including includes showing giving give listing")

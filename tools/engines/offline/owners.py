@@ -74,6 +74,15 @@ class Owners:
                         before.used = True
             i = end
 
+    def _genitive_before(self, i: int, end: int) -> bool:
+        """Whether the name run from ``i`` ends before ``end``: its last word, not its first, ends
+        in the "s" of a genitive written without an apostrophe, and the capitalised word at
+        ``end`` is the last of the run, the noun it owns ("Martina Brandts Spesenabrechnung",
+        "Baltic Cold Logistics Invoice" keeps "Logistics" with its owner)."""
+        last, nxt = self.scan.tokens[end - 1], self.scan.at(end + 1)
+        return end - 1 > i and last.bare.isalpha() and len(last.bare) > 3 and last.bare.endswith("s") \
+            and not (nxt is not None and nxt.capital and nxt.is_content and not nxt.used)
+
     def take_identifiers(self) -> None:
         """"invoice HM-24-0311", "order no. PO-2024-0061": a code of letters and figures after the
         word naming a document says which document; each document read must name it."""
@@ -152,6 +161,8 @@ class Owners:
             if tok.capital and tok.is_content:
                 if self._names_documents_kind(i, end):
                     break  # "the LabTrace SLA": the name, then the scope's folder of its kind
+                if self._genitive_before(i, end):
+                    break  # "Martina Brandts Spesenabrechnung": whose it is, then the document
                 end += 1
                 continue
             nxt = self.scan.at(end + 1)
