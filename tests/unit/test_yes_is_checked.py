@@ -166,3 +166,14 @@ def test_a_german_genitive_names_the_owner_and_fur_a_month_dates_the_document() 
     # her claim of March, the line she paid privately; April's claim is not read
     assert [r.values["Beschreibung"] for r in extract_records(march, reading)] == ["Geschäftsessen"]
     assert extract_records(april, reading) == []
+
+
+def test_a_month_that_dates_a_kind_of_document_picks_no_rows_of_another_kind() -> None:
+    log = Table(page=1, header=["Date", "Site", "Description", "Cost"], rows=[
+        ["06/05/2025", "Onda", "30-day check after commissioning", "120.00"], ["12/04/2025", "Elda", "Inverter reset", "80.00"]])
+    maintenance = _document("Maintenance log H1 2025", log, path="maintenance/Maintenance_Log_H1_2025.xlsx")
+    reading = read_message("Date, description and amount from the May 2025 travel expense report", SCOPE)
+    assert extract_records(maintenance, reading) == []
+    # a month beside no kind of document still picks the rows of that month
+    orders = read_message("Date, description and cost of every entry from May", SCOPE)
+    assert [r.values["Date"] for r in extract_records(maintenance, orders)] == ["06/05/2025"]

@@ -23,13 +23,17 @@ def kind_notes(document: DocumentText, reading: Reading) -> list[str]:
     """Why a document's rows are unsure when it does not call itself what the request asked for
     ("facture" over a purchase order): a word of the kind asked for stands nowhere in its path, its
     title or its text outside its tables."""
+    missing = kind_notes_missing(document, reading)
+    return [f"the document does not call itself {' '.join(repr(k) for k in missing)}"] if missing else []
+
+
+def kind_notes_missing(document: DocumentText, reading: Reading) -> list[str]:
+    """The words of the kind asked for that the document's path, title and text outside its
+    tables do not hold."""
     if not reading.document_kinds:
         return []
     own = " ".join([document.path, document.title, text_outside_tables(document)])
-    missing = kinds_not_in(own, reading.document_kinds)
-    if not missing:
-        return []
-    return [f"the document does not call itself {' '.join(repr(k) for k in missing)}"]
+    return kinds_not_in(own, reading.document_kinds)
 
 
 def kinds_not_in(text: str, kinds: list[str]) -> list[str]:

@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from core.reading import DocumentText, Reading, Record, Table
 from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import groups_of, map_columns, match_column
+from tools.engines.months import month_of
 from tools.engines.numbers import is_amount, month_of_cell, parse_date, parse_number
 from tools.engines.offline.document_terms import (
     kind_notes,
+    kind_notes_missing,
     kind_tables,
     meets_document_conditions,
     named_in_rows,
@@ -36,6 +38,8 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
         return []
     kinds = kind_tables(document)
     if not meets_document_conditions(document, reading.document_conditions) or rows_of_a_kind(kinds, reading):
+        if _another_kind_of_another_month(document, reading):
+            return []  # "the May 2025 travel expense report": a maintenance log with May dates is none
         reading = named_in_rows(document, reading, kinds)
         if reading is None:
             return []
@@ -68,6 +72,16 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     if not _told_apart(records, reading.columns):
         doubts.append(f"no requested column says which row is which ({', '.join(reading.columns)} hold only figures)")
     return [checked(r, doubts) for r in records]
+
+
+def _another_kind_of_another_month(document: DocumentText, reading: Reading) -> bool:
+    """Whether a document is neither dated in the month the request names nor calls itself any
+    kind of document it asks for: its rows in that month are no rows of the document asked for
+    ("the May 2025 travel expense report" over a maintenance log with May dates). A month the
+    request names beside no kind of document ("every order from May") still picks rows."""
+    failed = [t for t in reading.document_conditions if not meets_document_conditions(document, [t])]
+    return bool(failed) and all(month_of(t) is not None for t in failed) and bool(reading.document_kinds) \
+        and len(kind_notes_missing(document, reading)) == len(reading.document_kinds)
 
 
 def _told_apart(records: list[Record], columns: list[str]) -> bool:
