@@ -889,7 +889,8 @@ def test_a_two_column_table_whose_header_names_the_requested_columns_is_a_table_
 
 
 def test_every_kind_of_column_is_named_by_its_own_name_too() -> None:
-    from tools.engines.columns import SYNONYMS, groups_of
+    from tools.engines.columns import groups_of
+    from tools.engines.synonyms import SYNONYMS
 
     assert [group for group in SYNONYMS if group not in groups_of(group)] == []
     # "Eintrittsdatum" is the start date an English staff list heads "Start date"
