@@ -177,3 +177,9 @@ def test_a_month_that_dates_a_kind_of_document_picks_no_rows_of_another_kind() -
     # a month beside no kind of document still picks the rows of that month
     orders = read_message("Date, description and cost of every entry from May", SCOPE)
     assert [r.values["Date"] for r in extract_records(maintenance, orders)] == ["06/05/2025"]
+
+
+def test_a_question_after_a_comma_ends_the_list_before_it() -> None:
+    reading = read_message("Under our SLA with Brightwave, how fast do they have to respond to an incident of each priority?", SCOPE)
+    # "with Brightwave" names the other party of the SLA, not a column; "how fast …" is a question of its own
+    assert "Brightwave" in reading.document_conditions and "Brightwave" not in reading.columns

@@ -130,21 +130,26 @@ NAMED_DOCUMENTS = 20  # documents a request's words may name and still be "the o
 def named_tables(reading: Reading, kb: KnowledgeBase, scope: Scope) -> list[list[str]]:
     """The table headers, most common first, of the documents a request names when it names no
     column ("all the lines of the Brightcell invoice INV-BC-20931"): the documents at its places
-    whose text holds every term the documents must name. [] when it names no place and no such
-    term, or when its terms name no document or more than ``NAMED_DOCUMENTS``."""
+    whose text or path holds every term the documents must name, those whose paths hold them all
+    first (the SLA with Brightwave, not the incident log that mentions it). [] when it names no
+    place and no such term, or when its terms name no document or more than ``NAMED_DOCUMENTS``."""
     selection, _ = selection_for(reading, kb, scope)
     terms = [t for t in reading.document_conditions if t.strip()]
     if not terms:
         return kb.table_headers(scope, selection=selection) if selection.entries else []
     entries = selection.entries or [SelectionEntry()]
     ids: set[int] | None = None
+    in_paths: set[int] | None = None  # … those whose paths hold every term name them most plainly
     for term in terms:
         named = [e.model_copy(update={"content": ContentQuery(text=term)}) for e in entries]
         # … or whose path holds it ("Brightcell Storage/INV-BC-20931.xlsx"), case folded
         named += [e.model_copy(update={"path_regex": "(?i)" + re.escape(term)}) for e in entries if e.path_regex is None]
-        holding = DocumentSelection(entries=named)
-        found = {d.id for d in kb.resolve(scope, holding).documents}
-        ids = found if ids is None else ids & found
+        found = kb.resolve(scope, DocumentSelection(entries=named)).documents
+        held = {d.id for d in found}
+        pathed = {d.id for d in found if term.casefold() in d.path.casefold()}
+        ids = held if ids is None else ids & held
+        in_paths = pathed if in_paths is None else in_paths & pathed
     if not ids or len(ids) > NAMED_DOCUMENTS:
         return []
+    ids = in_paths or ids
     return kb.table_headers(scope, selection=DocumentSelection(entries=[SelectionEntry(ids=sorted(ids))]))

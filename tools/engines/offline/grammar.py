@@ -40,6 +40,12 @@ RELATIVE = words("that which who die welche qui które który która którzy")
 WHO = words("who wer qui quién quien kto")  # "… and who checked": the person a column names
 ABOUT_WORDS = words("about regarding concerning über sur")
 # Verbs that ask for the values and the pronouns after them: "show", "give me", "zeige mir"
+# words that open a question of its own: after a comma they end a list ("with Brightwave, how fast …");
+# who/wer/qui/quién/kto stay out, they name a person's column ("…, and who checked")
+QUESTION_WORDS = words(
+    "how what which when where why wie welche welcher wann wo warum comment quel quelle quels quelles quand où"
+    " pourquoi cómo qué cuál cuáles cuándo dónde jak który która które kiedy gdzie dlaczego"
+)
 ASKING = words(
     "show list give get find extract display return provide tell fetch pull collect zeige zeig liste gib nenne donne montre lista muestra"
     " dame dime indica pokaż podaj wymień wypisz daj znajdź zestaw"

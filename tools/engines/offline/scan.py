@@ -156,6 +156,8 @@ class Scan:
             tok = self.tokens[k]
             if tok.text in SENTENCE_END or tok.text == ":":
                 break
+            if tok.text == "," and (nxt := self.at(k + 1)) is not None and nxt.is_(g.QUESTION_WORDS):
+                break  # "… with Brightwave, how fast do they …": a question of its own starts
             if tok.kind == "punct" and tok.text not in (",", ";") or tok.text in g.DASHES:
                 break  # a dash standing alone ends the list as a colon does
             if tok.used or tok.kind == "place" or k > start and (tok.is_(g.QUANTIFIERS) or tok.is_(g.AUXILIARIES)):
