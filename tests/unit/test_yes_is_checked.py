@@ -183,3 +183,12 @@ def test_a_question_after_a_comma_ends_the_list_before_it() -> None:
     reading = read_message("Under our SLA with Brightwave, how fast do they have to respond to an incident of each priority?", SCOPE)
     # "with Brightwave" names the other party of the SLA, not a column; "how fast …" is a question of its own
     assert "Brightwave" in reading.document_conditions and "Brightwave" not in reading.columns
+
+
+def test_a_word_after_include_adds_a_row_and_picks_none() -> None:
+    literacy = Table(page=1, header=["State", "n", "Illiterate", "College"], rows=[
+        ["Kerala", "2400", "7.2", "5.5"], ["Bihar", "2400", "52.1", "3.0"], ["Pooled", "43200", "30.9", "6.4"]])
+    reading = read_message("Give me every row of the table: state, n, illiterate and college. Include the pooled row.", SCOPE)
+    assert "Include" not in reading.unused
+    records = extract_records(_document("Literacy of the heads of household", literacy, path="nfhs/table6.pdf"), reading)
+    assert [r.values["State"] for r in records] == ["Kerala", "Bihar", "Pooled"]

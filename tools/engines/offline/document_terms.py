@@ -157,7 +157,7 @@ def terms_in_columns(document: DocumentText, kinds: list[Table], reading: Readin
                   text=f"{column} is {'not ' if negated else ''}{' or '.join(found)}")
         for (column, negated), found in values.items()
     ]
-    named = _named_in_cells(document, [*unused, *document_kinds]) if by_words else None  # a phrase read whole stays whole
+    named = _named_in_cells(document, [*unused, *document_kinds], reading.request) if by_words else None  # a phrase read whole stays whole
     if named:
         column, found = named
         words = {fold(w) for w in found.values()}
@@ -176,7 +176,7 @@ def terms_in_columns(document: DocumentText, kinds: list[Table], reading: Readin
 MIN_HEAD = 5  # letters a word needs to be found as the end of a compound ("Drucksensor" holds "sensor")
 
 
-def _named_in_cells(document: DocumentText, left: list[str]) -> tuple[str, dict[str, str]] | None:
+def _named_in_cells(document: DocumentText, left: list[str], request: str = "") -> tuple[str, dict[str, str]] | None:
     """"Which sensors and displays did we buy": single words the reading left (no column, no
     owner, or a kind the document does not call itself) that one text column of
     the document's tables holds within its cells ("OLED-Display 2,9\"", "Drucksensor 0–10 bar"),
@@ -191,8 +191,8 @@ def _named_in_cells(document: DocumentText, left: list[str]) -> tuple[str, dict[
     columns: set[str] = set()
     for word in candidates:
         wanted = fold(word)
-        if wanted in self_named:
-            continue
+        if wanted in self_named or _after_words(request, word, g.INCLUSIONS):
+            continue  # "Include the pooled row" adds a row, it picks none
         holders = _columns_naming(document.tables, wanted)
         if len(holders) == 1:
             columns |= holders
@@ -227,10 +227,16 @@ NEGATION_REACH = 3  # words between a negation and the kind it turns down ("not 
 
 def _negated(request: str, value: str) -> bool:
     """Whether the request writes the kind ``value`` with a negation shortly before it."""
+    return _after_words(request, value, g.NEGATIONS)
+
+
+def _after_words(request: str, value: str, before: frozenset[str]) -> bool:
+    """Whether the request writes ``value`` with one of the words ``before`` at most
+    ``NEGATION_REACH`` words before it ("not for the meals", "Include the pooled row")."""
     words = [w.casefold() for w in _WORD.findall(request)]
     wanted = [fold(w) for w in _WORD.findall(value)]
     return any(
-        [fold(w) for w in words[k : k + len(wanted)]] == wanted and any(w in g.NEGATIONS for w in words[max(0, k - NEGATION_REACH) : k])
+        [fold(w) for w in words[k : k + len(wanted)]] == wanted and any(w in before for w in words[max(0, k - NEGATION_REACH) : k])
         for k in range(len(words))
     )
 

@@ -54,6 +54,8 @@ PRONOUNS = words("me us mir uns moi nous nos mi nam")
 COURTESY = words("please bitte thanks merci proszę gracias")  # "… and net value please"
 COURTESY_PAIRS = frozenset({("por", "favor"), ("per", "favore")})  # "…, por favor"
 # words that turn the kind after them down: "every payment that was not for meals"
+# words that add rows to what was asked ("Include the pooled row"): a kind after them picks none
+INCLUSIONS = words("include includes including also plus inklusive einschließlich samt inclure inclus incluant incluir incluye incluyendo włącznie")
 NEGATIONS = words("not no without except excluding other nicht kein keine keinen ohne außer pas sans sauf sin excepto non nie bez oprócz")
 # "What hourly rates did we agree …", "What response time does the SLA give …": the auxiliary
 # after the values asked for ends their list; the subject and its verb follow it
