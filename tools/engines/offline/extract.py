@@ -46,32 +46,38 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     blocks = _blocks(key_value_lines(document.pages, document.tables), reading.columns)  # read once
     reading = terms_in_columns(document, kinds, reading, by_words=False)
     records, table_columns = records_from_tables(document, reading, blocks)
-    by_words = terms_in_columns(document, kinds, reading)
-    picked = [c for c in by_words.conditions if c not in reading.conditions]
-    left_out = 0
-    if picked and records:
-        # words a column holds pick among the rows of the tables that hold the request; they
-        # never make another table hold it
-        kept, kept_columns = records_from_tables(document, by_words, blocks)
-        if 0 < len(kept) < len(records):
-            left_out = len(records) - len(kept)
-            records, table_columns, reading = kept, kept_columns, by_words
+    reading, records, table_columns, picked_note = _picked_by_words(document, kinds, reading, blocks, records, table_columns)
     labelled = max((len(map_columns(reading.columns, [p.key for p in b])) for b in blocks), default=0)
     if not records and not table_columns or labelled > table_columns:
         # the document's labels hold more of the request than any table: one record per block
         records = records_from_key_values(blocks, reading, about(document))
-    doubts = judgement_notes(reading) + kind_notes(document, reading)
-    if left_out > 0:
-        # rows picked by a word their cells hold: the rest of the table is said, never silently gone
-        one = left_out == 1
-        doubts.append(f"kept because {' and '.join(c.text for c in picked)}; {left_out} other "
-                      f"row{'' if one else 's'} of this document, which {'does' if one else 'do'} not, "
-                      f"{'was' if one else 'were'} left out")
+    doubts = judgement_notes(reading) + kind_notes(document, reading) + picked_note
     if reading.columns_from == "tables":
         doubts.append("the request names no column: these are the columns of a table of the documents it names, or of the scope's most common one")
     if not _told_apart(records, reading.columns):
         doubts.append(f"no requested column says which row is which ({', '.join(reading.columns)} hold only figures)")
     return [checked(r, doubts) for r in records]
+
+
+def _picked_by_words(
+    document: DocumentText, kinds: list[Table], reading: Reading, blocks: list[list[KeyValue]],
+    records: list[Record], table_columns: int,
+) -> tuple[Reading, list[Record], int, list[str]]:
+    """The rows a word left over picks among those of the tables that hold the request
+    (``terms_in_columns`` with ``by_words``), the reading that says so, and the note that counts
+    the rows left out: said on every row kept, never silently gone. A word never makes another
+    table hold the request; one every row holds, or none, picks nothing."""
+    by_words = terms_in_columns(document, kinds, reading)
+    picked = [c for c in by_words.conditions if c not in reading.conditions]
+    if not picked or not records:
+        return reading, records, table_columns, []
+    kept, kept_columns = records_from_tables(document, by_words, blocks)
+    if not 0 < len(kept) < len(records):
+        return reading, records, table_columns, []
+    left, one = len(records) - len(kept), len(records) - len(kept) == 1
+    note = (f"kept because {' and '.join(c.text for c in picked)}; {left} other row{'' if one else 's'} of this "
+            f"document, which {'does' if one else 'do'} not, {'was' if one else 'were'} left out")
+    return by_words, kept, kept_columns, [note]
 
 
 def _another_kind_of_another_month(document: DocumentText, reading: Reading) -> bool:
