@@ -53,7 +53,7 @@ def test_two_kinds_of_one_column_are_alternatives() -> None:
     records = extract_records(_document(report), reading)
     assert [r.values["Amount"] for r in records] == ["361.50", "124.80", "287.90", "64.00", "583.30"]
     # what the offline engine checked: one condition on the Category column, of two alternatives
-    checked = terms_in_columns(_document(report), kind_tables(_document(report)), reading)
+    checked = terms_in_columns(kind_tables(_document(report)), reading)
     assert [(c.column, c.op, c.value) for c in checked.conditions] == [("Category", "equals", "Fuel or Travel")]
     assert compare("equals", "Travel", "Fuel or Travel") is True
     assert compare("equals", "Parking", "Fuel or Travel") is False
@@ -148,7 +148,7 @@ def test_a_kind_turned_down_by_a_negation_leaves_those_rows_out() -> None:
     disclosure = UNSEEN / "public-pdfs" / "documents" / "tabula-java" / "src" / "test" / "resources" / "technology" / "tabula" / "frx_2012_disclosure.pdf"
     reading = read_message("In the Forest Laboratories 2012 disclosure report, list every payment that was not for meals: physician, "
                            "related entity, purpose of payment and amount.", _scope(disclosure))
-    checked = terms_in_columns(_document(disclosure), kind_tables(_document(disclosure)), reading)
+    checked = terms_in_columns(kind_tables(_document(disclosure)), reading)
     assert [(c.column, c.op) for c in checked.conditions if c.op != "judgement"] == [("Purpose of Payment", "not")]
     records = extract_records(_document(disclosure), reading)
     assert len(records) == 3 and all("meal" not in (r.values["Purpose of payment"] or "").casefold() for r in records)

@@ -72,11 +72,17 @@ def named_in_rows(document: DocumentText, reading: Reading, kinds: list[Table]) 
     """"Every order from Stadtwerke Kiel" over an order list whose Customer column holds it: a
     name the document holds only as whole cells of one column of its tables, maybe with its
     legal form after it ("Lindqvist Retail AB"), is a condition on that column; None otherwise
-    (a reseller's item "Nordwerk USB-C dock" names no owner)."""
+    (a reseller's item "Nordwerk USB-C dock" names no owner). A month is such a condition only
+    on a document that calls itself a kind the request asks for, or where it asks for none: "the
+    May 2025 travel expense report" is no maintenance log with May dates, "every order from May"
+    is the order list's May orders."""
     outside = [t for t in reading.document_conditions if meets_document_conditions(document, [t]) and not _some_rows_of(kinds, t)]
     named: list[Condition] = []
     folded_years: set[str] = set()
     pending = [t for t in reading.document_conditions if t not in outside]
+    if pending and all(month_of(t) is not None for t in pending) and reading.document_kinds \
+            and len(kind_notes_missing(document, reading)) == len(reading.document_kinds):
+        return None
     for term in sorted(pending, key=lambda t: month_of(t) is None):  # a month first: it takes its year along
         if term in folded_years:
             continue
@@ -116,16 +122,14 @@ def name_words(text: str) -> list[str]:
     return re.findall(r"[^\W_]+", text)
 
 
-def terms_in_columns(document: DocumentText, kinds: list[Table], reading: Reading, by_words: bool = True) -> Reading:
+def terms_in_columns(kinds: list[Table], reading: Reading) -> Reading:
     """"Every hardware position" over invoices whose Warengruppe column says "Hardware": a word
     that picks the rows and that one column of the document's tables holds as whole cells of a
     few kinds is a condition on that column, checked like any other; so is each such word within
     a longer phrase ("which taxi rides were claimed" over a Category column of "Taxi"; the rest of
     the phrase stays unjudged), and several words on one column are alternatives ("the fuel and
     travel items"). A word no column holds stays unjudged; a kind a negation stands shortly
-    before is turned down ("every payment that was not for meals"). With ``by_words``, a single
-    word left over that a text column holds within some cells picks those rows too
-    (``_named_in_cells``)."""
+    before is turned down ("every payment that was not for meals")."""
     terms, unused, document_kinds = [], list(reading.unused), list(reading.document_kinds)
     values: dict[tuple[str, bool], list[str]] = {}  # (column, negated): the kinds named
     for term in [*reading.row_terms, *reading.unused, *reading.document_kinds]:
@@ -157,20 +161,30 @@ def terms_in_columns(document: DocumentText, kinds: list[Table], reading: Readin
                   text=f"{column} is {'not ' if negated else ''}{' or '.join(found)}")
         for (column, negated), found in values.items()
     ]
-    named = _named_in_cells(document, [*unused, *document_kinds], reading.request) if by_words else None  # a phrase read whole stays whole
-    if named:
-        column, found = named
-        words = {fold(w) for w in found.values()}
-        conditions.append(Condition(column=column, op="contains", value=" or ".join(dict.fromkeys(found.values())),
-                                    text=f"{column} names {' or '.join(dict.fromkeys(found.values()))}"))
-        # the rows are picked by a word their cells hold; whether each is what was meant stays unjudged
-        terms = [*terms, *(t for t in found if t not in terms)]
-        unused = [w for w in unused if fold(w) not in words]
-        document_kinds = [w for w in document_kinds if fold(w) not in words]
     if not conditions:
         return reading
     return reading.model_copy(update={"row_terms": terms, "unused": unused, "document_kinds": document_kinds,
                                       "conditions": [*reading.conditions, *conditions]})
+
+
+def words_in_cells(document: DocumentText, reading: Reading) -> Reading | None:
+    """The reading with a condition that a single word it left (unused, or a kind the document
+    does not call itself) picks rows by (``_named_in_cells``): "which sensors and displays did we
+    buy" over "Drucksensor …" and "OLED-Display …". The word becomes a row term: the rows are
+    picked by a word their cells hold, whether each is what was meant stays unjudged. A phrase
+    the reading kept whole stays whole. None when no word picks rows."""
+    named = _named_in_cells(document, [*reading.unused, *reading.document_kinds], reading.request)
+    if named is None:
+        return None
+    column, found = named
+    words = {fold(w) for w in found.values()}
+    values = " or ".join(dict.fromkeys(found.values()))
+    return reading.model_copy(update={
+        "row_terms": [*reading.row_terms, *(t for t in found if t not in reading.row_terms)],
+        "unused": [w for w in reading.unused if fold(w) not in words],
+        "document_kinds": [w for w in reading.document_kinds if fold(w) not in words],
+        "conditions": [*reading.conditions, Condition(column=column, op="contains", value=values, text=f"{column} names {values}")],
+    })
 
 
 MIN_HEAD = 5  # letters a word needs to be found as the end of a compound ("Drucksensor" holds "sensor")

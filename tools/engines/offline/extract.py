@@ -16,16 +16,15 @@ from dataclasses import dataclass
 from core.reading import DocumentText, Reading, Record, Table
 from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import groups_of, map_columns, match_column
-from tools.engines.months import month_of
 from tools.engines.numbers import is_amount, month_of_cell, parse_date, parse_number
 from tools.engines.offline.document_terms import (
     kind_notes,
-    kind_notes_missing,
     kind_tables,
     meets_document_conditions,
     named_in_rows,
     rows_of_a_kind,
     terms_in_columns,
+    words_in_cells,
     titled_as_asked,
 )
 from tools.engines.offline.grammar import ROW_NOUNS
@@ -38,15 +37,13 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
         return []
     kinds = kind_tables(document)
     if not meets_document_conditions(document, reading.document_conditions) or rows_of_a_kind(kinds, reading):
-        if _another_kind_of_another_month(document, reading):
-            return []  # "the May 2025 travel expense report": a maintenance log with May dates is none
         reading = named_in_rows(document, reading, kinds)
         if reading is None:
             return []
     blocks = _blocks(key_value_lines(document.pages, document.tables), reading.columns)  # read once
-    reading = terms_in_columns(document, kinds, reading, by_words=False)
+    reading = terms_in_columns(kinds, reading)
     records, table_columns = records_from_tables(document, reading, blocks)
-    reading, records, table_columns, picked_note = _picked_by_words(document, kinds, reading, blocks, records, table_columns)
+    reading, records, table_columns, picked_note = _picked_by_words(document, reading, blocks, records, table_columns)
     labelled = max((len(map_columns(reading.columns, [p.key for p in b])) for b in blocks), default=0)
     if not records and not table_columns or labelled > table_columns:
         # the document's labels hold more of the request than any table: one record per block
@@ -60,34 +57,23 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
 
 
 def _picked_by_words(
-    document: DocumentText, kinds: list[Table], reading: Reading, blocks: list[list[KeyValue]],
-    records: list[Record], table_columns: int,
+    document: DocumentText, reading: Reading, blocks: list[list[KeyValue]], records: list[Record], table_columns: int,
 ) -> tuple[Reading, list[Record], int, list[str]]:
     """The rows a word left over picks among those of the tables that hold the request
-    (``terms_in_columns`` with ``by_words``), the reading that says so, and the note that counts
-    the rows left out: said on every row kept, never silently gone. A word never makes another
-    table hold the request; one every row holds, or none, picks nothing."""
-    by_words = terms_in_columns(document, kinds, reading)
-    picked = [c for c in by_words.conditions if c not in reading.conditions]
-    if not picked or not records:
+    (``words_in_cells``), the reading that says so, and the note that counts the rows left out:
+    said on every row kept, never silently gone. A word never makes another table hold the
+    request; one every row holds, or none, picks nothing."""
+    by_words = words_in_cells(document, reading) if records else None
+    if by_words is None:
         return reading, records, table_columns, []
     kept, kept_columns = records_from_tables(document, by_words, blocks)
     if not 0 < len(kept) < len(records):
         return reading, records, table_columns, []
     left, one = len(records) - len(kept), len(records) - len(kept) == 1
-    note = (f"kept because {' and '.join(c.text for c in picked)}; {left} other row{'' if one else 's'} of this "
+    picked = by_words.conditions[-1].text
+    note = (f"kept because {picked}; {left} other row{'' if one else 's'} of this "
             f"document, which {'does' if one else 'do'} not, {'was' if one else 'were'} left out")
     return by_words, kept, kept_columns, [note]
-
-
-def _another_kind_of_another_month(document: DocumentText, reading: Reading) -> bool:
-    """Whether a document is neither dated in the month the request names nor calls itself any
-    kind of document it asks for: its rows in that month are no rows of the document asked for
-    ("the May 2025 travel expense report" over a maintenance log with May dates). A month the
-    request names beside no kind of document ("every order from May") still picks rows."""
-    failed = [t for t in reading.document_conditions if not meets_document_conditions(document, [t])]
-    return bool(failed) and all(month_of(t) is not None for t in failed) and bool(reading.document_kinds) \
-        and len(kind_notes_missing(document, reading)) == len(reading.document_kinds)
 
 
 def _told_apart(records: list[Record], columns: list[str]) -> bool:
