@@ -203,7 +203,7 @@ OPERATOR_PHRASES: list[tuple[str, list[str]]] = sorted(
 )
 OPERATOR_FIRST_WORDS = frozenset(p[0] for _, p in OPERATOR_PHRASES)
 # Comparatives of a measure: "shipments heavier than 100 kg", "calls longer than 10 min". The
-# value's unit says which column they compare (``Conditions._unit_comparisons``); without a unit
+# value's unit says which column they compare (``Amounts.take_unit_comparisons``); without a unit
 # that names one they compare nothing a reader can check ("contracts longer than 24 months").
 _MEASURE_COMPARATIVES = {
     "lt": "lighter than|shorter than|colder than|cooler than|cheaper than|leichter als|kürzer als|kälter als"
