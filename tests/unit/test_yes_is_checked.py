@@ -192,3 +192,26 @@ def test_a_word_after_include_adds_a_row_and_picks_none() -> None:
     assert "Include" not in reading.unused
     records = extract_records(_document("Literacy of the heads of household", literacy, path="nfhs/table6.pdf"), reading)
     assert [r.values["State"] for r in records] == ["Kerala", "Bihar", "Pooled"]
+
+
+def test_a_column_of_names_a_header_heads_and_a_count_named_by_its_initials() -> None:
+    batting = Table(page=1, header=["Team", "First", "Last", "AB", "H", "HR"], rows=[
+        ["HOU", "Glenn", "Davis", "574", "152", "31"], ["PHI", "Luis", "Aguayo", "133", "28", "4"]])
+    scope = ScopeHint(documents=1, vocabulary=batting.header, table_headers=[batting.header])
+    assert map_columns(["Team", "First name", "Last name", "Home runs"], batting.header) == {
+        "Team": 0, "First name": 1, "Last name": 2, "Home runs": 5}
+    reading = read_message("Team, first name, last name and home runs of every player who hit more than 25 home runs", scope)
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Home runs", "gt", "25")]
+    records = extract_records(_document("", batting, path="stats/batting.pdf"), reading)
+    assert [r.values["Last name"] for r in records] == ["Davis"]
+
+
+def test_a_column_that_numbers_the_items_tells_rows_of_figures_apart() -> None:
+    lines = Table(page=1, header=["Item No", "Barcode", "Qty", "Unit Price", "Amount"], rows=[
+        ["304100", "5449000165336", "5.00", "54.00", "270.00"], ["300742", "5449000105394", "5.00", "27.00", "135.00"]])
+    reading = read_message("Item number, barcode, quantity, unit price and amount of every line", SCOPE)
+    records = extract_records(_document("Purchase order PO-1", lines, path="po/PO-1.pdf"), reading)
+    assert [r.match for r in records] == ["yes", "yes"]
+    # figures alone, with no column that numbers the rows, still say nothing of which row is which
+    figures = extract_records(_document("", lines, path="po/PO-1.pdf"), read_message("Quantity and amount of every line", SCOPE))
+    assert {r.match for r in figures} == {"unsure"}

@@ -216,7 +216,7 @@ def _opposed(i: int, cells: list[str]) -> bool:
 
 
 _JOINING = frozenset({"the", "of", "and", "for", "in", "a", "an", "de", "der", "die", "das", "und", "et", "la", "le", "les"})
-_NAME_OF = re.compile(r"^name of (?:the )?(?=\w)| s name$")  # "the physician's name", "name of the supplier"
+_NAME_OF = re.compile(r"^name of (?:the )?(?=\w)| s name$|(?<=\w) name$")  # "the physician's name", "name of the supplier", "first name"
 _COUNT_OF = re.compile(r"^(?:number of|no of|count of|anzahl (?:der )?|nombre de|aantal) (?=\w)")
 SYNONYM_TIER = 7  # the tiers from the synonyms on say the kind of a column, not its name
 

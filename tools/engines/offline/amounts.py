@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tools.engines.columns import folded, is_qualifier
+from tools.engines.columns import abbreviates, folded, is_qualifier, normalise
 from tools.engines.numbers import has_currency, is_amount, parse_number
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
@@ -105,14 +105,17 @@ class Amounts:
         return None
 
     def _heads_column(self, words: str) -> bool:
-        """Whether words name a header of the scope as written or with a unit in brackets
-        ("revenue": "Revenue (EUR)"); a word that only qualifies an amount ("20 zł net") or an
+        """Whether words name a header of the scope as written, with a unit in brackets
+        ("revenue": "Revenue (EUR)") or by their initials ("home runs": "HR"); a word that only qualifies an amount ("20 zł net") or an
         article ("100,000 PLN a year") names none."""
         first = words.split()[0]
         if first.casefold() in g.DETERMINERS or is_qualifier(first):
             return False
+        # … or a header that writes the words' initials ("25 home runs" over "HR")
         return self.scan.names_header(words) or any(
-            folded(re.sub(r"\([^)]*\)", " ", term)) == folded(words) for term in self.scan.scope.vocabulary
+            folded(re.sub(r"\([^)]*\)", " ", term)) == folded(words)
+            or len(words.split()) > 1 and abbreviates(normalise(term), normalise(words))
+            for term in self.scan.scope.vocabulary
         )
 
     def amount_end(self, start: int) -> int:

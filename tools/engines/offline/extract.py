@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from core.reading import DocumentText, Reading, Record, Table
 from tools.engines.checks import check_conditions, checked, judgement_notes
-from tools.engines.columns import groups_of, map_columns, match_column
+from tools.engines.columns import groups_of, identifier_of, map_columns, match_column
 from tools.engines.numbers import is_amount, month_of_cell, parse_date, parse_number
 from tools.engines.offline.document_terms import (
     kind_notes,
@@ -82,11 +82,20 @@ def _told_apart(records: list[Record], columns: list[str]) -> bool:
     annual value and notice period" of the active agreements name no agreement."""
     if len(records) < 2:
         return True
+    # a column that numbers the things (Item number, Art.-Nr., SKU) tells them apart by its figures
+    if any(_identifies(column) and len({(r.values.get(column) or "").strip() for r in records}) == len(records)
+           for column in columns):
+        return True
     return any(
         (value := (r.values.get(column) or "").strip())
         and not (is_amount(value) and parse_date(value) is None and month_of_cell(value) is None)
         for column in columns for r in records
     )
+
+
+def _identifies(column: str) -> bool:
+    """Whether a column's name says it identifies a thing: "Item number", "Contract ID", "SKU"."""
+    return bool(identifier_of(column)) or "item code" in groups_of(column)
 
 
 
