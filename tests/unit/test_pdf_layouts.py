@@ -226,3 +226,33 @@ def test_a_group_label_over_its_sub_columns_names_each_of_them(tmp_path: Path) -
     (table,) = parse_pdf(path).tables
     assert table.header == names
     assert table.rows == [list(row) for row in CHECKS]
+
+
+def test_the_line_numbering_the_columns_names_none_of_them(tmp_path: Path) -> None:
+    """A statistical table numbers its columns on a line under their names ("1  2= (3 to 4)  3
+    4"): the numbers say where a column stands, so they are no part of its name, and the page's
+    text keeps them."""
+    pdf = FPDF(format="letter")
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=9)
+    pdf.text(12, 14, "TABLE 9: OUTSTANDING LIABILITIES - 1997")
+    rights = [60.0, 95.0, 130.0]
+    header = [(12, ["States"], "1"), (rights[0], ["Total", "Internal Debt"], "2= (3 to 4)"),
+              (rights[1], ["Market", "Loans"], "3"), (rights[2], ["WMA from", "RBI & FIs"], "4")]
+    for x, lines, number in header:
+        for n, line in enumerate([*lines, number]):
+            y = 24 + 4 * (n if n < len(lines) else 2)
+            pdf.text(x if x == 12 else x - pdf.get_string_width(line), y, line)
+    rows = [("Assam", "12.69", "10.02", "2.41"), ("Bihar", "40.75", "41.54", "-"), ("Goa", "6.01", "5.23", "0.11")]
+    for k, (state, *figures) in enumerate(rows):
+        y = 40 + 5 * k
+        pdf.text(12, y, state)
+        for right, figure in zip(rights, figures):
+            pdf.text(right - pdf.get_string_width(figure), y, figure)
+    path = tmp_path / "liabilities.pdf"
+    pdf.output(str(path))
+    document = parse_pdf(path)
+    (table,) = document.tables
+    assert table.header == ["States", "Total Internal Debt", "Market Loans", "WMA from RBI & FIs"]
+    assert table.rows == [list(row) for row in rows]
+    assert "2= (3 to 4)" in document.pages[0]

@@ -4,6 +4,8 @@ of the block, a label centred over a group of columns naming each of them."""
 
 from __future__ import annotations
 
+import re
+
 from tools.parsing.pdf.columns import _Column, _printed
 from tools.parsing.pdf.lines import _far, _figure, _Line, _Segment, _years
 from tools.parsing.pdf.rows import _record
@@ -22,6 +24,8 @@ def _body_start(lines: list[_Line], start: int, end: int, columns: list[_Column]
     was read from, or leaves empty the first column the next row of figures fills (names set
     over the figures, right of the rows' labels: "Total  White  Black" under "Offense charged")."""
     for j in range(start, min(end, start + HEADER_BLOCK + 1)):
+        if _numbers_columns(lines[j]):
+            continue  # the line numbering the columns under their names is the header's
         if not any(_figure(s.text) for s in lines[j].segments):
             row = next((line for line in lines[j + 1 : end] if any(_figure(s.text) for s in line.segments)), None)
             if row is not None and (j == start or lines[j].segments[0].x0 >= row.segments[0].x1):
@@ -86,12 +90,12 @@ def _distance(seg: _Segment, x0: float, x1: float) -> float:
     return max(x0 - seg.x1, seg.x0 - x1, 0.0) - max(0.0, min(seg.x1, x1) - max(seg.x0, x0))
 
 
-def _names(block: list[_Line], columns: list[_Column]) -> list[str]:
+def _names(block: list[_Line], columns: list[_Column], numbering: frozenset[int] = frozenset()) -> list[str]:
     """Each column's name: the cells of the header lines (``_regrouped``) over it, top to bottom. A cell stands
     over the column it overlaps most (the nearest one); a label centred over a run of columns
     whose names stand wholly below it, level with each other, names each of them ("Literacy
     Status" over "Illiterate … College"). Lines are read from the lowest up, so a label over a
-    group's label names the group's columns too."""
+    group's label names the group's columns too. The lines ``numbering`` the columns name none."""
     base = [[min(range(len(columns)), key=lambda k: _distance(s, columns[k].x0, columns[k].x1)) for s in line.segments] for line in block]
     # a column's reach under each line: its body and the header's cells under that line
     extents: list[list[list[float]]] = []
@@ -114,7 +118,7 @@ def _names(block: list[_Line], columns: list[_Column]) -> list[str]:
                 parts[j].append((n, s.x0, s.text))
                 top, bottom = spans[j] or (line.top, line.bottom)
                 spans[j] = (min(top, line.top), max(bottom, line.bottom))
-    return [" ".join(text for *_, text in sorted(p)) for p in parts]
+    return [" ".join(text for n, _, text in sorted(p) if n not in numbering) for p in parts]
 
 
 def _regrouped(block: list[_Line], columns: list[_Column]) -> list[_Line]:
@@ -301,7 +305,8 @@ def _rebuilt(
     if grown is None or grown.end < end:
         return None
     block = _regrouped(lines[top:body], grown.columns)
-    names = _names(block, grown.columns)
+    numbering = _numbering(block)
+    names = _names(block, grown.columns, numbering)
     if sum(1 for name in names if name) < 2:
         return None
     labels = [[line.text] + [""] * (len(names) - 1) for line in lines[body:start]]
@@ -309,7 +314,35 @@ def _rebuilt(
     if body - top >= 2:
         grown.printed = _printed([line.segments for line in block], grown.columns)
     grown.notes = [(at + 1 + len(labels), text) for at, text in grown.notes]
+    # the numbering stays in the page's text, a line under the header's
+    grown.notes[:0] = [(1, "\t".join(s.text for s in block[n].segments)) for n in sorted(numbering)]
     return top, grown
+
+
+def _numbering(block: list[_Line]) -> frozenset[int]:
+    """The header's lines numbering its columns ("1  2=  3  4 …", with a formula of column
+    numbers under some: "(3 to 6)+14"), which a statistical table prints under the names: they
+    say where a column stands, not what it holds, and name no column. The page's text keeps
+    them."""
+    for n, line in enumerate(block):
+        if _numbers_columns(line):
+            below = n + 1
+            while below < len(block) and all(_FORMULA.fullmatch(s.text.strip()) for s in block[below].segments):
+                below += 1
+            return frozenset(range(n, below))
+    return frozenset()
+
+
+def _numbers_columns(line: _Line) -> bool:
+    """Whether a line numbers the columns: three numbers or more counting up by one, each
+    perhaps with the formula of its column ("2=", "2= (3 to 6)+14")."""
+    numbers = [_ORDINAL.fullmatch(s.text.strip()) for s in line.segments]
+    return len(numbers) >= 3 and all(numbers) and all(
+        int(b.group(1)) == int(a.group(1)) + 1 for a, b in zip(numbers, numbers[1:]))  # type: ignore[union-attr]
+
+
+_ORDINAL = re.compile(r"(\d{1,3})(?:\s*=\s*[\d\s()+\-,&to]*)?", re.IGNORECASE)  # "3", "2=", "2= (3 to 6)+14"
+_FORMULA = re.compile(r"[\d\s()+\-=,&]*(?:to\s*[\d\s()+\-=,&]*)*", re.IGNORECASE)  # "(3 to 6)+14", "(7 to13)"
 
 
 def _section(line: _Line, below: _Line) -> bool:
