@@ -413,3 +413,45 @@ def test_a_comparison_after_of_compares_the_column_the_noun_before_it_names() ->
     assert any("delivered" in term for term in reading.row_terms)  # the rest is left to meaning
     # a noun that names no column of the scope leaves the clause to meaning
     assert not read_message("Which items were sold in batches of at least 100? Kod and Towar.", scope).conditions
+
+
+def test_a_long_header_shortened_by_its_tail_at_a_lists_end_is_that_header() -> None:
+    """"… with market loans and WMA from RBI." over a header "WMA from RBI & FIs": the item is the
+    header's first words, not a column "WMA" and documents of RBI."""
+    scope = ScopeHint(documents=3, vocabulary=["States", "Market Loans", "WMA from RBI & FIs", "Loans from Banks & FIs"])
+    reading = read_message("Give me the states, market loans and WMA from RBI.", scope)
+    assert reading.columns == ["States", "Market loans", "WMA from RBI"]
+    assert reading.document_conditions == []
+    # the first words of two headers name neither of them
+    two = ScopeHint(documents=3, vocabulary=["States", "Loans from Banks & FIs", "Loans from Banks (other)"])
+    assert read_message("Give me the states and loans from banks.", two).columns == ["States", "Loans"]
+
+
+RAINFALL = ["S NO", "MET. SUBDIVISION/UT/STATE/DISTRICT", "Day:10-07-2016 ACTUAL (mm)", "Day:10-07-2016 NORMAL (mm)",
+            "Day:10-07-2016 %DEP.", "Period:01-06-2016 To 10-07-2016 ACTUAL (mm)", "Period:01-06-2016 To 10-07-2016 % DEP."]
+
+
+def test_a_header_naming_a_column_in_part_is_found_only_when_one_fits() -> None:
+    from tools.engines.columns import partly_named
+
+    header = ["State", "n", "Literacy Status Illiterate", "Literacy Status College"]
+    assert partly_named("Sample size n", header, set()) == 1  # its last word is the whole header
+    assert partly_named("Sample size n", header, {1}) is None  # a cell another column took
+    # a shortened word names the request's ("DEP." departure); the request's other words pick
+    # the day's column or the period's
+    assert partly_named("Period % departure", RAINFALL, set()) == 6
+    assert partly_named("Actual rainfall", RAINFALL, set(), "rainfall for the day 10-07-2016") == 2
+    assert partly_named("Actual rainfall", RAINFALL, set(), "rainfall over the whole period") == 5
+    assert partly_named("Actual rainfall", RAINFALL, set()) is None  # nothing tells them apart
+    savings = ["Cycle Name", "Percent Fuel Savings Improved Speed", "Percent Fuel Savings Eliminate Stops"]
+    assert partly_named("Fuel saving", savings, set()) is None
+
+
+def test_rows_read_through_a_header_naming_a_column_in_part_are_unsure() -> None:
+    table = Table(page=1, header=["State", "n", "Literacy Status Illiterate"], rows=[["Kerala", "2400", "7.2"]])
+    document = DocumentText(id=1, collection="stats", path="literacy.pdf", pages=[""], tables=[table])
+    scope = ScopeHint(documents=1, vocabulary=table.header, table_headers=[table.header])
+    reading = read_message("Give me the state, sample size n and illiterate for every row", scope)
+    (record,) = extract_records(document, reading)
+    assert list(record.values.values()) == ["Kerala", "2400", "7.2"]
+    assert record.match == "unsure" and "read from the column 'n', which names it only in part" in (record.note or "")

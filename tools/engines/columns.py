@@ -395,6 +395,41 @@ def map_columns(requested: list[str], header: list[str], context: str = "") -> d
     return {column: mapping[column] for column in requested if column in mapping}
 
 
+def partly_named(requested: str, header: list[str], taken: set[int], request: str = "") -> int | None:
+    """The header cell that names a requested column only in part, for a column no better rule
+    placed: the cell sharing the most of its words (a word or a shortening of one: "% DEP." for
+    "% departure", "% Chg" for "% change"), half of them at least or its last words whole ("n"
+    for "sample size n"); of cells alike, the one whose other words the request says ("for the
+    day 10-07-2016": "Day:10-07-2016 ACTUAL (mm)"), then the one saying least else. None when
+    no cell or more than one fit. What is read through it is unsure (the caller says so)."""
+    wanted = [w for w in folded(without_unit(requested)).split() if w not in _JOINING]
+    if not wanted:
+        return None
+    said = set(folded(request).split())
+    scored: list[tuple[int, int, int]] = []
+    for i, cell in enumerate(header):
+        words = [w for w in folded(without_unit(cell)).split() if w not in _JOINING]
+        if i in taken or not words:
+            continue
+        shared = sum(1 for w in wanted if any(_same_or_short(h, w) for h in words))
+        ending = words == wanted[-len(words):] and len(words) < len(wanted)
+        if shared and (2 * shared >= len(wanted) or ending):
+            others = [h for h in words if not any(_same_or_short(h, w) for w in wanted)]
+            scored.append((shared, len(set(others) & said), i))
+    if not scored:
+        return None
+    scored.sort(reverse=True)
+    best = scored[0]
+    return best[2] if len(scored) == 1 or scored[1][:2] != best[:2] else None
+
+
+def _same_or_short(cell_word: str, word: str) -> bool:
+    """A header's word that is the request's word, or shortens it: its first letters ("dep",
+    "departure") or letters of it in order ("chg", "change")."""
+    return cell_word == word or (len(cell_word) >= 3 and cell_word.isalpha()
+                                 and (word.startswith(cell_word) or _shortened(cell_word, word)))
+
+
 def header_holding(headers: list[list[str]], conditions: list[Condition]) -> list[str]:
     """The first (most common) of ``headers`` that holds every condition's column: the columns
     of a request that names none. A header of figures alone, or of one cell, is none."""

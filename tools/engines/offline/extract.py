@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.reading import DocumentText, Reading, Record, Table
 from tools.engines.checks import check_conditions, checked, judgement_notes
-from tools.engines.columns import groups_of, identifier_of, map_columns, match_column
+from tools.engines.columns import groups_of, identifier_of, map_columns, match_column, partly_named
 from tools.engines.numbers import is_amount, month_of_cell, parse_date, parse_number
 from tools.engines.offline.document_terms import (
     kind_notes,
@@ -133,6 +133,7 @@ class _TableUse:
     header: list[str]
     mapping: dict[str, int]
     unnamed: str | None = None  # the requested column read from the unheaded first column
+    partly: list[str] = field(default_factory=list)  # requested columns a header names only in part
 
 
 _FIGURE_KINDS = frozenset({"amount", "quantity", "unit price", "net amount", "gross amount"})
@@ -153,6 +154,18 @@ def _unnamed_labels(columns: list[str], table: Table, mapping: dict[str, int]) -
     cells = [row[0].strip() for row in table.rows if row and row[0].strip()]
     labels = [c for c in cells if parse_number(c) is None or month_of_cell(c) is not None]
     return first if cells and 2 * len(cells) >= len(table.rows) and 2 * len(labels) > len(cells) else None
+
+
+def _partly_named(reading: Reading, table: Table, mapping: dict[str, int]) -> dict[str, int]:
+    """The requested columns no header names whole, each read from the one cell that names it in
+    part (``columns.partly_named``), in request order."""
+    found: dict[str, int] = {}
+    for column in reading.columns:
+        if column not in mapping:
+            index = partly_named(column, table.header, {*mapping.values(), *found.values()}, reading.request)
+            if index is not None:
+                found[column] = index
+    return found
 
 
 def _is_key_value_table(table: Table, reading: Reading) -> bool:
@@ -188,7 +201,9 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
         if unnamed is not None:
             mapping = {**mapping, unnamed: 0}
         if _enough(len(mapping) + _held(conditioned, table), len(reading.columns) + len(conditioned)):
-            use, rows = _TableUse(table.header, mapping, unnamed), table.rows
+            # a table the request's names hold: the columns they name in part only fill it
+            partly = _partly_named(reading, table, mapping)
+            use, rows = _TableUse(table.header, {**mapping, **partly}, unnamed, list(partly)), table.rows
         elif not mapping and previous and len(table.header) == len(previous.header):
             # A table continued on the next page without its header: the header is a row.
             use, rows = previous, [table.header, *table.rows]
@@ -318,6 +333,7 @@ def _table_record(
     notes += [f"no '{c}' column in this table" for c in reading.columns if c not in use.mapping and c not in labelled]
     if use.unnamed is not None:
         notes.append(f"'{use.unnamed}' is read from the table's first column, which has no header")
+    notes += [f"'{c}' is read from the column '{' '.join(use.header[use.mapping[c]].split())}', which names it only in part" for c in use.partly]
     mapped = [c for c in reading.columns if c in use.mapping]
     empty = [c for c in mapped if values[c] is None]
     if len(mapped) >= 2 and 2 * len(empty) > len(mapped):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tools.engines.columns import folded
+from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import MAX_TERM_TOKENS, SEPARATORS, Tok
 
@@ -20,13 +21,15 @@ class Terms:
         """The scope's own names first: the longest runs of words that equal a header or label of
         the scope (case, spacing, punctuation and plurals folded) become one word each, written as
         the message writes it, so that no rule splits "Region and state", "Prijs incl. BTW" or
-        "Total Costs All Funds", or reads its year as a place. Runs of one word are left as they are."""
+        "Total Costs All Funds", or reads its year as a place. Runs of one word are left as they are.
+        A list's item that is the first words of one header alone is that header shortened
+        ("… and WMA from RBI." for "WMA from RBI & FIs")."""
         if not self.scan.terms:
             return
         merged: list[Tok] = []
         i = 0
         while i < len(self.scan.tokens):
-            end = self._term_end(i)
+            end = self._term_end(i) or self._shortened_end(i)
             if end is None:
                 merged.append(self.scan.tokens[i])
                 i += 1
@@ -54,3 +57,26 @@ class Terms:
             if any(marks <= {ch for ch in term if not ch.isalnum() and not ch.isspace()} for term in self.scan.terms.get(folded(text), ())):
                 return end
         return None
+
+    def _shortened_end(self, i: int) -> int | None:
+        """Where a run of three words or more from token ``i`` ends that is the first words of one
+        term of the scope alone and ends where an item of a list does (a separator, "and", the
+        message's end): a long header shortened by its tail. A run holding "and" is items of a
+        list ("price and quantity" over "Price and quantity note")."""
+        tokens = self.scan.tokens
+        if tokens[i].kind != "word" or tokens[i].used:
+            return None
+        for end in range(min(len(tokens), i + MAX_TERM_TOKENS), i + SHORTENED_WORDS - 1, -1):
+            span = tokens[i:end]
+            after = tokens[end] if end < len(tokens) else None
+            if any(t.used or t.kind != "word" or t.low in g.CONJUNCTIONS or t.low == "or" for t in span) or not (
+                    after is None or after.text in SEPARATORS or after.low in g.CONJUNCTIONS):
+                continue
+            words = folded(self.scan.message[span[0].start : span[-1].start + len(span[-1].text)]).split()
+            heads = {key for key in self.scan.terms if key.split()[: len(words)] == words and len(key.split()) > len(words)}
+            if len(heads) == 1:
+                return end
+        return None
+
+
+SHORTENED_WORDS = 3  # words a header shortened by its tail keeps at least ("WMA from RBI")
