@@ -8,11 +8,13 @@ right in the right places keep them. Text is compared with its whitespace folded
 compatibility form: the truths write a footnote mark the page sets raised ("Others⁽¹⁾") as the
 plain characters their text layer draws ("Others(1)"). A dot leader after a cell's words
 ("Robbery . . . . .") is typography, not text: some truths keep it, Kea's cells never do, and
-it is left out of both.
+it is left out of both. So is a space before a figure's decimal point ("11,062 .6"): the page
+sets none, a font maps the point's glyph to a space and a point, and some truths keep both.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -23,7 +25,11 @@ Grid = Sequence[Sequence[str]]
 
 
 def _fold(text: str) -> str:
-    return without_leader(" ".join(unicodedata.normalize("NFKC", str(text or "")).split()))
+    folded = without_leader(" ".join(unicodedata.normalize("NFKC", str(text or "")).split()))
+    return _SPACED_POINT.sub(".", folded)
+
+
+_SPACED_POINT = re.compile(r"(?<=\d) \.(?=\d)")  # "11,062 .6"
 
 
 def adjacency(grid: Grid) -> Counter[tuple[str, str, str]]:

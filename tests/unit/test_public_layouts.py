@@ -165,11 +165,16 @@ def test_a_row_label_column_outside_the_vertical_rules_stays_with_its_rows() -> 
 
 def test_names_over_the_figures_right_of_the_rows_labels_are_the_header() -> None:
     """camelot's 12s0324.pdf, Table 325: "Total  White  Black  …" under "Offense charged" once
-    came as a row, "White Black" one column, each label with the total run into it."""
-    table = next(t for t in _camelot_tables("12s0324.pdf") if t.header and t.header[-1] == "Asian Pacific Islander")
-    assert table.header == ["Offense charged", "Total", "White", "Black", "Indian/Alaskan Native", "Asian Pacific Islander"]
+    came as a row, "White Black" one column, each label with the total run into it. "American",
+    the first of three lines naming one column, is its name's, not the table's title."""
+    tables = _camelot_tables("12s0324.pdf")
+    table = next(t for t in tables if t.header and t.header[-1] == "Asian Pacific Islander")
+    assert table.header == ["Offense charged", "Total", "White", "Black", "American Indian/Alaskan Native", "Asian Pacific Islander"]
     assert table.rows[0][1:] == ["10,690,561", "7,389,208", "3,027,153", "150,544", "123,656"]
     assert table.rows[0][0].startswith("Total") and "10,690,561" not in table.rows[0][0]
+    assert "American" not in table.title and table.title[0] == "Table 325. Arrests by Race: 2009"
+    # Table 324's font maps the decimal point to a space and a point: figures come as printed
+    assert tables[0].rows[0][1:4] == ["11,062.6", "1,540.0", "9,522.6"]
 
 
 def test_prose_set_in_two_columns_is_read_one_column_after_the_other() -> None:

@@ -14,7 +14,7 @@ from tools.parsing.base import MAX_PAGES, ParsedDocument, UnreadableFile, within
 from tools.parsing.coverage import coverage_note, unread_words
 from tools.parsing.pdf.columns import _Column
 from tools.parsing.pdf.page import _read_page
-from tools.parsing.pdf.words import _upright, drawn_once, set_scripts, sideways, text_layer, unmapped_glyphs
+from tools.parsing.pdf.words import _upright, drawn_once, set_scripts, sideways, text_layer, trim_glyphs, unmapped_glyphs
 from tools.parsing.text import pick_title
 
 NO_TEXT_LAYER = "no text layer on any page (a scanned document?): it needs OCR before its contents can be read"
@@ -51,6 +51,7 @@ def parse_pdf(path: Path) -> ParsedDocument:
             if glyphs := unmapped_glyphs(raw):
                 unmapped[number] = glyphs
             page = drawn_once(raw)
+            trim_glyphs(page.chars)
             set_scripts(page.chars)
             reads = sideways(page)
             words, chars = _upright(page, reads) if reads else (text_layer(page), page.chars)

@@ -78,12 +78,21 @@ def _header_top(lines: list[_Line], body: int, first: int, floor: int, columns: 
             gap = 2 * spacing if _announces(lines[top]) else spacing
             if not _header_line(line, lines[top], left, right, gap, True):
                 break
-            if body > first and len(line.segments) < 2:
+            if body > first and len(line.segments) < 2 and not _over_a_name(line, lines[top]):
                 break
         elif any(len(s.text.split()) > HEADER_WORDS for s in line.segments):
             return None
         top -= 1
     return top if top <= first else None
+
+
+def _over_a_name(line: _Line, below: _Line) -> bool:
+    """Whether a line of one cell is the first word of a name printed over several lines: it
+    stands wholly over one cell of the header line below it, not the first ("American" over
+    "Indian/Alaskan"), where a title starts at the labels or runs across the table."""
+    (seg,) = line.segments
+    height = line.bottom - line.top
+    return any(seg.x0 >= cell.x0 - height and seg.x1 <= cell.x1 + height for cell in below.segments[1:])
 
 
 def _distance(seg: _Segment, x0: float, x1: float) -> float:

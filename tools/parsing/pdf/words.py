@@ -206,6 +206,16 @@ SUPERSCRIPT = str.maketrans("0123456789+-=()−", "⁰¹²³⁴⁵⁶⁷⁸⁹�
 SUBSCRIPT = str.maketrans("0123456789+-=()−", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎₋")
 
 
+def trim_glyphs(chars: list[dict]) -> None:
+    """A glyph whose font maps it to a mark with a space beside it (" ." in "11,062 .6") is the
+    mark alone: the space takes no room on the page and splits no figure. ``chars`` are changed
+    in place."""
+    for char in chars:
+        text = char["text"]
+        if len(text) > 1 and text.strip() and text.strip() != text:
+            char["text"] = text.strip()
+
+
 def set_scripts(chars: list[dict]) -> None:
     """Glyphs set smaller than the glyph they follow and raised above (lowered below) its
     baseline (a footnote mark, an exponent, a formula's count) are written as superscript
