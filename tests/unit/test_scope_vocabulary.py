@@ -455,3 +455,25 @@ def test_rows_read_through_a_header_naming_a_column_in_part_are_unsure() -> None
     (record,) = extract_records(document, reading)
     assert list(record.values.values()) == ["Kerala", "2400", "7.2"]
     assert record.match == "unsure" and "read from the column 'n', which names it only in part" in (record.note or "")
+
+
+def test_for_every_document_of_a_kind_named_with_a_header_the_header_is_no_column() -> None:
+    """"for every supplier invoice": the invoices are the documents, "supplier" a word of theirs;
+    "for each supplier" alone is the thing each row is about."""
+    scope = ScopeHint(documents=6, vocabulary=["Supplier", "Invoice no.", "Date", "Amount"],
+                      folders=[FolderCount(folder="Purchasing/Invoices", documents=6)])
+    reading = read_message("Give me invoice number, date and total amount for every supplier invoice we received in 2024.", scope)
+    assert reading.columns == ["Invoice number", "Date", "Total amount"]
+    assert read_message("Give me invoice number and date for each supplier.", scope).columns == ["Supplier", "Invoice number", "Date"]
+
+
+def test_an_amount_counting_things_of_a_header_compares_that_header() -> None:
+    """"had more than 10,000 arrests of American Indian/Alaskan Native people": the arrests of
+    those people are counted in their column, not in a column "Arrests" or "Had"."""
+    header = ["Offense charged", "Total", "White", "Black", "American Indian/Alaskan Native", "Asian Pacific Islander"]
+    scope = ScopeHint(documents=3, vocabulary=header, table_headers=[header])
+    for message in ["Which offense categories had more than 10,000 arrests of American Indian/Alaskan Native people? Show the total.",
+                    "Total of the offense categories with more than 10,000 arrests of American Indian/Alaskan Native people"]:
+        reading = read_message(message, scope)
+        assert [(c.column, c.op, c.value) for c in reading.conditions] == [("American Indian/Alaskan Native", "gt", "10,000")]
+        assert reading.document_conditions == []

@@ -23,8 +23,10 @@ class Amounts:
 
     def take_column_after_amount(self) -> None:
         """"did a region bring in more than 100,000 EUR revenue": a comparison whose amount a header
-        of the scope follows compares that column; the words before the comparison are left for the
-        rest of the reading (a clause only meaning can judge)."""
+        of the scope follows compares that column, and so does one whose amount counts things "of"
+        a header ("more than 10,000 arrests of American Indian/Alaskan Native people"); the words
+        before the comparison are left for the rest of the reading (a clause only meaning can
+        judge)."""
         for k in range(len(self.scan.tokens)):
             found = self.compared(k)
             if found is None:
@@ -44,11 +46,30 @@ class Amounts:
                               if all(t.is_word and not t.used for t in self.scan.tokens[value_end:end])
                               and self._heads_column(text_of(self.scan.tokens[first:end]))), None)
                 value = text_of(self.scan.tokens[op[1] : first])
+            if named is None and (of := self.counted_of(value_end)) is not None:
+                first, named = of
             if named is None:
                 continue
             column = capitalise(text_of(self.scan.tokens[first:named]))
             self.scan.add_condition(op[1], column, op[0], value)
             self.scan.use(k, named)
+
+    def counted_of(self, value_end: int) -> tuple[int, int] | None:
+        """"10,000 arrests of American Indian/Alaskan Native people": the header naming whose
+        things an amount counts, as (start, end) of its words, the thing counted and "of" read
+        with it; None when the words after the amount are no thing counted "of" a header."""
+        counted, joiner = self.scan.at(value_end), self.scan.at(value_end + 1)
+        if counted is None or joiner is None or not counted.is_content or counted.used \
+                or not joiner.is_(g.JOINS_NAME) or joiner.used:
+            return None
+        first = value_end + 2
+        end = next((end for end in range(min(len(self.scan.tokens), first + 3), first, -1)
+                    if all(t.is_word and not t.used for t in self.scan.tokens[first:end])
+                    and self._heads_column(text_of(self.scan.tokens[first:end]))), None)
+        if end is None:
+            return None
+        self.scan.use(value_end, first)
+        return first, end
 
     def compared(self, k: int) -> tuple[tuple[str, int], int, str] | None:
         """The ordering comparison of an amount that starts at ``k`` ("more than 100,000 EUR"), none

@@ -83,7 +83,7 @@ class Columns:
             noun = self.scan.at(i + 2) if each is not None else self.scan.tokens[i + 1]
             if (tok.is_(g.PER) or each is not None) and not tok.used and noun is not None and noun.is_word \
                     and not noun.used and (each is None or not each.used) and self._names_header(noun.bare) \
-                    and not self.scan.calculations:
+                    and not self.scan.calculations and not self._names_documents(i + 3 if each is not None else i + 2):
                 named = [c for _, c in self.scan.columns]
                 if match_column(noun.bare, named) is None:
                     self.scan.columns.append((-1, capitalise(noun.bare)))
@@ -102,6 +102,13 @@ class Columns:
             named = [c for _, c in self.scan.columns]
             if named and match_column(noun.bare, named) is None and not self._identified_by(noun.bare, named):
                 self.scan.columns.append((-1, capitalise(noun.bare)))
+
+    def _names_documents(self, k: int) -> bool:
+        """Whether token ``k`` names the scope's documents (a folder read as a place, or a word
+        naming one): "for every supplier invoice" is about invoices, the supplier a word of theirs."""
+        tok = self.scan.at(k)
+        return tok is not None and (tok.kind == "place" or tok.is_word and bool(self.scan.folders)
+                                    and self.scan.folder_names.named([tok.bare]) is not None)
 
     @staticmethod
     def _identified_by(noun: str, named: list[str]) -> bool:
