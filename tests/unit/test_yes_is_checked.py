@@ -215,3 +215,18 @@ def test_a_column_that_numbers_the_items_tells_rows_of_figures_apart() -> None:
     # figures alone, with no column that numbers the rows, still say nothing of which row is which
     figures = extract_records(_document("", lines, path="po/PO-1.pdf"), read_message("Quantity and amount of every line", SCOPE))
     assert {r.match for r in figures} == {"unsure"}
+
+
+def test_a_name_heading_the_document_is_its_subject_and_a_word_before_lines_picks_rows() -> None:
+    crops = Table(page=1, header=["PRODUCTS", "May/2013", "Jun/2013"], rows=[
+        ["COTTON", "886,7", "894,9"], ["TOTAL CORN", "15.686,2", "15.817,4"], ["CORN 1ST CROP", "6.879,2", "6.864,7"],
+        ["SUBTOTAL", "50.715,4", "50.943,6"], ["WHEAT", "1.895,4", "1.895,4"], ["SUBTOTAL", "2.261,0", "2.261,0"],
+        ["BRAZIL", "52.976,4", "53.204,6"]])
+    report = _document("PLANTED AREA ESTIMATE\nBRAZIL\nThe area of soybeans and corn grows.", crops, path="conab/area.pdf")
+    scope = ScopeHint(documents=1, vocabulary=crops.header, table_headers=[crops.header])
+    reading = read_message("Show the corn lines of the Brazil planted area table with May/2013 and Jun/2013.", scope)
+    records = extract_records(report, reading)
+    # "BRAZIL" heads the report (the table's last row is Brazil's too): it is the report's subject,
+    # not a row; "corn" before "lines" picks the corn rows though the report's text speaks of corn
+    assert [r.values["May/2013"] for r in records] == ["15.686,2", "6.879,2"]
+    assert {r.match for r in records} == {"unsure"}

@@ -75,8 +75,12 @@ def named_in_rows(document: DocumentText, reading: Reading, kinds: list[Table]) 
     (a reseller's item "Nordwerk USB-C dock" names no owner). A month is such a condition only
     on a document that calls itself a kind the request asks for, or where it asks for none: "the
     May 2025 travel expense report" is no maintenance log with May dates, "every order from May"
-    is the order list's May orders."""
-    outside = [t for t in reading.document_conditions if meets_document_conditions(document, [t]) and not _some_rows_of(kinds, t)]
+    is the order list's May orders. A name the document's text sets on a line of its own (a
+    heading: "BRAZIL" over a crop table whose last row is Brazil's) is what the document is about,
+    met there."""
+    own_lines = {fold(line) for line in text_outside_tables(document).splitlines() if line.strip()}
+    outside = [t for t in reading.document_conditions if meets_document_conditions(document, [t])
+               and (not _some_rows_of(kinds, t) or fold(t) in own_lines)]
     named: list[Condition] = []
     folded_years: set[str] = set()
     pending = [t for t in reading.document_conditions if t not in outside]
@@ -196,7 +200,8 @@ def _named_in_cells(document: DocumentText, left: list[str], request: str = "") 
     the document's tables holds within its cells ("OLED-Display 2,9\"", "Drucksensor 0–10 bar"),
     on some of its rows and not all, pick those rows. (column, {request word: the word as the
     condition compares it}); None when no word, or words in different columns, are found. A kind
-    the document calls itself ("invoice" on an invoice) is not a word that picks rows."""
+    the document calls itself ("invoice" on an invoice) is not a word that picks rows, unless the
+    request sets it before a word for rows ("the corn lines" of a crop report that speaks of corn)."""
     own = " ".join([document.path, document.title, text_outside_tables(document)])
     candidates = [w for term in left for w in _WORD.findall(term)
                   if len(w) >= 4 and not is_grammar(w) and fold(w) not in _ROW_NOUNS and not w[0].isdigit()]
@@ -205,7 +210,7 @@ def _named_in_cells(document: DocumentText, left: list[str], request: str = "") 
     columns: set[str] = set()
     for word in candidates:
         wanted = fold(word)
-        if wanted in self_named or _after_words(request, word, g.INCLUSIONS):
+        if wanted in self_named and not _before_row_noun(request, word) or _after_words(request, word, g.INCLUSIONS):
             continue  # "Include the pooled row" adds a row, it picks none
         holders = _columns_naming(document.tables, wanted)
         if len(holders) == 1:
@@ -242,6 +247,12 @@ NEGATION_REACH = 3  # words between a negation and the kind it turns down ("not 
 def _negated(request: str, value: str) -> bool:
     """Whether the request writes the kind ``value`` with a negation shortly before it."""
     return _after_words(request, value, g.NEGATIONS)
+
+
+def _before_row_noun(request: str, word: str) -> bool:
+    """Whether the request sets ``word`` right before a word for rows ("the corn lines")."""
+    words = [fold(w) for w in _WORD.findall(request)]
+    return any(a == fold(word) and b in _ROW_NOUNS for a, b in zip(words, words[1:]))
 
 
 def _after_words(request: str, value: str, before: frozenset[str]) -> bool:
