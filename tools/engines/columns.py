@@ -400,8 +400,8 @@ def partly_named(requested: str, header: list[str], taken: set[int], request: st
     placed: the cell sharing the most of its words (a word or a shortening of one: "% DEP." for
     "% departure", "% Chg" for "% change"), half of them at least or its last words whole ("n"
     for "sample size n"); of cells alike, the one whose other words the request says ("for the
-    day 10-07-2016": "Day:10-07-2016 ACTUAL (mm)"), then the one saying least else. None when
-    no cell or more than one fit. What is read through it is unsure (the caller says so)."""
+    day 10-07-2016": "Day:10-07-2016 ACTUAL (mm)"). None when no cell or more than one fit.
+    What is read through it is unsure (the caller says so)."""
     wanted = [w for w in folded(without_unit(requested)).split() if w not in _JOINING]
     if not wanted:
         return None
