@@ -105,7 +105,6 @@ class ExtractionState(TypedDict):
     document_ids: NotRequired[list[int]]
     qualify_files: NotRequired[bool]  # the scope spans collections: files are named collection:path
     notes: NotRequired[list[str]]  # what resolving the scope found worth saying
-    left_out: NotRequired[list[str]]  # paths beside the places the run did not read (no year in their path)
     # discovery mode's hand-over: {"selection", "source", "row_conditions"} or {"note"} (no search, or none selected)
     discovery: NotRequired[dict[str, Any] | None]
     phase: NotRequired[Phase]

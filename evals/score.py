@@ -326,7 +326,6 @@ class Told:
             *(f"not judged: {t}" for t in (summary.get("row_terms") or []) if summary.get("engine") == "offline"),
             *(f"failed: {f['file']}" for f in summary.get("failed") or []),
             *(f"read in part: {d}" for d in summary.get("read_in_part") or []),
-            *(f"left out: {d}" for d in summary.get("left_out") or []),  # beside the places, named
         ]
         return cls(frozenset(no_rows), tuple(incomplete))
 

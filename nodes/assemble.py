@@ -29,7 +29,6 @@ async def assemble(state: ExtractionState, runtime: Runtime[Profile]) -> dict[st
         "calculation_note": reading.calculation_note(),
         "understood": reading.describe(),
         "notes": [*reading.notes, *state.get("notes", [])],
-        "left_out": list(state.get("left_out") or []),  # documents beside the places, not read (said in the notes)
         "phase": state.get("phase", "all"),
         "sample": list(state.get("sample_files") or []),  # the sample's files, in the order shown
     }

@@ -25,7 +25,7 @@ from tools.engines.accounting import with_accounting
 from tools.engines.base import Estimate
 from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.paths import BadPattern, path_like_tokens
-from tools.knowledge.places import selection_for
+from tools.knowledge.places import places_to_read
 from tools.services import ServicesSource
 from tools.storage.table import shorten
 
@@ -93,7 +93,7 @@ def ask(form: dict[str, Any]) -> Reply | str:
 async def estimate(reading: Reading, profile: Profile, engine: Engine, kb: KnowledgeBase) -> Estimate | None:
     """The cost of reading the places as understood; None when they cannot be resolved."""
     try:
-        selection, _ = await asyncio.to_thread(selection_for, reading, kb, profile.scope)
+        _, selection, _, _ = await asyncio.to_thread(places_to_read, reading, kb, profile.scope)
         documents = (await asyncio.to_thread(kb.resolve, profile.scope, selection)).documents
     except BadPattern:
         return None

@@ -20,7 +20,7 @@ from core.reading import Reading, ScopeHint, folder_list
 from core.selection import DocumentSelection
 from core.state import ExtractionState
 from tools.knowledge.paths import BadPattern
-from tools.knowledge.places import dated_in_places, discovered, selection_for, undated_beside
+from tools.knowledge.places import dated_in_places, discovered, places_to_read
 from tools.knowledge.ranking import query_for, rank
 from tools.services import ServicesSource
 
@@ -37,7 +37,9 @@ async def resolve_scope(
     try:
         # a year beside folders whose paths carry none is their documents' date
         reading = await asyncio.to_thread(dated_in_places, confirmed, kb, profile.scope)
-        selection, missing = await asyncio.to_thread(selection_for, reading, kb, profile.scope)
+        # … and beside folders whose paths carry one, the date of the documents whose paths do not
+        reading, selection, missing, beside = await asyncio.to_thread(places_to_read, reading, kb, profile.scope)
+        notes += beside
         if found.get("selection"):  # discovery's selection; the confirmed Location replaces its paths
             chosen = DocumentSelection.model_validate(found["selection"])
             places = selection if reading.places else None
@@ -48,10 +50,6 @@ async def resolve_scope(
         message = f"{exc} Nothing was read. Name a folder, a file, a year or a glob such as 'invoices/**'."
         return Command(goto=END, update={"answer": {"status": "no_documents", "message": message}})
     notes += [f"Nothing in scope is at {m}; the other places were read." for m in missing]
-    beside = await asyncio.to_thread(undated_beside, reading, kb, profile.scope)
-    left_out = beside[1] if beside else []
-    if beside:
-        notes.append(beside[0])
     update_reading = _with_fallback_conditions(reading, found.get("row_conditions") or [], notes)
     if update_reading is None and reading is not confirmed:
         update_reading = reading
@@ -75,7 +73,6 @@ async def resolve_scope(
         "document_ids": ranking.document_ids,
         "qualify_files": len({d.collection for d in resolution.documents}) > 1,
         "notes": notes,
-        "left_out": left_out,
     }
     if update_reading is not None:
         update["reading"] = update_reading.model_dump(mode="json")

@@ -185,21 +185,26 @@ async def test_more_than_100_documents_give_a_sample_and_a_yes_reads_the_rest_on
     assert len(reads) == 130
 
 
-async def test_documents_beside_a_year_whose_paths_hold_none_are_named_not_silently_left(shop: Services, reads: list[int]) -> None:
+async def test_documents_beside_a_year_whose_paths_hold_none_are_read_with_the_year_as_their_date(shop: Services, reads: list[int]) -> None:
     extra = Path(shop.objects.root).parent / "more" / "orders"  # type: ignore[attr-defined]
     extra.mkdir(parents=True)
-    (extra / "west.csv").write_text("Item,Quantity,Price\ncopper cable 7 m,1,9.00\n")
+    (extra / "west.md").write_text("# Order West, 12 March 2025\n\n| Item | Quantity | Price |\n|---|---|---|\n"
+                                   "| copper cable 7 m | 1 | 9.00 |\n")
+    (extra / "old.md").write_text("# Order Old, 4 May 2023\n\n| Item | Quantity | Price |\n|---|---|---|\n"
+                                  "| copper cable 3 m | 1 | 4.00 |\n")
     ingest_folder(shop, extra.parent, "shop")
     thread = Thread(shop)
     done, _ = await thread.send("Item and price from the 2025 orders where the item contains cable", confirm="auto")
     answer = done["answer"]
     assert answer["status"] == "done", answer["message"]
     _, rows = thread.table(done)
-    assert {r["file"] for r in rows} == {"orders/2025/south.csv", "orders/2025/east.docx"}
-    # the order whose path holds no year was not read for 2025, and the answer says so and how to read it
+    # the year is a place for the dated paths and the date of the orders whose paths hold none:
+    # the one of 2025 gives its row, the one of 2023 none, and the answer names them
+    assert {r["file"] for r in rows} == {"orders/2025/south.csv", "orders/2025/east.docx", "orders/west.md"}
+    assert {r["match"] for r in rows if r["file"] == "orders/west.md"} == {"yes"}
     said = " ".join([answer["message"], *answer["summary"].get("notes", [])])
-    assert "no year in their path" in said and "orders/west.csv" in said and "ask without the year" in said
-    assert answer["summary"]["left_out"] == ["orders/west.csv"]
+    assert "2 documents in these folders have no year in their path" in said and "orders/west.md" in said
+    assert "orders/2024/north.csv" not in {r["file"] for r in rows}
 
 
 async def test_a_request_naming_no_column_asks_for_the_columns_of_the_document_it_names(shop: Services) -> None:

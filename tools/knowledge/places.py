@@ -46,28 +46,42 @@ def dated_in_places(reading: Reading, kb: KnowledgeBase, scope: Scope) -> Readin
     return years_as_dates(reading, ScopeHint(documents=undated)) if undated else reading
 
 
-LEFT_OUT_LISTED = 50  # documents left out by a year that the answer's summary lists by path
-
-
-def undated_beside(reading: Reading, kb: KnowledgeBase, scope: Scope, shown: int = 3) -> tuple[str, list[str]] | None:
-    """What the answer says when a year narrows folders that also hold documents whose paths
-    hold no year ("the 2024 invoices" over ``invoices/2024/…`` and ``invoices/Tessaro/…``): those
-    were not read, and how to read them, with their paths; None when there are none."""
+def dated_beside(reading: Reading, kb: KnowledgeBase, scope: Scope, shown: int = 3) -> tuple[Reading, SelectionEntry, str] | None:
+    """A year that narrows folders which also hold documents whose paths hold no year ("the 2024
+    invoices" over ``invoices/2024/…`` and ``invoices/Tessaro/…``): a place for the dated paths,
+    and for the others their date. Those are read too, the year a document condition of the
+    reading (met by a document that names it; a dated path names it), as where no path in scope
+    carries a year. The reading with the condition, the selection entry of those documents, and
+    the note that says so with their paths; None when there are none."""
     years = [p.value for p in reading.places if p.kind == "year"]
     paths = [_glob(p) for p in reading.places if p.kind in ("folder", "glob")]
     if not years or not paths:
         return None
-    found = kb.resolve(scope, DocumentSelection(entries=[SelectionEntry(path_globs=paths, path_regex=NO_YEAR)]))
+    entry = SelectionEntry(path_globs=paths, path_regex=NO_YEAR)
+    found = kb.resolve(scope, DocumentSelection(entries=[entry]))
     if not found.documents:
         return None
     named = ", ".join(d.path for d in found.documents[:shown])
     more = f" and {len(found.documents) - shown} more" if len(found.documents) > shown else ""
     year = " or ".join(years)
     note = (
-        f"{len(found.documents)} documents in these folders have no year in their path, so they were not read "
-        f"for {year}: {named}{more}. Name them, or ask without the year, to read them too."
+        f"{len(found.documents)} documents in these folders have no year in their path: {named}{more}. They were "
+        f"read too, and each gives rows only if it names {year}, as a document dated then does."
     )
-    return note, [d.path for d in found.documents[:LEFT_OUT_LISTED]]
+    dated = reading.model_copy(update={"document_conditions": list(dict.fromkeys([*reading.document_conditions, *years]))})
+    return dated, entry, note
+
+
+def places_to_read(reading: Reading, kb: KnowledgeBase, scope: Scope) -> tuple[Reading, DocumentSelection, list[str], list[str]]:
+    """What the confirmed places read: the reading (with the year as the date of the documents
+    beside dated paths, ``dated_beside``), their selection, the places that hold no document
+    (``selection_for``), and what the answer says of the documents beside."""
+    selection, missing = selection_for(reading, kb, scope)
+    beside = dated_beside(reading, kb, scope)
+    if beside is None:
+        return reading, selection, missing, []
+    dated, entry, note = beside
+    return dated, selection.model_copy(update={"entries": [*selection.entries, entry]}), missing, [note]
 
 
 def selection_for(reading: Reading, kb: KnowledgeBase, scope: Scope) -> tuple[DocumentSelection, list[str]]:
