@@ -256,3 +256,32 @@ def test_the_line_numbering_the_columns_names_none_of_them(tmp_path: Path) -> No
     assert table.header == ["States", "Total Internal Debt", "Market Loans", "WMA from RBI & FIs"]
     assert table.rows == [list(row) for row in rows]
     assert "2= (3 to 4)" in document.pages[0]
+
+
+def test_labels_above_a_ruled_frame_name_the_groups_of_columns_under_them(tmp_path: Path) -> None:
+    """A ruled table of exports by year prints its years above the frame, each over its pair of
+    "Value  Share" columns and set a little right of the pair's centre, as puertos1.pdf does:
+    each column under a year is named with it, and the years' line is the header's, no title."""
+    pdf = FPDF(format="letter")
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=9)
+    xs = [20.0, 70.0, 95.0, 120.0, 145.0, 170.0]  # the frame's vertical rules
+    ys = [40.0, 47.0, 54.0, 61.0]  # its horizontal rules: the header row, two rows
+    for x in xs:
+        pdf.line(x, ys[0], x, ys[-1])
+    for y in ys:
+        pdf.line(xs[0], y, xs[-1], y)
+    for year, (left, right) in zip(["2006", "2007"], [(xs[1], xs[3]), (xs[3], xs[5])]):
+        pdf.text((left + right) / 2 + 4 - pdf.get_string_width(year) / 2, 37, year)
+    cells = [["Category", "Value", "Share", "Value", "Share"], ["Fresh fish", "804", "1.7%", "543", "1.0%"],
+             ["Frozen fish", "445", "1.0%", "61", "1.0%"]]
+    for r, row in enumerate(cells):
+        for c, text in enumerate(row):
+            pdf.text(xs[c] + 2, ys[r] + 5, text)
+    path = tmp_path / "exports.pdf"
+    pdf.output(str(path))
+    document = parse_pdf(path)
+    (table,) = document.tables
+    assert table.header == ["Category", "2006 Value", "2006 Share", "2007 Value", "2007 Share"]
+    assert table.rows == cells[1:]
+    assert table.title == [] and document.pages[0].splitlines()[0].startswith("Category\t2006 Value")

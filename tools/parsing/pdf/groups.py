@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from tools.parsing.pdf.columns import _Column, _printed
-from tools.parsing.pdf.lines import _far, _figure, _Line, _Segment
+from tools.parsing.pdf.lines import ROW_GAP, _far, _figure, _Line, _lines, _Segment
 from tools.parsing.pdf.unruled import _Grown, _table_at
 
 GROUP_REACH = 1.5  # a group label reaches past its outer columns by at most half as far again
@@ -35,13 +35,38 @@ def _grouped(lines: list[_Line], i: int) -> _Grown | None:
     return grown
 
 
+def groups_over_frame(
+    frame: tuple[float, float, float, float], columns: list[_Column], words: list[dict], chars: list[dict]
+) -> tuple[dict[int, str], list[dict]] | None:
+    """The group labels printed right above a ruled table's frame, outside it ("2001  2002 …"
+    each centred over its "Mill. u$s  Part."): the label of each column under one (by column
+    key) and the label line's words; None when the line right above labels no groups, each
+    over two columns or more, or holds labelled values."""
+    x0, top, x1, _ = frame
+    above = [w for w in words if w["bottom"] <= top + 1 and w["x1"] > x0 and w["x0"] < x1 and w.get("upright", True)]
+    lines = _lines(above, chars)
+    if not lines:
+        return None
+    line = lines[-1]
+    if top - line.bottom > ROW_GAP * (line.bottom - line.top) or len(line.segments) < 2:
+        return None
+    if any(s.text.rstrip().endswith(":") for s in line.segments):
+        return None  # a line of labelled values ("Customer VAT ID: PL5842719306") names no groups
+    groups = _groups(line.segments, columns)
+    # each label over a group of its own, two columns or more
+    if groups is None or any(list(groups.values()).count(s.text) < 2 for s in line.segments):
+        return None
+    return groups, line.words
+
+
 def _groups(labels: list[_Segment], columns: list[_Column]) -> dict[int, str] | None:
     """The group label of each column under one (by column key), or None when the labels do
     not each stand centred over columns of their own.
 
     A column between two labels belongs to the nearer one. Beyond the first and the last
-    label, a label reaches as far as it does on the side of its neighbour: it is centred over
-    its columns, so the columns beside the groups ("Permit", "Totals") stay out of them.
+    label, a label reaches as far as it does on the side of its neighbour, or as the inner
+    labels reach on that side (labels all set a little off their groups' centres): it stands
+    over its columns, so the columns beside the groups ("Permit", "Totals") stay out of them.
     """
     centre = [(s.x0 + s.x1) / 2 for s in labels]
     owned: dict[int, list[_Column]] = {}
@@ -50,13 +75,17 @@ def _groups(labels: list[_Segment], columns: list[_Column]) -> dict[int, str] | 
         owned.setdefault(min(range(len(labels)), key=lambda k: abs(centre[k] - mid)), []).append(column)
     groups: dict[int, str] = {}
     last = len(labels) - 1
+    mids = {k: [(c.x0 + c.x1) / 2 for c in owned.get(k, [])] for k in range(len(labels))}
+    lefts = {k: [centre[k] - m for m in mids[k] if m < centre[k]] for k in mids}
+    rights = {k: [m - centre[k] for m in mids[k] if m >= centre[k]] for k in mids}
+    # how far the inner labels reach to each side (labels set off their groups' centres alike)
+    inner_left = max((d for k in range(1, len(labels)) for d in lefts[k]), default=0.0)
+    inner_right = max((d for k in range(last) for d in rights[k]), default=0.0)
     for k, label in enumerate(labels):
-        mids = [(c.x0 + c.x1) / 2 for c in owned.get(k, [])]
-        left = [centre[k] - m for m in mids if m < centre[k]]
-        right = [m - centre[k] for m in mids if m >= centre[k]]
-        reach_left = max(right, default=0.0) * GROUP_REACH if k == 0 else math.inf
-        reach_right = max(left, default=0.0) * GROUP_REACH if k == last else math.inf
-        kept = [c for c, m in zip(owned.get(k, []), mids) if -reach_left <= m - centre[k] <= reach_right]
+        left, right = lefts[k], rights[k]
+        reach_left = max(*right, inner_left, 0.0) * GROUP_REACH if k == 0 else math.inf
+        reach_right = max(*left, inner_right, 0.0) * GROUP_REACH if k == last else math.inf
+        kept = [c for c, m in zip(owned.get(k, []), mids[k]) if -reach_left <= m - centre[k] <= reach_right]
         if not kept:
             return None
         span = (kept[0].x0 + kept[-1].x1) / 2, kept[-1].x1 - kept[0].x0

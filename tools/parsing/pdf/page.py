@@ -10,6 +10,7 @@ import pdfplumber
 from core.reading import Table
 from tools.parsing.pdf.blocks import _join_blocks, _side_by_side
 from tools.parsing.pdf.columns import _Column
+from tools.parsing.pdf.groups import groups_over_frame
 from tools.parsing.pdf.lines import _inside, _lines
 from tools.parsing.pdf.reading import _Found, _in_reading_order, _read_lines, _title_tables
 from tools.parsing.pdf.ruled import (
@@ -74,6 +75,14 @@ def _read_page(
             cells.extend(label_boxes)
             left = min(box[0] for box in label_boxes)
             columns = [_Column(-1, left, ruled.bbox[0]), *columns]
+        over = groups_over_frame(ruled.bbox, columns, words, chars) if len(columns) == len(table.header) else None
+        if over is not None:
+            # labels over groups of its columns, printed above the frame, name each column under them
+            groups, label_words = over
+            table.header = [f"{groups[c.key]} {name}".strip() if c.key in groups else name for c, name in zip(columns, table.header)]
+            label_boxes = [(w["x0"], w["top"], w["x1"], w["bottom"]) for w in label_words]
+            boxes.extend(label_boxes)
+            cells.extend(label_boxes)
         found.append(_Found(ruled.bbox[1], table_lines(table), table, columns))
     # words printed across the lines (a page number set sideways in the margin) stand apart
     upright = sum(1 for w in words if w.get("upright", True)) * 2 >= len(words)
