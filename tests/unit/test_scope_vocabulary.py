@@ -477,3 +477,14 @@ def test_an_amount_counting_things_of_a_header_compares_that_header() -> None:
         reading = read_message(message, scope)
         assert [(c.column, c.op, c.value) for c in reading.conditions] == [("American Indian/Alaskan Native", "gt", "10,000")]
         assert reading.document_conditions == []
+
+
+def test_a_noun_without_its_plural_after_of_is_part_of_the_name_though_a_folder_is_named_so() -> None:
+    """"número de contrato" over a folder Legal/Contratos: the contract's number, one column; "the
+    supplier of contracts" still names the contracts folder."""
+    scope = ScopeHint(documents=9, folders=[FolderCount(folder="Legal/Contratos", documents=3),
+                                            FolderCount(folder="contracts", documents=4)])
+    reading = read_message("Lista los acuerdos con número de contrato, contraparte, fecha de fin y estado.", scope)
+    assert reading.columns == ["Número de contrato", "Contraparte", "Fecha de fin", "Estado"] and reading.places == []
+    plural = read_message("Give me the date and supplier of contracts", scope)
+    assert plural.columns == ["Date", "Supplier"] and [p.value for p in plural.places] == ["contracts"]

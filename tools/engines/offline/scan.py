@@ -15,7 +15,7 @@ from functools import cached_property
 from core.reading import Condition, ScopeHint
 from tools.engines.columns import folded, groups_of, is_known_column, names_of, normalise, without_unit
 from tools.engines.offline import grammar as g
-from tools.engines.offline.folder_names import FolderNames
+from tools.engines.offline.folder_names import FolderNames, stem
 from tools.engines.offline.tokens import SENTENCE_END, Tok, strip_determiners, text_of
 
 JUDGEMENT_HINT = "Configure a language model (KEA_MODEL) to filter by meaning."
@@ -129,8 +129,10 @@ class Scan:
         tok, nxt = self.at(i), self.at(i + 1)
         if tok is None or not tok.is_(g.JOINS_NAME) or nxt is None or not nxt.is_word or nxt.used:
             return False
-        if self.folders and self.folder_names.named([nxt.bare]):
-            return False  # "supplier of contracts": the scope's contracts folder, not a name "… of contracts"
+        if self.folders and self.folder_names.named([nxt.bare]) and stem(nxt.bare) != nxt.bare.casefold():
+            # "supplier of contracts": the scope's contracts folder, not a name "… of contracts";
+            # a noun without its plural names no documents ("número de contrato")
+            return False
         return not (nxt.capital or nxt.has_digit or nxt.is_(g.DETERMINERS) or nxt.is_(g.QUANTIFIERS))
 
     def sentence_end(self, i: int) -> int:
