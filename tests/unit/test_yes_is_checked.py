@@ -230,3 +230,15 @@ def test_a_name_heading_the_document_is_its_subject_and_a_word_before_lines_pick
     # not a row; "corn" before "lines" picks the corn rows though the report's text speaks of corn
     assert [r.values["May/2013"] for r in records] == ["15.686,2", "6.879,2"]
     assert {r.match for r in records} == {"unsure"}
+
+
+def test_a_name_and_its_kind_written_together_as_whole_cells_are_a_condition_on_that_column() -> None:
+    spending = Table(page=1, header=["DOCUMENT NO.", "PAYEE NAME", "AMOUNT ($)"], rows=[
+        ["", "BAIN, J MATTHEW", "37,499.96"], ["DHAW20190001", "CITIBANK - TRAVEL CBA CARD", "920.68"],
+        ["DHAW20190031", "CITIBANK - SENATOR IBA CARD", "618.00"], ["DHAW20190045", "CITIBANK - SENATOR IBA CARD", "1,112.00"]])
+    scope = ScopeHint(documents=1, vocabulary=spending.header, table_headers=[spending.header])
+    reading = read_message("List the charges paid with the Citibank Senator IBA card: document no. and amount.", scope)
+    # the reading takes the name for a column it cannot find; the table's payee cells hold the
+    # name and its kind whole, punctuation aside: the rows of that payee, and only they
+    records = extract_records(_document("", spending, path="senate-expenditures.pdf"), reading)
+    assert [r.values["Document no."] for r in records] == ["DHAW20190031", "DHAW20190045"]

@@ -13,9 +13,9 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from core.reading import DocumentText, Reading, Record, Table
+from core.reading import Condition, DocumentText, Reading, Record, Table
 from tools.engines.checks import check_conditions, checked, judgement_notes
-from tools.engines.columns import groups_of, identifier_of, map_columns, match_column, partly_named
+from tools.engines.columns import groups_of, identifier_of, map_columns, match_column, normalise, partly_named
 from tools.engines.numbers import is_amount, month_of_cell, parse_date, parse_number
 from tools.engines.offline.document_terms import (
     kind_notes,
@@ -212,17 +212,36 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
         continued = use is previous  # a table going on from the last one without a header of its own
         earlier = earlier if continued else []
         previous, used_any = use, max(used_any, len(use.mapping))
+        asked = _named_whole_in_cells(reading, use.header, rows, " ".join(table.title))
         condition_cells = {
             c.column: match_column(c.column, use.header, " ".join(table.title))
-            for c in reading.conditions if c.column and c.op != "judgement"
+            for c in asked.conditions if c.column and c.op != "judgement"
         }
         sums = _sum_lines(rows, use, reading.request, earlier) | _labels_among_figures(rows)
         earlier = [*earlier, *rows]
         records += [
             r for k, row in enumerate(rows)
-            if k not in sums and (r := _table_record(row, use, table, reading, condition_cells, document_values)) is not None
+            if k not in sums and (r := _table_record(row, use, table, asked, condition_cells, document_values)) is not None
         ]
     return records, used_any
+
+
+def _named_whole_in_cells(reading: Reading, header: list[str], rows: list[list[str]], title: str) -> Reading:
+    """The reading for one table: a condition on a column no header names whose name and value,
+    written together, stand as whole cells of one column ("paid with the Citibank Senator IBA
+    card" over a payee column of "CITIBANK - SENATOR IBA CARD"; case and punctuation folded) is
+    that column equal to the cell."""
+    conditions = []
+    for condition in reading.conditions:
+        found = None
+        if condition.op == "equals" and condition.column and match_column(condition.column, header, title) is None:
+            phrases = {normalise(f"{condition.column} {condition.value}"), normalise(f"{condition.value} {condition.column}")}
+            cells = {(j, cell.strip()) for row in rows for j, cell in enumerate(row[: len(header)]) if normalise(cell) in phrases}
+            if len({j for j, _ in cells}) == 1 and len({cell for _, cell in cells}) == 1 and header[next(iter(cells))[0]].strip():
+                j, cell = next(iter(cells))
+                found = Condition(column=header[j], op="equals", value=cell, text=f"{header[j]} is {cell}")
+        conditions.append(found or condition)
+    return reading if conditions == reading.conditions else reading.model_copy(update={"conditions": conditions})
 
 
 def _sum_lines(rows: list[list[str]], use: _TableUse, request: str, earlier: list[list[str]] | None = None) -> set[int]:
