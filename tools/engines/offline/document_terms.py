@@ -115,9 +115,9 @@ def column_of(document: DocumentText, term: str) -> tuple[str, str] | None:
     months; a name the one column holding it as whole cells ("Lindqvist Retail AB"); None when
     no column, or more than one, holds it."""
     if month_of(term) is not None or (not YEAR.fullmatch(term) and period_range(term) is not None):
-        dated = {column for column, _ in _cells_where(document, lambda cell: month_of_cell(cell) is not None)}
+        dated = {column for column, _ in cells_where(document.tables, lambda cell: month_of_cell(cell) is not None)}
         return (next(iter(dated)), term) if len(dated) == 1 else None
-    cells = _cells_where(document, lambda cell: _names(cell, term))
+    cells = cells_where(document.tables, lambda cell: _names(cell, term))
     return next(iter(cells)) if len(cells) == 1 else None
 
 
@@ -314,12 +314,12 @@ def _kind_of(tables: list[Table], word: str) -> tuple[str, str, set[tuple[int, i
     return column, written[column], rows[column]
 
 
-def _cells_where(document: DocumentText, holds: Callable[[str], bool], tables: list[Table] | None = None) -> set[tuple[str, str]]:
-    """(header, cell) of every cell under a named header of the document's tables that ``holds``;
-    the cell's spaces folded."""
+def cells_where(tables: list[Table], holds: Callable[[str], bool]) -> set[tuple[str, str]]:
+    """(header, cell) of every cell under a named header of the tables that ``holds``; the
+    cell's spaces folded."""
     return {
         (table.header[j], " ".join(cell.split()))
-        for table in (document.tables if tables is None else tables) for row in table.rows for j, cell in enumerate(row)
+        for table in tables for row in table.rows for j, cell in enumerate(row)
         if j < len(table.header) and table.header[j].strip() and holds(" ".join(cell.split()))
     }
 

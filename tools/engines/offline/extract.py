@@ -18,6 +18,7 @@ from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import groups_of, identifier_of, map_columns, match_column, normalise, partly_named
 from tools.engines.numbers import is_amount, month_of_cell, parse_date, parse_number
 from tools.engines.offline.document_terms import (
+    cells_where,
     kind_notes,
     kind_tables,
     meets_document_conditions,
@@ -236,10 +237,10 @@ def _named_whole_in_cells(reading: Reading, header: list[str], rows: list[list[s
         found = None
         if condition.op == "equals" and condition.column and match_column(condition.column, header, title) is None:
             phrases = {normalise(f"{condition.column} {condition.value}"), normalise(f"{condition.value} {condition.column}")}
-            cells = {(j, cell.strip()) for row in rows for j, cell in enumerate(row[: len(header)]) if normalise(cell) in phrases}
-            if len({j for j, _ in cells}) == 1 and len({cell for _, cell in cells}) == 1 and header[next(iter(cells))[0]].strip():
-                j, cell = next(iter(cells))
-                found = Condition(column=header[j], op="equals", value=cell, text=f"{header[j]} is {cell}")
+            cells = cells_where([Table(page=1, header=header, rows=rows)], lambda cell: normalise(cell) in phrases)
+            if len(cells) == 1:
+                ((column, cell),) = cells
+                found = Condition(column=column, op="equals", value=cell, text=f"{column} is {cell}")
         conditions.append(found or condition)
     return reading if conditions == reading.conditions else reading.model_copy(update={"conditions": conditions})
 
