@@ -194,7 +194,9 @@ async def test_documents_beside_a_year_whose_paths_hold_none_are_read_with_the_y
                                   "| copper cable 3 m | 1 | 4.00 |\n")
     ingest_folder(shop, extra.parent, "shop")
     thread = Thread(shop)
-    done, _ = await thread.send("Item and price from the 2025 orders where the item contains cable", confirm="auto")
+    _, (form,) = await thread.send("Item and price from the 2025 orders where the item contains cable")
+    assert "That is 4 documents" in form.value["text"]  # the two of 2025 and the two whose paths hold no year
+    done, _ = await thread.reply("yes")
     answer = done["answer"]
     assert answer["status"] == "done", answer["message"]
     _, rows = thread.table(done)
