@@ -242,3 +242,6 @@ def test_a_name_and_its_kind_written_together_as_whole_cells_are_a_condition_on_
     # name and its kind whole, punctuation aside: the rows of that payee, and only they
     records = extract_records(_document("", spending, path="senate-expenditures.pdf"), reading)
     assert [r.values["Document no."] for r in records] == ["DHAW20190031", "DHAW20190045"]
+    # the condition checked is not the one the questions showed: the rows say so, unsure
+    assert all(r.match == "unsure" and "was checked as 'PAYEE NAME is CITIBANK - SENATOR IBA CARD'" in (r.note or "")
+               for r in records)

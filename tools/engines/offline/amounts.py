@@ -56,8 +56,9 @@ class Amounts:
 
     def counted_of(self, value_end: int) -> tuple[int, int] | None:
         """"10,000 arrests of American Indian/Alaskan Native people": the header naming whose
-        things an amount counts, as (start, end) of its words, the thing counted and "of" read
-        with it; None when the words after the amount are no thing counted "of" a header."""
+        things an amount counts, as (start, end) of its words (the caller reads the thing counted
+        and "of" with them); None when the words after the amount are no thing counted "of" a
+        header."""
         counted, joiner = self.scan.at(value_end), self.scan.at(value_end + 1)
         if counted is None or joiner is None or not counted.is_content or counted.used \
                 or not joiner.is_(g.JOINS_NAME) or joiner.used:
@@ -66,10 +67,7 @@ class Amounts:
         end = next((end for end in range(min(len(self.scan.tokens), first + 3), first, -1)
                     if all(t.is_word and not t.used for t in self.scan.tokens[first:end])
                     and self._heads_column(text_of(self.scan.tokens[first:end]))), None)
-        if end is None:
-            return None
-        self.scan.use(value_end, first)
-        return first, end
+        return None if end is None else (first, end)
 
     def compared(self, k: int) -> tuple[tuple[str, int], int, str] | None:
         """The ordering comparison of an amount that starts at ``k`` ("more than 100,000 EUR"), none

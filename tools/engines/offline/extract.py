@@ -213,7 +213,7 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
         continued = use is previous  # a table going on from the last one without a header of its own
         earlier = earlier if continued else []
         previous, used_any = use, max(used_any, len(use.mapping))
-        asked = _named_whole_in_cells(reading, use.header, rows, " ".join(table.title))
+        asked, reread = _named_whole_in_cells(reading, use.header, rows, " ".join(table.title))
         condition_cells = {
             c.column: match_column(c.column, use.header, " ".join(table.title))
             for c in asked.conditions if c.column and c.op != "judgement"
@@ -221,18 +221,19 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
         sums = _sum_lines(rows, use, reading.request, earlier) | _labels_among_figures(rows)
         earlier = [*earlier, *rows]
         records += [
-            r for k, row in enumerate(rows)
+            checked(r, reread) for k, row in enumerate(rows)
             if k not in sums and (r := _table_record(row, use, table, asked, condition_cells, document_values)) is not None
         ]
     return records, used_any
 
 
-def _named_whole_in_cells(reading: Reading, header: list[str], rows: list[list[str]], title: str) -> Reading:
+def _named_whole_in_cells(reading: Reading, header: list[str], rows: list[list[str]], title: str) -> tuple[Reading, list[str]]:
     """The reading for one table: a condition on a column no header names whose name and value,
     written together, stand as whole cells of one column ("paid with the Citibank Senator IBA
     card" over a payee column of "CITIBANK - SENATOR IBA CARD"; case and punctuation folded) is
-    that column equal to the cell."""
-    conditions = []
+    that column equal to the cell. With the reading, what its rows say of it: the condition
+    checked is not the one the questions showed, so they are unsure."""
+    conditions, notes = [], []
     for condition in reading.conditions:
         found = None
         if condition.op == "equals" and condition.column and match_column(condition.column, header, title) is None:
@@ -241,8 +242,9 @@ def _named_whole_in_cells(reading: Reading, header: list[str], rows: list[list[s
             if len(cells) == 1:
                 ((column, cell),) = cells
                 found = Condition(column=column, op="equals", value=cell, text=f"{column} is {cell}")
+                notes.append(f"'{condition.text or condition.value}' was checked as '{found.text}'")
         conditions.append(found or condition)
-    return reading if conditions == reading.conditions else reading.model_copy(update={"conditions": conditions})
+    return (reading.model_copy(update={"conditions": conditions}), notes) if notes else (reading, [])
 
 
 def _sum_lines(rows: list[list[str]], use: _TableUse, request: str, earlier: list[list[str]] | None = None) -> set[int]:

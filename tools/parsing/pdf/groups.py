@@ -43,7 +43,9 @@ def groups_over_frame(
     key) and the label line's words; None when the line right above labels no groups, each
     over two columns or more, or holds labelled values."""
     x0, top, x1, _ = frame
-    above = [w for w in words if w["bottom"] <= top + 1 and w["x1"] > x0 and w["x0"] < x1 and w.get("upright", True)]
+    # only the words near enough over the frame to be the line right above it
+    above = [w for w in words if top - (ROW_GAP + 1) * (w["bottom"] - w["top"]) <= w["bottom"] <= top + 1
+             and w["x1"] > x0 and w["x0"] < x1 and w.get("upright", True)]
     lines = _lines(above, chars)
     if not lines:
         return None
