@@ -55,6 +55,12 @@ class Reading(BaseModel):
         default_factory=list,
         description="Words of the request no part of the reading holds; every row is unsure while there are any.",
     )
+    subject: str | None = Field(
+        None,
+        description="What each row is, in the request's words ('offense categories' of 'which offense categories had …'), "
+        "when no requested column says it: a table whose requested columns hold only figures gives it from its "
+        "column of row labels, shown first.",
+    )
     document_kinds: list[str] = Field(
         default_factory=list,
         description="Words naming the kind of documents asked about that no folder in scope holds ('facture'): "
@@ -74,9 +80,12 @@ class Reading(BaseModel):
 
     def describe(self) -> str:
         """The whole reading in one line: values; rows; places."""
+        columns = ", ".join(self.columns) or "the columns of the tables found"
+        if self.subject:
+            columns += f" (and which of the {self.subject.lower()} each row is, where those values are only figures)"
         return "; ".join(
             [
-                ", ".join(self.columns) or "the columns of the tables found",
+                columns,
                 self.describe_filter() or "every row",
                 self.describe_places() or "every document in scope",
             ]

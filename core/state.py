@@ -29,13 +29,14 @@ class Tally(TypedDict):
     extracted: int
     rows: int
     unsure_rows: int
+    subject_rows: int  # rows a table gave the reading's subject of (see ``Reading.subject``)
     model_calls: int
     input_tokens: int
     output_tokens: int
     read_ms: int  # time spent reading documents, summed over documents (estimates use it)
 
 
-COUNTS = ("extracted", "rows", "unsure_rows", "model_calls", "input_tokens", "output_tokens", "read_ms")
+COUNTS = ("extracted", "rows", "unsure_rows", "subject_rows", "model_calls", "input_tokens", "output_tokens", "read_ms")
 
 
 def empty_tally() -> Tally:

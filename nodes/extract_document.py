@@ -75,6 +75,7 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile], *, ser
         return {"tally": {**_cost(document.usage), "read_ms": document.ms}}
     records = document.records
     unsure = sum(r.match == "unsure" for r in records)
+    subject = document.subject if records else None
     emit(
         {
             "kind": "progress",
@@ -90,6 +91,8 @@ async def extract_document(task: DocumentTask, runtime: Runtime[Profile], *, ser
             "extracted": 1,
             "rows": len(records),
             "unsure_rows": unsure,
+            # rows that say what they are in the reading's subject: the table shows it first
+            "subject_rows": sum(1 for r in records if subject and r.values.get(subject)),
             **_cost(document.usage),
             "read_ms": document.ms,
         }

@@ -87,7 +87,7 @@ def test_tally_merges_in_any_order_and_resets_per_run() -> None:
     one = merge_tally(merge_tally(merge_tally(None, a), b), c)
     two = merge_tally(merge_tally(merge_tally(None, c), b), a)
     assert one == two == {
-        "extracted": 2, "rows": 3, "unsure_rows": 1,
+        "extracted": 2, "rows": 3, "unsure_rows": 1, "subject_rows": 0,
         "model_calls": 3, "input_tokens": 900, "output_tokens": 40, "read_ms": 0,
     }
     assert merge_tally(one, RESET)["rows"] == 0

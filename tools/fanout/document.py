@@ -97,6 +97,11 @@ class DocumentRead:
         return self._read.usage
 
     @property
+    def subject(self) -> str | None:
+        """What each row is when a table had to say it (``Reading.subject``); read after the document."""
+        return self._io.reading().subject
+
+    @property
     def ms(self) -> int:
         """Milliseconds its engine call took (estimates are made from it)."""
         return self._read.ms

@@ -11,7 +11,9 @@ from functools import cached_property
 from tools.engines.columns import folded, identifier_of, is_known_column, match_column, normalise
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
-from tools.engines.offline.tokens import MAX_VALUE_PHRASE, SENTENCE_END, WHICH, capitalise
+from tools.engines.offline.tokens import MAX_VALUE_PHRASE, SENTENCE_END, WHICH, Tok, capitalise
+
+_SUBJECT_WORDS = 3  # the words a subject ("offense categories", "active supply agreements") is named by at most
 
 
 @dataclass
@@ -102,6 +104,45 @@ class Columns:
             named = [c for _, c in self.scan.columns]
             if named and match_column(noun.bare, named) is None and not self._identified_by(noun.bare, named):
                 self.scan.columns.append((-1, capitalise(noun.bare)))
+
+    def take_subject(self) -> None:
+        """"Which offense categories had …? Show the total arrests …", "the active supply
+        agreements with their annual value …": the things the request asks which of, when the
+        values it names are not theirs to say which is which. The reading keeps them as its
+        subject (no column: a table whose requested columns hold only figures gives them from
+        its row labels); a named identifier ("Contract ID") already says which one each row is."""
+        named = [c for _, c in self.scan.columns]
+        if not named or any(identifier_of(c) for c in named):
+            return
+        tokens = self.scan.tokens
+        for k, tok in enumerate(tokens):
+            before = self.scan.at(k - 1)
+            if tok.low in WHICH and (before is None or before.kind == "punct"):
+                phrase = self._phrase(range(k + 1, min(k + 1 + _SUBJECT_WORDS, len(tokens))))
+                after = self.scan.at(k + 1 + len(phrase))
+                if len(phrase) > 1 and after is not None and after.is_(g.ENDS_LIST):
+                    phrase = phrase[:-1]  # "which subdivisions fell in …": the verb before its preposition
+            elif tok.is_(g.LIST_KEYWORDS) and (owner := self.scan.at(k + 1)) is not None and owner.is_(g.POSSESSIVES) \
+                    or tok.low == "whose":
+                phrase = self._phrase(range(k - 1, max(k - 1 - _SUBJECT_WORDS, -1), -1))[::-1]
+            else:
+                continue
+            if phrase and not self._identified_by(phrase[-1].bare, named):
+                self.scan.subject = capitalise(" ".join(t.bare for t in phrase))
+                return
+
+    def _phrase(self, at: range) -> list[Tok]:
+        """The words that name a kind of thing, read from ``at`` on: up to a mark, a number, or a
+        word of the sentence's grammar (an auxiliary, a preposition, a determiner, "and")."""
+        words = []
+        for k in at:
+            tok = self.scan.tokens[k]
+            stop = (g.AUXILIARIES, g.BE_WORDS, g.RELATIVE, g.ENDS_LIST, g.CONJUNCTIONS, g.DETERMINERS, g.QUANTIFIERS,
+                    g.ASKING, g.POSSESSIVES, g.LIST_KEYWORDS)
+            if tok.kind != "word" or tok.place is not None or any(c.isdigit() for c in tok.text) or any(tok.is_(s) for s in stop):
+                break
+            words.append(tok)
+        return words
 
     def _names_documents(self, k: int) -> bool:
         """Whether token ``k`` names the scope's documents (a folder read as a place, or a word

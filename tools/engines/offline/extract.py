@@ -28,7 +28,7 @@ from tools.engines.offline.document_terms import (
     words_in_cells,
     titled_as_asked,
 )
-from tools.engines.offline.grammar import ROW_NOUNS
+from tools.engines.offline.grammar import NEGATIONS, ROW_NOUNS
 from tools.parsing.fields import KeyValue, key_value_lines
 
 
@@ -52,7 +52,7 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     doubts = judgement_notes(reading) + kind_notes(document, reading) + picked_note
     if reading.columns_from == "tables":
         doubts.append("the request names no column: these are the columns of a table of the documents it names, or of the scope's most common one")
-    if not _told_apart(records, reading.columns):
+    if not _told_apart(records, [*([reading.subject] if reading.subject else []), *reading.columns]):
         doubts.append(f"no requested column says which row is which ({', '.join(reading.columns)} hold only figures)")
     return [checked(r, doubts) for r in records]
 
@@ -220,11 +220,44 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
         }
         sums = _sum_lines(rows, use, reading.request, earlier) | _labels_among_figures(rows)
         earlier = [*earlier, *rows]
-        records += [
-            checked(r, reread) for k, row in enumerate(rows)
+        records += _with_subject(reading.subject, use, [
+            (row, checked(r, reread)) for k, row in enumerate(rows)
             if k not in sums and (r := _table_record(row, use, table, asked, condition_cells, document_values)) is not None
-        ]
+        ], reading.columns)
     return records, used_any
+
+
+def _with_subject(subject: str | None, use: _TableUse, rows: list[tuple[list[str], Record]], columns: list[str]) -> list[Record]:
+    """The records of one table, each with what it is (the reading's subject) when the requested
+    columns hold only figures and cannot say it ("which offense categories had …? the total
+    arrests"): read from the table's column of row labels — the one a header names as the
+    subject, or else the first column no requested one took whose cells are words (names, not
+    figures or codes). The rows say which column that was: they are unsure."""
+    records = [r for _, r in rows]
+    if subject is None or _told_apart(records, columns):
+        return records
+    taken = set(use.mapping.values())
+    named = match_column(subject, use.header)
+    candidates = [named] if named is not None and named not in taken else [
+        i for i in range(max(len(row) for row, _ in rows)) if i not in taken
+    ]
+    label = next((i for i in candidates if _labels(rows, i)), None)
+    if label is None:
+        return records
+    header = " ".join(use.header[label].split()) if label < len(use.header) else ""
+    note = f"'{subject}' is read from the column {f'{header!r}' if header else 'without a header'}, which holds the rows' labels"
+    return [
+        checked(r.model_copy(update={"values": {subject: row[label].strip() or None, **r.values}}), [note])
+        for row, r in rows
+    ]
+
+
+def _labels(rows: list[tuple[list[str], Record]], index: int) -> bool:
+    """Whether a column of these rows holds their labels: most of its cells are words — a name,
+    not a figure, a date or a code (no digit in them) — and they differ."""
+    cells = [row[index].strip() for row, _ in rows if index < len(row) and row[index].strip()]
+    words = [c for c in cells if re.search(r"[^\W\d_]{2}", c) and not re.search(r"\d", c)]
+    return 2 * len(words) > len(rows) and len(set(words)) == len(words)
 
 
 def _named_whole_in_cells(reading: Reading, header: list[str], rows: list[list[str]], title: str) -> tuple[Reading, list[str]]:
@@ -252,12 +285,16 @@ def _sum_lines(rows: list[list[str]], use: _TableUse, request: str, earlier: lis
     every figure it has in the requested columns is the sum of that column over the rows above it
     ("Totals" under the states of a background-check table), those of the pages before included
     when the table goes on from them (``earlier``). A request that asks for the total line
-    ("including the total line") keeps it."""
+    ("including the total line") keeps it; one that leaves it out ("not the overall total",
+    "excluding totals") leaves out every line a total's label opens, summed or not."""
     before = earlier or []
     found: set[int] = set()
     for k, row in enumerate(rows):
         label = next((c.strip() for c in row if c.strip()), "")
         summary = _SUMMARY_LABEL.search(label)  # "Total", "H1 total", "Grand total"
+        if summary is not None and summary.start() == 0 and _TOTALS_LEFT_OUT.search(request):
+            found.add(k)  # above the items or below them
+            continue
         if summary is None or len(before) + k < 2:
             continue
         if re.search(rf"\b{re.escape(summary.group(0))}\w*\s+(?:{'|'.join(map(re.escape, ROW_NOUNS))})\b", request, re.IGNORECASE):
@@ -315,6 +352,10 @@ def about(document: DocumentText) -> str:
     return " ".join([document.title, re.sub(r"[/_.-]+", " ", document.path)])
 
 
+# "not the overall total", "excluding the totals", "without subtotals": a negation, then a total
+_TOTALS_LEFT_OUT = re.compile(
+    rf"\b(?:{'|'.join(sorted(NEGATIONS))})\s+(?:(?:the|any|its|their)\s+)?(?:[^\W\d_]+\s+)?(?:sub-?)?totals?\b", re.IGNORECASE
+)
 _SUMMARY_LABEL = re.compile(
     r"(?:^|(?<=\s))(?:sub-?total|total|sum|summe|zwischensumme|gesamt\w*|netto|brutto|net|gross|vat|tax|mwst|ust"
     r"|umsatzsteuer|rechnungsbetrag|amount due|balance due|montant|tva|합계|소계|부가세)s?\b",

@@ -14,7 +14,9 @@ A request is read in the order a person reads it:
    "with"/"mit"/"give", or opening the request before "of every"/"from"/"in", or after the
    "what" of a question up to its auxiliary ("What hourly rates did we agree …"). Each list item
    stays whole ("invoice number", "number of containers", "date de fin"); "total" in a list is
-   a column;
+   a column; the things a question asks which of ("which offense categories …", "the active
+   supply agreements with their …") are the reading's subject, shown first by a table whose
+   requested columns hold only figures;
 4. conditions: "where/whose <column> <op> <value>", "with a <column> of more than <value>",
    "with more than 8 hours", "between X and Y", "dated after …", "that mentions X", and an
    implicit equality — a name followed by a value ("for priority 1", "of product family
@@ -77,6 +79,7 @@ def _reading(scan: Scan) -> Reading:
         row_condition=" and ".join(c.text for c in conditions) or None,
         conditions=conditions,
         row_terms=scan.row_terms,
+        subject=scan.subject if columns_from == "request" and match_column(scan.subject or "", columns) is None else None,
         document_conditions=_unique([o for _, o in sorted(scan.owners)]),
         places=list({(p.kind, p.value): p for p in places}.values()),
         calculations=scan.calculations,
@@ -158,6 +161,7 @@ def read_message(message: str, scope: ScopeHint) -> Reading:
     Conditions(scan).take_conditions()
     columns.take_columns()
     columns.take_row_key()
+    columns.take_subject()
     owners = Owners(scan)
     owners.take_owners()
     owners.take_parties()

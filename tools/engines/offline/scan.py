@@ -36,6 +36,7 @@ class Scan:
     row_terms: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     group_first: bool = False  # a calculation "by" a column: the grouping column comes first
+    subject: str | None = None  # what each row is, when no requested column says it
     counted_rows: int = -1  # "How many …": the tokens before this name the rows counted, not columns
     # the scope's names, worked out once from the scope
     vocabulary: set[str] = field(init=False, repr=False)

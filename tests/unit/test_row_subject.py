@@ -1,0 +1,62 @@
+"""What each row is, when the values asked for are only figures: "which offense categories had
+…? Show the total arrests" gives the categories first, read from the table's column of row
+labels (other authors' documents: a public statistical table and a held-out contract register)."""
+
+from __future__ import annotations
+
+from held_out import UNSEEN, document, scope
+
+from core.reading import DocumentText, ScopeHint
+from tools.engines.offline import extract_records, read_message
+
+ARRESTS = UNSEEN / "public-pdfs" / "documents" / "tabula-java" / "src" / "test" / "resources" / "technology" / "tabula" / "12s0324.pdf"
+REGISTER = UNSEEN / "corvane" / "documents" / "Legal" / "Contracts" / "contract_register.xlsx"
+CATEGORIES = ("From Table 325, Arrests by Race: 2009, which offense categories{} had more than 10,000 arrests of "
+              "American Indian/Alaskan Native people? Show the total arrests and the American Indian/Alaskan Native count.")
+
+
+def _arrests() -> tuple[DocumentText, ScopeHint]:
+    return document(ARRESTS), scope([ARRESTS])
+
+
+def test_the_things_asked_which_of_are_read_from_the_tables_row_labels() -> None:
+    arrests, hint = _arrests()
+    reading = read_message(CATEGORIES.format(""), hint)
+    assert reading.subject == "Offense categories"
+    assert reading.columns == ["Total arrests", "American Indian/Alaskan Native"]  # the subject is no requested column
+    records = extract_records(arrests, reading)
+    labels = [r.values["Offense categories"] for r in records]
+    assert "Property crime" in labels and "Larceny-theft" in labels
+    assert all(list(r.values)[0] == "Offense categories" for r in records)  # it comes first
+    # the column was chosen by the engine, not named by the user: every row says which it was
+    assert all(r.match == "unsure" and "read from the column 'Offense charged'" in (r.note or "") for r in records)
+    assert all("which row is which" not in (r.note or "") for r in records)
+
+
+def test_a_total_line_the_request_leaves_out_is_left_out_above_the_items_too() -> None:
+    arrests, hint = _arrests()
+    kept = extract_records(arrests, read_message(CATEGORIES.format(""), hint))
+    left_out = extract_records(arrests, read_message(CATEGORIES.format(" (not the overall total)"), hint))
+    assert "Total" in [r.values["Offense categories"] for r in kept]  # first in the table, no sum of the rows above
+    assert [r.values["Offense categories"] for r in left_out] == [r.values["Offense categories"] for r in kept if r.values["Offense categories"] != "Total"]
+
+
+def test_the_subject_is_a_name_not_a_code() -> None:
+    register = document(REGISTER, "Legal/Contracts/contract_register.xlsx")
+    reading = read_message("List the active supply agreements with their annual value and notice period.", scope([REGISTER]))
+    assert reading.subject == "Active supply agreements"
+    records = extract_records(register, reading)
+    # the Contract ID column holds codes; the counterparties are what the agreements are called by
+    assert [(r.values["Active supply agreements"], r.values["Annual value"]) for r in records] == [
+        ("Halvorsen Metals AS", "38,000"), ("Optique Delaunay SARL", "12,000")]
+
+
+def test_columns_that_say_which_row_is_which_need_no_subject() -> None:
+    register = document(REGISTER, "Legal/Contracts/contract_register.xlsx")
+    hint = scope([REGISTER])
+    # an identifier named: the reading has no subject
+    assert read_message("Which agreements end in 2025? Contract ID and annual value.", hint).subject is None
+    # a name among the columns: the subject is read but never filled, the counterparty says which
+    named = read_message("Which agreements are active? Counterparty and annual value.", hint)
+    records = extract_records(register, named)
+    assert records and all(set(r.values) == {"Counterparty", "Annual value"} for r in records)
