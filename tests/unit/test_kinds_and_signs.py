@@ -166,3 +166,16 @@ def test_a_quarter_or_a_half_of_a_year_holds_the_months_and_dates_in_it() -> Non
     assert month_of_cell("Jan 2025") == 1 and month_of_cell("Mär 2025") == 3
     assert compare("equals", "Mar 2025", "Q1 2025") and compare("equals", "15.02.2025", "Q1 2025")
     assert compare("equals", "Apr 2025", "Q1 2025") is False and compare("equals", "Jan 2024", "Q1 2025") is False
+
+
+def test_a_sum_of_money_under_a_word_that_names_no_column_compares_what_the_rows_cost() -> None:
+    senate = UNSEEN / "public-pdfs" / "documents" / "pdfplumber" / "tests" / "pdfs" / "senate-expenditures.pdf"
+    reading = read_message("From the Senate expenditure report page, which staff salary lines at the top are above $25,000? "
+                           "Give payee name, description and amount.", _scope(senate))
+    # "the top" is no column of the request nor of the scope: the sum of money is what a line costs
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Amount", "gt", "$25,000")]
+    amounts = [r.values["Amount"] for r in extract_records(_document(senate), reading)]
+    assert len(amounts) == 4 and all(float(a.replace(",", "")) > 25_000 for a in amounts)
+    # a word that names a header keeps its column
+    named = read_message("Which lines have a description above $25,000? Payee name and amount.", _scope(senate))
+    assert [c.column for c in named.conditions] == ["Description"]

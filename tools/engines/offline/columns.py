@@ -120,8 +120,9 @@ class Columns:
             if tok.low in WHICH and (before is None or before.kind == "punct"):
                 phrase = self._phrase(range(k + 1, min(k + 1 + _SUBJECT_WORDS, len(tokens))))
                 after = self.scan.at(k + 1 + len(phrase))
-                if len(phrase) > 1 and after is not None and after.is_(g.ENDS_LIST):
-                    phrase = phrase[:-1]  # "which subdivisions fell in …": the verb before its preposition
+                if len(phrase) > 1 and (phrase[-1].low.endswith("ed") or after is not None and after.is_(g.ENDS_LIST)
+                                        and not phrase[-1].low.endswith("s")):
+                    phrase = phrase[:-1]  # "which subdivisions fell in …", "which KPIs missed …": the verb
             elif tok.is_(g.LIST_KEYWORDS) and (owner := self.scan.at(k + 1)) is not None and owner.is_(g.POSSESSIVES) \
                     or tok.low == "whose":
                 phrase = self._phrase(range(k - 1, max(k - 1 - _SUBJECT_WORDS, -1), -1))[::-1]

@@ -43,6 +43,7 @@ from tools.engines.accounting import with_accounting
 from tools.engines.columns import groups_of, header_holding, match_column
 from tools.engines.conversation import kind_of
 from tools.engines.dates import years_as_dates
+from tools.engines.numbers import has_currency
 from tools.engines.offline import grammar as g
 from tools.engines.offline.calculations import Calculations
 from tools.engines.offline.columns import Columns
@@ -69,7 +70,7 @@ def _reading(scan: Scan) -> Reading:
                 "No column was named and the scope shows no table header to use; name the values you want, "
                 "e.g. 'with description and amount'."
             )
-    conditions = [_with_requested_name(c, columns) for c in conditions]
+    conditions = [_with_requested_name(c, columns, scan) for c in conditions]
     places = [t.place for t in scan.tokens if t.place is not None]
     return Reading(
         request=scan.message,
@@ -96,12 +97,15 @@ def _unique(values: list[str]) -> list[str]:
 
 
 
-def _with_requested_name(condition: Condition, columns: list[str]) -> Condition:
-    """A condition on a requested column uses the column's name as requested ("Date" -> "Order date")."""
+def _with_requested_name(condition: Condition, columns: list[str], scan: Scan) -> Condition:
+    """A condition on a requested column uses the column's name as requested ("Date" -> "Order date").
+    A sum of money compared under a word that names no column of the request or the scope ("which
+    staff salary lines at the top are above $25,000") compares what they cost, as "cost" does."""
     if not condition.column:
         return condition
     index = match_column(condition.column, columns)
-    if index is None and (condition.column.casefold() in g.COST_VERBS or condition.column == g.MONEY_COLUMN):
+    unnamed_money = index is None and has_currency(condition.value) and not scan.names_header(condition.column)
+    if index is None and (condition.column.casefold() in g.COST_VERBS or condition.column == g.MONEY_COLUMN or unnamed_money):
         # "items that cost more than 20 euros": what they cost is the one price requested
         prices = [k for k, c in enumerate(columns) if groups_of(c) & _PRICES]
         if not prices:  # "contracts worth more than 100,000 PLN a year" beside "Annual Value (PLN)"
