@@ -179,3 +179,19 @@ def test_a_sum_of_money_under_a_word_that_names_no_column_compares_what_the_rows
     # a word that names a header keeps its column
     named = read_message("Which lines have a description above $25,000? Payee name and amount.", _scope(senate))
     assert [c.column for c in named.conditions] == ["Description"]
+
+
+def test_the_amount_of_a_documents_one_record_is_its_total_when_no_label_names_the_amount() -> None:
+    invoices = UNSEEN / "corvane" / "documents" / "Purchasing" / "Invoices"
+    tessaro = invoices / "Tessaro Software" / "TS-INV-5604.pdf"
+    praxis = invoices / "2024" / "Praxis Elektronik" / "RE-2024-1187.docx"
+    reading = read_message("Give me invoice number, date and total amount for every supplier invoice we received in 2024.",
+                           _scope(tessaro))
+    got = {}
+    for path in (tessaro, praxis):
+        (record,) = extract_records(_document(path), reading)
+        got[path.name] = (record.values["Invoice number"], record.values["Total amount"])
+        # the engine chose the label: the row says which (and stays unsure)
+        assert record.match == "unsure" and "the document's total" in (record.note or "")
+    # "Total due £6,860.00" under the lines; "Rechnungsbetrag: 2.937,00 €" beside "Nettobetrag"
+    assert got == {"TS-INV-5604.pdf": ("TS-INV-5604", "£6,860.00"), "RE-2024-1187.docx": ("RE-2024-1187", "2.937,00 €")}

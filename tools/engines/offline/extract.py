@@ -445,6 +445,15 @@ def _blocks(pairs: list[KeyValue], columns: list[str]) -> list[list[KeyValue]]:
     return blocks
 
 
+def _document_total(block: list[KeyValue], columns: list[str], found: dict[str, KeyValue]) -> dict[str, KeyValue]:
+    """"Invoice number, date and total amount for every invoice": a document's one record, whose
+    amount no label names, is its total when its labels hold one, and one only ("Total due
+    £6,860.00", "Rechnungsbetrag: 2.937,00 €"). Its rows say so (they are unsure)."""
+    wanted = [c for c in columns if c not in found and groups_of(c) == {"amount"}]
+    totals = {p.value: p for p in block if "gross amount" in groups_of(p.key)}
+    return {wanted[0]: next(iter(totals.values()))} if len(wanted) == 1 and len(totals) == 1 else {}
+
+
 def records_from_key_values(blocks: list[list[KeyValue]], reading: Reading, context: str = "") -> list[Record]:
     """A record from each block of ``Key: value`` pairs (``_blocks``) that holds the requested columns.
 
@@ -463,6 +472,8 @@ def records_from_key_values(blocks: list[list[KeyValue]], reading: Reading, cont
 def _block_record(block: list[KeyValue], reading: Reading, context: str = "") -> Record | None:
     keys = [p.key for p in block]
     found = {column: block[i] for column, i in map_columns(reading.columns, keys, context).items()}
+    total = _document_total(block, reading.columns, found)
+    found.update(total)
     if not _enough(len(found), len(reading.columns)):
         return None
     condition_pairs: dict[str, KeyValue | None] = {}
@@ -487,6 +498,7 @@ def _block_record(block: list[KeyValue], reading: Reading, context: str = "") ->
     if not keep:
         return None
     notes += [f"no value for '{c}'" for c in reading.columns if c not in found]
+    notes += [f"'{c}' is read from '{pair.key}', the document's total" for c, pair in total.items()]
     used = [found[c] for c in reading.columns if c in found]
     lines = list(dict.fromkeys(p.line for p in used))
     return checked(
