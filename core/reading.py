@@ -21,6 +21,11 @@ class Condition(BaseModel):
     op: ConditionOp
     value: str = Field(description="The value as the user wrote it (e.g. '1,000,000', 'Cables').")
     text: str = Field("", description="The condition in the user's words.")
+    scope_column: bool = Field(
+        True,
+        description="Whether a header or label of the scope names the column; one no document names "
+        "('which contracts are still ongoing') may be a word the rows' cells hold ('Project ongoing').",
+    )
 
 
 class Place(BaseModel):

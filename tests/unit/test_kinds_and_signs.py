@@ -195,3 +195,19 @@ def test_the_amount_of_a_documents_one_record_is_its_total_when_no_label_names_t
         assert record.match == "unsure" and "the document's total" in (record.note or "")
     # "Total due £6,860.00" under the lines; "Rechnungsbetrag: 2.937,00 €" beside "Nettobetrag"
     assert got == {"TS-INV-5604.pdf": ("TS-INV-5604", "£6,860.00"), "RE-2024-1187.docx": ("RE-2024-1187", "2.937,00 €")}
+
+
+def test_a_value_compared_on_no_column_of_the_document_picks_the_rows_whose_cells_hold_it() -> None:
+    awards = (UNSEEN / "public-pdfs" / "documents" / "tabula-java" / "src" / "test" / "resources" / "technology" / "tabula"
+              / "Publication_of_award_of_Bids_for_Transport_Sector__August_2016.pdf")
+    reading = read_message("From the publication of contract awards under the Ghana Transport Sector Project, which contracts "
+                           "are still ongoing? Give serial no., contractor, contract amount and currency.", _scope(awards))
+    assert ("Contracts", "equals") in [(c.column, c.op) for c in reading.conditions]  # no table has a Contracts column
+    records = extract_records(_document(awards), reading)
+    # the Remarks column says "Project ongoing", "Assignment is ongoing" or "Completed": the word picks the rows
+    serials = [r.values["Serial no."] for r in records]
+    assert len(serials) == 10 and "1" not in serials
+    assert all(r.match == "unsure" for r in records)
+    # a row whose remark is empty cannot be checked: kept, and it says so
+    blank = [r for r in records if "no value for 'Remarks'" in (r.note or "")]
+    assert [r.values["Serial no."] for r in blank] == ["35"]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from core.reading import Condition, DocumentText, Reading, Table
 from tools.engines.accounting import fold, is_grammar
+from tools.engines.columns import match_column
 from tools.engines.months import dated_month, month_names, month_of
 from tools.engines.numbers import month_of_cell, parse_number, period_range
 from tools.engines.offline import grammar as g
@@ -176,19 +177,31 @@ def words_in_cells(document: DocumentText, reading: Reading) -> Reading | None:
     does not call itself) picks rows by (``_named_in_cells``): "which sensors and displays did we
     buy" over "Drucksensor …" and "OLED-Display …". The word becomes a row term: the rows are
     picked by a word their cells hold, whether each is what was meant stays unjudged. A phrase
-    the reading kept whole stays whole. None when no word picks rows."""
-    named = _named_in_cells(document, [*reading.unused, *reading.document_kinds], reading.request)
+    the reading kept whole stays whole. The value of an equality on a name no header of the scope
+    or table of the document has ("which contracts are still ongoing" over a Remarks column of
+    "Project ongoing") is such a word too: its condition gives way to the one its word picks. None when no word
+    picks rows."""
+    unplaced = [c for c in reading.conditions
+                if c.op == "equals" and c.column and not c.scope_column and not _has_column(document, c.column)]
+    named = _named_in_cells(document, [*reading.unused, *reading.document_kinds, *(c.value for c in unplaced)], reading.request)
     if named is None:
         return None
     column, found = named
     words = {fold(w) for w in found.values()}
     values = " or ".join(dict.fromkeys(found.values()))
+    placed = [c for c in unplaced if any(fold(w) in words for w in _WORD.findall(c.value))]
     return reading.model_copy(update={
         "row_terms": [*reading.row_terms, *(t for t in found if t not in reading.row_terms)],
         "unused": [w for w in reading.unused if fold(w) not in words],
         "document_kinds": [w for w in reading.document_kinds if fold(w) not in words],
-        "conditions": [*reading.conditions, Condition(column=column, op="contains", value=values, text=f"{column} names {values}")],
+        "conditions": [*(c for c in reading.conditions if c not in placed),
+                       Condition(column=column, op="contains", value=values, text=f"{column} names {values}")],
     })
+
+
+def _has_column(document: DocumentText, column: str) -> bool:
+    """Whether a table of the document has the column (its header names it)."""
+    return any(match_column(column, t.header, " ".join(t.title)) is not None for t in document.tables)
 
 
 MIN_HEAD = 5  # letters a word needs to be found as the end of a compound ("Drucksensor" holds "sensor")

@@ -71,6 +71,7 @@ def _reading(scan: Scan) -> Reading:
                 "e.g. 'with description and amount'."
             )
     conditions = [_with_requested_name(c, columns, scan) for c in conditions]
+    conditions = [c if _scope_column(c, columns, scan) else c.model_copy(update={"scope_column": False}) for c in conditions]
     places = [t.place for t in scan.tokens if t.place is not None]
     return Reading(
         request=scan.message,
@@ -117,6 +118,14 @@ def _with_requested_name(condition: Condition, columns: list[str], scan: Scan) -
     # the user's word stays in the condition's text: "Price above 20 (cost)"
     said = "" if condition.column.casefold() in name.casefold() or condition.column == g.MONEY_COLUMN else f" ({condition.column.lower()})"
     return condition.model_copy(update={"column": name, "text": f"{name} {g.OP_WORDS[condition.op]} {condition.value}{said}"})
+
+
+def _scope_column(condition: Condition, columns: list[str], scan: Scan) -> bool:
+    """Whether the condition's column is a requested one or one the scope's headers and labels
+    name (a scope that shows none cannot tell: it is taken as named)."""
+    scope = scan.scope
+    return (not condition.column or condition.column in columns or not scope.vocabulary or scan.names_header(condition.column)
+            or any(match_column(condition.column, header) is not None for header in scope.table_headers))
 
 
 _PRICES = frozenset({"unit price", "amount", "gross amount", "net amount"})
