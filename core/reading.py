@@ -105,8 +105,12 @@ class Reading(BaseModel):
     def describe_filter(self) -> str:
         """Document and row conditions in words; empty for every row."""
         parts = []
-        if self.document_conditions:
-            parts.append("only documents of " + " and ".join(self.document_conditions))
+        # a year that is a place too ("year 2024") is said there once: the documents beside its
+        # folders that name no year in their path are dated by it (the answer says which)
+        years = {p.value for p in self.places if p.kind == "year"}
+        documents = [d for d in self.document_conditions if d not in years]
+        if documents:
+            parts.append("only documents of " + " and ".join(documents))
         if self.row_condition:
             parts.append("rows where " + self.row_condition)
         if self.row_terms:

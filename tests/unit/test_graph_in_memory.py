@@ -207,6 +207,9 @@ async def test_documents_beside_a_year_whose_paths_hold_none_are_read_with_the_y
     said = " ".join([answer["message"], *answer["summary"].get("notes", [])])
     assert "2 documents in these folders have no year in their path" in said and "orders/west.md" in said
     assert "orders/2024/north.csv" not in {r["file"] for r in rows}
+    # the year is said once, as a place: the note above says how the undated orders are dated
+    understood = next(line for line in answer["message"].splitlines() if line.startswith("Understood"))
+    assert understood.count("2025") == 1 and "year 2025" in understood, understood
 
 
 async def test_a_request_naming_no_column_asks_for_the_columns_of_the_document_it_names(shop: Services) -> None:
