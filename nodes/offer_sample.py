@@ -97,7 +97,7 @@ def compose_offer(
         f"This is a sample: {documents} documents match, so I read {len(files)} of them first, those most "
         f"likely to hold wanted rows ({', '.join(files)}). They gave {rows} rows{unsure}; the other {rest} "
         "documents are not read yet.",
-        f"Columns: {', '.join(reading.columns) or 'the columns of the tables found'}.",
+        f"Columns: {', '.join(summary.get('columns') or reading.columns) or 'the columns of the tables found'}.",
         f"Rows: {reading.describe_filter() or 'every row'}.",
         f"Documents: {documents} ({reading.describe_places() or 'every document in scope'}).",
         f"Estimated time for the other {rest}: {_duration(minutes)} (an estimate from the "
