@@ -60,3 +60,15 @@ def test_columns_that_say_which_row_is_which_need_no_subject() -> None:
     named = read_message("Which agreements are active? Counterparty and annual value.", hint)
     records = extract_records(register, named)
     assert records and all(set(r.values) == {"Counterparty", "Annual value"} for r in records)
+
+
+def test_a_header_that_names_the_things_holds_them_codes_and_all() -> None:
+    """camelot's foo.pdf: "show the cycles longer than 50 miles with their KI, distance and …"
+    over "Cycle Name | KI (1/km) | Distance (mi) | …", whose names are codes ("4234_1")."""
+    foo = UNSEEN / "public-pdfs" / "documents" / "camelot" / "tests" / "files" / "foo.pdf"
+    reading = read_message("From the simulated fuel savings table (Table 2-1), show the cycles longer than 50 miles with their "
+                           "KI, distance and the fuel saving from eliminating stops.", scope([foo]))
+    assert reading.subject == "Cycles"  # what the sentence asks for, not the "50 miles" before "with their"
+    records = extract_records(document(foo), reading)
+    assert [r.values["Cycles"] for r in records] == ["4234_1", "2032_2", "4171_1"]
+    assert all("read from the column 'Cycle Name'" in (r.note or "") for r in records)

@@ -13,6 +13,7 @@ from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import MAX_VALUE_PHRASE, SENTENCE_END, WHICH, Tok, capitalise
 
+_COMPARATIVE_FIRST_WORDS = frozenset(words[0] for _, words in g.MEASURE_COMPARATIVES)  # "longer" of "longer than"
 _SUBJECT_WORDS = 3  # the words a subject ("offense categories", "active supply agreements") is named by at most
 
 
@@ -125,12 +126,29 @@ class Columns:
                     phrase = phrase[:-1]  # "which subdivisions fell in …", "which KPIs missed …": the verb
             elif tok.is_(g.LIST_KEYWORDS) and (owner := self.scan.at(k + 1)) is not None and owner.is_(g.POSSESSIVES) \
                     or tok.low == "whose":
-                phrase = self._phrase(range(k - 1, max(k - 1 - _SUBJECT_WORDS, -1), -1))[::-1]
+                # what the sentence asks for first ("the subdivisions in the … region with their …"),
+                # else the words just before ("…, list the mandatory programs with their …")
+                start = self._asked_from(k)
+                phrase = self._phrase(range(start, min(start + _SUBJECT_WORDS, k))) if start < k else []
+                phrase = phrase or self._phrase(range(k - 1, max(k - 1 - _SUBJECT_WORDS, -1), -1))[::-1]
             else:
                 continue
             if phrase and not self._identified_by(phrase[-1].bare, named):
                 self.scan.subject = capitalise(" ".join(t.bare for t in phrase))
                 return
+
+    def _asked_from(self, k: int) -> int:
+        """Where the things a sentence asks for start, before token ``k``: past the sentence's
+        asking verb ("…, list the …") or its start, and past the determiners after it."""
+        start = 0
+        for j in range(k - 1, -1, -1):
+            tok = self.scan.tokens[j]
+            if tok.text in SENTENCE_END or tok.is_(g.ASKING):
+                start = j + 1
+                break
+        while start < k and (self.scan.tokens[start].is_(g.DETERMINERS) or self.scan.tokens[start].is_(g.QUANTIFIERS)):
+            start += 1
+        return start
 
     def _phrase(self, at: range) -> list[Tok]:
         """The words that name a kind of thing, read from ``at`` on: up to a mark, a number, or a
@@ -140,7 +158,8 @@ class Columns:
             tok = self.scan.tokens[k]
             stop = (g.AUXILIARIES, g.BE_WORDS, g.RELATIVE, g.ENDS_LIST, g.CONJUNCTIONS, g.DETERMINERS, g.QUANTIFIERS,
                     g.ASKING, g.POSSESSIVES, g.LIST_KEYWORDS)
-            if tok.kind != "word" or tok.place is not None or any(c.isdigit() for c in tok.text) or any(tok.is_(s) for s in stop):
+            if tok.kind != "word" or tok.place is not None or any(c.isdigit() for c in tok.text) or any(tok.is_(s) for s in stop) \
+                    or tok.low in g.OPERATOR_FIRST_WORDS or tok.low in _COMPARATIVE_FIRST_WORDS:
                 break
             words.append(tok)
         return words

@@ -238,10 +238,11 @@ def _with_subject(subject: str | None, use: _TableUse, rows: list[tuple[list[str
         return records
     taken = set(use.mapping.values())
     named = match_column(subject, use.header)
-    candidates = [named] if named is not None and named not in taken else [
-        i for i in range(max(len(row) for row, _ in rows)) if i not in taken
-    ]
-    label = next((i for i in candidates if _labels(rows, i)), None)
+    named = named if named is not None and named not in taken else partly_named(subject, use.header, taken)
+    if named is not None:  # a header names the things ("Cycle Name" for the cycles): its cells may be codes
+        label = named if _labels(rows, named, codes=True) else None
+    else:
+        label = next((i for i in range(max(len(row) for row, _ in rows)) if i not in taken and _labels(rows, i)), None)
     if label is None:
         return records
     header = " ".join(use.header[label].split()) if label < len(use.header) else ""
@@ -252,11 +253,11 @@ def _with_subject(subject: str | None, use: _TableUse, rows: list[tuple[list[str
     ]
 
 
-def _labels(rows: list[tuple[list[str], Record]], index: int) -> bool:
+def _labels(rows: list[tuple[list[str], Record]], index: int, codes: bool = False) -> bool:
     """Whether a column of these rows holds their labels: most of its cells are words — a name,
-    not a figure, a date or a code (no digit in them) — and they differ."""
+    not a figure, a date or (unless ``codes``) a code with digits in it — and they differ."""
     cells = [row[index].strip() for row, _ in rows if index < len(row) and row[index].strip()]
-    words = [c for c in cells if re.search(r"[^\W\d_]{2}", c) and not re.search(r"\d", c)]
+    words = [c for c in cells if (codes or not re.search(r"\d", c)) and (codes and parse_number(c) is None or re.search(r"[^\W\d_]{2}", c))]
     return 2 * len(words) > len(rows) and len(set(words)) == len(words)
 
 
