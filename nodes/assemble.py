@@ -20,7 +20,8 @@ async def assemble(state: ExtractionState, runtime: Runtime[Profile]) -> dict[st
         "documents_in_scope": len(state.get("document_ids", [])),
         **tally,
         # what each row is comes first, when a table had to say it ("Which states …? The totals")
-        "columns": [reading.subject, *reading.columns] if reading.subject and tally.get("subject_rows") else reading.columns,
+        "columns": [reading.subject, *reading.columns] if reading.subject and reading.subject not in reading.columns
+        and tally.get("subject_rows") else reading.columns,
         "row_condition": reading.row_condition,
         "document_conditions": reading.document_conditions,
         "places": reading.place_labels(),

@@ -229,6 +229,7 @@ def merge_correction(reading: Reading, correction: Reading) -> Reading:
     if correction.columns and correction.columns_from == "request":
         update["columns"] = correction.columns
         update["columns_from"] = "request"
+        update["subject"] = correction.subject  # what the rows are was read beside the columns named
     if correction.conditions or correction.row_condition or correction.row_terms:
         update |= {
             "conditions": correction.conditions,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from held_out import UNSEEN, document, scope
 
-from core.reading import DocumentText, FolderCount, ScopeHint
+from core.reading import DocumentText, FolderCount, ScopeHint, Table
 from tools.engines.columns import map_columns, match_column
 from tools.engines.numbers import compare
 from tools.engines.offline import extract_records, read_message
@@ -172,13 +172,27 @@ def test_a_sum_of_money_under_a_word_that_names_no_column_compares_what_the_rows
     senate = UNSEEN / "public-pdfs" / "documents" / "pdfplumber" / "tests" / "pdfs" / "senate-expenditures.pdf"
     reading = read_message("From the Senate expenditure report page, which staff salary lines at the top are above $25,000? "
                            "Give payee name, description and amount.", _scope(senate))
-    # "the top" is no column of the request nor of the scope: the sum of money is what a line costs
-    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Amount", "gt", "$25,000")]
-    amounts = [r.values["Amount"] for r in extract_records(_document(senate), reading)]
+    # "the top" is no column of the request nor of the scope: the questions show it as read
+    assert [(c.column, c.op, c.value, c.scope_column) for c in reading.conditions] == [("Top", "gt", "$25,000", False)]
+    records = extract_records(_document(senate), reading)
+    # a table without such a column compares what a line costs, and every row says so
+    amounts = [r.values["Amount"] for r in records]
     assert len(amounts) == 4 and all(float(a.replace(",", "")) > 25_000 for a in amounts)
+    assert all("was checked as 'Amount above $25,000 (top)'" in (r.note or "") and r.match == "unsure" for r in records)
     # a word that names a header keeps its column
     named = read_message("Which lines have a description above $25,000? Payee name and amount.", _scope(senate))
-    assert [c.column for c in named.conditions] == ["Description"]
+    assert [(c.column, c.scope_column) for c in named.conditions] == [("Description", True)]
+
+
+def test_a_sum_of_money_on_a_column_the_document_has_stays_on_it_though_the_scope_shows_none() -> None:
+    leases = DocumentText(id=1, collection="c", path="leases.csv", pages=[""], tables=[Table(
+        page=1, header=["Tenant", "Amount", "Security deposit (USD)"],
+        rows=[["Acme", "100", "$1,000"], ["Bolt", "200", "$9,000"], ["Crux", "300", "$2,000"]])])
+    hint = ScopeHint(documents=1, vocabulary=["Tenant", "Amount", "Invoice number"])
+    reading = read_message("Which leases have a deposit above $5,000? Give tenant and amount.", hint)
+    records = extract_records(leases, reading)
+    # the deposit is compared where the document holds it, never moved to the amount
+    assert [(r.values["Tenant"], r.values["Amount"]) for r in records] == [("Bolt", "200")]
 
 
 def test_the_amount_of_a_documents_one_record_is_its_total_when_no_label_names_the_amount() -> None:

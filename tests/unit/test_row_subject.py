@@ -72,3 +72,47 @@ def test_a_header_that_names_the_things_holds_them_codes_and_all() -> None:
     records = extract_records(document(foo), reading)
     assert [r.values["Cycles"] for r in records] == ["4234_1", "2032_2", "4171_1"]
     assert all("read from the column 'Cycle Name'" in (r.note or "") for r in records)
+
+
+def _sales(rows: list[list[str]]) -> DocumentText:
+    from core.reading import Table
+    return DocumentText(id=1, collection="c", path="sales.pdf", pages=[""],
+                        tables=[Table(page=1, header=["Area", "Q1 sales", "Q2 sales"], rows=rows)])
+
+
+def test_total_lines_left_out_are_total_lines_only() -> None:
+    rows = [["Grand total", "30", "40"], ["North", "10", "12"], ["Net sales", "15", "20"], ["Tax expense", "5", "8"],
+            ["Overall total", "30", "40"]]
+    hint = ScopeHint(documents=1, vocabulary=["Area", "Q1 sales", "Q2 sales"])
+    left_out = read_message("Which teams are listed (not the overall total)? Show the Q1 sales and Q2 sales.", hint)
+    assert [r.values["Teams"] for r in extract_records(_sales(rows), left_out)] == ["North", "Net sales", "Tax expense"]
+    # "other totals" asks for them: they are not left out
+    other = read_message("Which teams are listed, and other totals too? Show the Q1 sales and Q2 sales.", hint)
+    assert {"Grand total", "Overall total"} <= {r.values["Teams"] for r in extract_records(_sales(rows), other)}
+
+
+def test_rows_shorter_than_the_header_give_an_empty_subject_not_an_error() -> None:
+    rows = [["North", "10", "12"], ["South", "8", "9"], ["West", "7", "6"], ["A4", "5"]]
+    hint = ScopeHint(documents=1, vocabulary=["Area", "Q1 sales", "Q2 sales"])
+    reading = read_message("Which teams are listed? Show the Q1 sales and Q2 sales.", hint)
+    records = extract_records(_sales(rows), reading)
+    assert [r.values["Teams"] for r in records] == ["North", "South", "West", "A4"]
+
+
+def test_a_correction_that_names_the_columns_reads_the_subject_with_them() -> None:
+    from nodes.questions import merge_correction
+    hint = ScopeHint(documents=1, vocabulary=["Area", "Q1 sales", "Q2 sales"])
+    first = read_message("Which teams are listed? Show the Q1 sales and Q2 sales.", hint)
+    corrected = merge_correction(first, read_message("Columns: Area, Q1 sales", hint))
+    assert corrected.columns == ["Area", "Q1 sales"] and corrected.subject is None
+    assert read_message("Q1 sales and Q2 sales, which I need by Friday.", hint).subject is None
+
+
+def test_names_with_ordinals_are_labels_and_codes_are_not() -> None:
+    from core.reading import Table
+    crops = DocumentText(id=1, collection="c", path="crops.pdf", pages=[""], tables=[Table(
+        page=1, header=["Code", "Crop", "Q1 sales", "Q2 sales"],
+        rows=[["C-2021-004", "CORN 1ST CROP", "10", "12"], ["C-2021-005", "CORN 2ND CROP", "8", "9"], ["C-2021-006", "TOTAL CORN", "18", "21"]])])
+    hint = ScopeHint(documents=1, vocabulary=["Code", "Crop", "Q1 sales", "Q2 sales"])
+    reading = read_message("Which teams are listed? Show the Q1 sales and Q2 sales.", hint)
+    assert [r.values["Teams"] for r in extract_records(crops, reading)] == ["CORN 1ST CROP", "CORN 2ND CROP", "TOTAL CORN"]

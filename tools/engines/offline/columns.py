@@ -14,6 +14,8 @@ from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import MAX_VALUE_PHRASE, SENTENCE_END, WHICH, Tok, capitalise
 
 _COMPARATIVE_FIRST_WORDS = frozenset(words[0] for _, words in g.MEASURE_COMPARATIVES)  # "longer" of "longer than"
+# words after "which" that name no things: "…, which I need by Friday", "Which ones …", "which of them"
+_NO_THINGS = frozenset("i we you they he she it one ones of them this these those".split())
 _SUBJECT_WORDS = 3  # the words a subject ("offense categories", "active supply agreements") is named by at most
 
 
@@ -131,9 +133,14 @@ class Columns:
                 start = self._asked_from(k)
                 phrase = self._phrase(range(start, min(start + _SUBJECT_WORDS, k))) if start < k else []
                 phrase = phrase or self._phrase(range(k - 1, max(k - 1 - _SUBJECT_WORDS, -1), -1))[::-1]
+            elif tok.is_(g.LIST_KEYWORDS) and (the := self.scan.at(k + 1)) is not None and the.is_(g.DETERMINERS):
+                # "Show the corn lines of the … table with the May/2013 … estimates": rows asked for by name
+                start = self._asked_from(k)
+                phrase = self._phrase(range(start, min(start + _SUBJECT_WORDS, k))) if start < k else []
+                phrase = phrase if phrase and phrase[-1].is_(g.ROW_NOUNS) else []
             else:
                 continue
-            if phrase and not self._identified_by(phrase[-1].bare, named):
+            if phrase and phrase[0].low not in _NO_THINGS and not self._identified_by(phrase[-1].bare, named):
                 self.scan.subject = capitalise(" ".join(t.bare for t in phrase))
                 return
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from core.reading import Condition, DocumentText, Reading, Record, Table
 from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import groups_of, identifier_of, map_columns, match_column, normalise, partly_named
-from tools.engines.numbers import is_amount, month_of_cell, parse_date, parse_number
+from tools.engines.numbers import has_currency, is_amount, month_of_cell, parse_date, parse_number
 from tools.engines.offline.document_terms import (
     cells_where,
     kind_notes,
@@ -29,6 +29,7 @@ from tools.engines.offline.document_terms import (
     titled_as_asked,
 )
 from tools.engines.offline.grammar import NEGATIONS, ROW_NOUNS
+from tools.engines.offline.request import money_column, on_column
 from tools.parsing.fields import KeyValue, key_value_lines
 
 
@@ -52,9 +53,11 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     doubts = judgement_notes(reading) + kind_notes(document, reading) + picked_note
     if reading.columns_from == "tables":
         doubts.append("the request names no column: these are the columns of a table of the documents it names, or of the scope's most common one")
-    if not _told_apart(records, [*([reading.subject] if reading.subject else []), *reading.columns]):
-        doubts.append(f"no requested column says which row is which ({', '.join(reading.columns)} hold only figures)")
-    return [checked(r, doubts) for r in records]
+    # rows a table gave their subject are told apart by it; the others by the requested columns
+    unlabelled = [r for r in records if not (reading.subject and r.values.get(reading.subject))]
+    apart = [] if _told_apart(unlabelled, reading.columns) else [
+        f"no requested column says which row is which ({', '.join(reading.columns)} hold only figures)"]
+    return [checked(r, doubts + (apart if r in unlabelled else [])) for r in records]
 
 
 def _picked_by_words(
@@ -137,6 +140,7 @@ class _TableUse:
     partly: list[str] = field(default_factory=list)  # requested columns a header names only in part
 
 
+_ORDERS = frozenset({"lt", "le", "gt", "ge"})
 _FIGURE_KINDS = frozenset({"amount", "quantity", "unit price", "net amount", "gross amount"})
 
 
@@ -213,7 +217,7 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
         continued = use is previous  # a table going on from the last one without a header of its own
         earlier = earlier if continued else []
         previous, used_any = use, max(used_any, len(use.mapping))
-        asked, reread = _named_whole_in_cells(reading, use.header, rows, " ".join(table.title))
+        asked, reread = _read_for_table(reading, use.header, rows, " ".join(table.title))
         condition_cells = {
             c.column: match_column(c.column, use.header, " ".join(table.title))
             for c in asked.conditions if c.column and c.op != "judgement"
@@ -248,26 +252,33 @@ def _with_subject(subject: str | None, use: _TableUse, rows: list[tuple[list[str
     header = " ".join(use.header[label].split()) if label < len(use.header) else ""
     note = f"'{subject}' is read from the column {f'{header!r}' if header else 'without a header'}, which holds the rows' labels"
     return [
-        checked(r.model_copy(update={"values": {subject: row[label].strip() or None, **r.values}}), [note])
+        checked(r.model_copy(update={"values": {subject: _cell([c.strip() for c in row], label), **r.values}}), [note])
         for row, r in rows
     ]
 
 
 def _labels(rows: list[tuple[list[str], Record]], index: int, codes: bool = False) -> bool:
-    """Whether a column of these rows holds their labels: most of its cells are words — a name,
-    not a figure, a date or (unless ``codes``) a code with digits in it — and they differ."""
+    """Whether a column of these rows holds their labels: most of its cells are names — words,
+    digits only beside words ("CORN 1ST CROP"), not a figure, a date or (unless ``codes``) a code
+    ("C-2021-004") — and they differ."""
     cells = [row[index].strip() for row, _ in rows if index < len(row) and row[index].strip()]
-    words = [c for c in cells if (codes or not re.search(r"\d", c)) and (codes and parse_number(c) is None or re.search(r"[^\W\d_]{2}", c))]
-    return 2 * len(words) > len(rows) and len(set(words)) == len(words)
+    names = [c for c in cells if parse_number(c) is None and parse_date(c) is None
+             and (codes or re.search(r"[^\W\d_]{3}", c) and (" " in c or not re.search(r"\d", c)))]
+    return 2 * len(names) > len(rows) and len(set(names)) == len(names)
 
 
-def _named_whole_in_cells(reading: Reading, header: list[str], rows: list[list[str]], title: str) -> tuple[Reading, list[str]]:
-    """The reading for one table: a condition on a column no header names whose name and value,
-    written together, stand as whole cells of one column ("paid with the Citibank Senator IBA
-    card" over a payee column of "CITIBANK - SENATOR IBA CARD"; case and punctuation folded) is
-    that column equal to the cell. With the reading, what its rows say of it: the condition
-    checked is not the one the questions showed, so they are unsure."""
+def _read_for_table(reading: Reading, header: list[str], rows: list[list[str]], title: str) -> tuple[Reading, list[str]]:
+    """The reading for one table, its conditions on a column no header names read again:
+    - one whose name and value, written together, stand as whole cells of one column ("paid with
+      the Citibank Senator IBA card" over a payee column of "CITIBANK - SENATOR IBA CARD"; case
+      and punctuation folded) is that column equal to the cell;
+    - a sum of money compared on a name no header of the scope has either ("which staff salary
+      lines at the top are above $25,000") compares the one requested column of money, as "cost"
+      does, when the table has it.
+    With the reading, what its rows say of it: the condition checked is not the one the questions
+    showed, so they are unsure."""
     conditions, notes = [], []
+    money = money_column(reading.columns)
     for condition in reading.conditions:
         found = None
         if condition.op == "equals" and condition.column and match_column(condition.column, header, title) is None:
@@ -276,7 +287,12 @@ def _named_whole_in_cells(reading: Reading, header: list[str], rows: list[list[s
             if len(cells) == 1:
                 ((column, cell),) = cells
                 found = Condition(column=column, op="equals", value=cell, text=f"{column} is {cell}")
-                notes.append(f"'{condition.text or condition.value}' was checked as '{found.text}'")
+        elif condition.op in _ORDERS and condition.column and not condition.scope_column and has_currency(condition.value) \
+                and money is not None and match_column(condition.column, header, title) is None \
+                and match_column(reading.columns[money], header, title) is not None:
+            found = on_column(condition, reading.columns, money)
+        if found is not None:
+            notes.append(f"'{condition.text or condition.value}' was checked as '{found.text}'")
         conditions.append(found or condition)
     return (reading.model_copy(update={"conditions": conditions}), notes) if notes else (reading, [])
 
@@ -293,7 +309,7 @@ def _sum_lines(rows: list[list[str]], use: _TableUse, request: str, earlier: lis
     for k, row in enumerate(rows):
         label = next((c.strip() for c in row if c.strip()), "")
         summary = _SUMMARY_LABEL.search(label)  # "Total", "H1 total", "Grand total"
-        if summary is not None and summary.start() == 0 and _TOTALS_LEFT_OUT.search(request):
+        if _TOTAL_LINE.match(label) and _TOTALS_LEFT_OUT.search(request):
             found.add(k)  # above the items or below them
             continue
         if summary is None or len(before) + k < 2:
@@ -353,10 +369,14 @@ def about(document: DocumentText) -> str:
     return " ".join([document.title, re.sub(r"[/_.-]+", " ", document.path)])
 
 
-# "not the overall total", "excluding the totals", "without subtotals": a negation, then a total
+# "not the overall total", "excluding the totals", "without subtotals": a word that leaves out
+# (not one of choice, as "other" or "no" are), then a total
+_LEAVING_OUT = sorted(NEGATIONS - {"other", "no", "non", "kein", "keine", "keinen", "pas", "nie"})
 _TOTALS_LEFT_OUT = re.compile(
-    rf"\b(?:{'|'.join(sorted(NEGATIONS))})\s+(?:(?:the|any|its|their)\s+)?(?:[^\W\d_]+\s+)?(?:sub-?)?totals?\b", re.IGNORECASE
+    rf"\b(?:{'|'.join(_LEAVING_OUT)})\s+(?:(?:the|any|its|their)\s+)?(?:[^\W\d_]+\s+)?(?:sub-?)?totals?\b", re.IGNORECASE
 )
+# the label of a total line: "Total", "Totals", "Subtotal, mandatory programs", "Grand total", "H1 total"
+_TOTAL_LINE = re.compile(r"(?:[^\W_]+\s+)?(?:sub-?total|total|summe|zwischensumme|gesamt\w*)s?\b", re.IGNORECASE)
 _SUMMARY_LABEL = re.compile(
     r"(?:^|(?<=\s))(?:sub-?total|total|sum|summe|zwischensumme|gesamt\w*|netto|brutto|net|gross|vat|tax|mwst|ust"
     r"|umsatzsteuer|rechnungsbetrag|amount due|balance due|montant|tva|합계|소계|부가세)s?\b",

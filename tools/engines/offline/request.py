@@ -43,7 +43,6 @@ from tools.engines.accounting import with_accounting
 from tools.engines.columns import groups_of, header_holding, match_column
 from tools.engines.conversation import kind_of
 from tools.engines.dates import years_as_dates
-from tools.engines.numbers import has_currency
 from tools.engines.offline import grammar as g
 from tools.engines.offline.calculations import Calculations
 from tools.engines.offline.columns import Columns
@@ -70,7 +69,7 @@ def _reading(scan: Scan) -> Reading:
                 "No column was named and the scope shows no table header to use; name the values you want, "
                 "e.g. 'with description and amount'."
             )
-    conditions = [_with_requested_name(c, columns, scan) for c in conditions]
+    conditions = [_with_requested_name(c, columns) for c in conditions]
     conditions = [c if _scope_column(c, columns, scan) else c.model_copy(update={"scope_column": False}) for c in conditions]
     places = [t.place for t in scan.tokens if t.place is not None]
     return Reading(
@@ -98,20 +97,27 @@ def _unique(values: list[str]) -> list[str]:
 
 
 
-def _with_requested_name(condition: Condition, columns: list[str], scan: Scan) -> Condition:
-    """A condition on a requested column uses the column's name as requested ("Date" -> "Order date").
-    A sum of money compared under a word that names no column of the request or the scope ("which
-    staff salary lines at the top are above $25,000") compares what they cost, as "cost" does."""
+def _with_requested_name(condition: Condition, columns: list[str]) -> Condition:
+    """A condition on a requested column uses the column's name as requested ("Date" -> "Order date")."""
     if not condition.column:
         return condition
     index = match_column(condition.column, columns)
-    unnamed_money = index is None and has_currency(condition.value) and not scan.names_header(condition.column)
-    if index is None and (condition.column.casefold() in g.COST_VERBS or condition.column == g.MONEY_COLUMN or unnamed_money):
-        # "items that cost more than 20 euros": what they cost is the one price requested
-        prices = [k for k, c in enumerate(columns) if groups_of(c) & _PRICES]
-        if not prices:  # "contracts worth more than 100,000 PLN a year" beside "Annual Value (PLN)"
-            prices = [k for k, c in enumerate(columns) if any(w in g.MONEY_NOUNS for w in re.findall(r"\w+", c.casefold()))]
-        index = prices[0] if len(prices) == 1 else None
+    if index is None and (condition.column.casefold() in g.COST_VERBS or condition.column == g.MONEY_COLUMN):
+        index = money_column(columns)  # "items that cost more than 20 euros": what they cost is the one price requested
+    return on_column(condition, columns, index)
+
+
+def money_column(columns: list[str]) -> int | None:
+    """The one requested column of what a thing costs or is worth: a price or an amount, else the
+    one whose name says value ("Annual Value (PLN)"); None when there is none, or several."""
+    prices = [k for k, c in enumerate(columns) if groups_of(c) & _PRICES]
+    if not prices:  # "contracts worth more than 100,000 PLN a year" beside "Annual Value (PLN)"
+        prices = [k for k, c in enumerate(columns) if any(w in g.MONEY_NOUNS for w in re.findall(r"\w+", c.casefold()))]
+    return prices[0] if len(prices) == 1 else None
+
+
+def on_column(condition: Condition, columns: list[str], index: int | None) -> Condition:
+    """The condition on requested column ``index``, in its requested name (unchanged for None)."""
     if index is None or columns[index] == condition.column:
         return condition
     name = columns[index]
