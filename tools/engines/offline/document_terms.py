@@ -199,9 +199,13 @@ def words_in_cells(document: DocumentText, reading: Reading) -> Reading | None:
     })
 
 
+def has_column(table: Table, column: str) -> bool:
+    """Whether the table has the column: its header names it (its title may say the unit)."""
+    return match_column(column, table.header, " ".join(table.title)) is not None
+
+
 def _has_column(document: DocumentText, column: str) -> bool:
-    """Whether a table of the document has the column (its header names it)."""
-    return any(match_column(column, t.header, " ".join(t.title)) is not None for t in document.tables)
+    return any(has_column(t, column) for t in document.tables)
 
 
 MIN_HEAD = 5  # letters a word needs to be found as the end of a compound ("Drucksensor" holds "sensor")

@@ -19,6 +19,7 @@ from tools.engines.columns import groups_of, identifier_of, map_columns, match_c
 from tools.engines.numbers import has_currency, is_amount, month_of_cell, parse_date, parse_number
 from tools.engines.offline.document_terms import (
     cells_where,
+    has_column,
     kind_notes,
     kind_tables,
     meets_document_conditions,
@@ -121,8 +122,7 @@ def _condition_columns(reading: Reading) -> list[str]:
 
 def _held(columns: list[str], table: Table) -> int:
     """How many of ``columns`` the table has."""
-    title = " ".join(table.title)
-    return sum(match_column(c, table.header, title) is not None for c in columns)
+    return sum(has_column(table, c) for c in columns)
 
 
 def _enough(found: int, requested: int) -> bool:
@@ -467,9 +467,10 @@ def _blocks(pairs: list[KeyValue], columns: list[str]) -> list[list[KeyValue]]:
 
 
 def _document_total(block: list[KeyValue], columns: list[str], found: dict[str, KeyValue]) -> dict[str, KeyValue]:
-    """"Invoice number, date and total amount for every invoice": a document's one record, whose
-    amount no label names, is its total when its labels hold one, and one only ("Total due
-    £6,860.00", "Rechnungsbetrag: 2.937,00 €"). Its rows say so (they are unsure)."""
+    """"Invoice number, date and total amount for every invoice": the amount of a record read from
+    a block of the document's labels, when no label names it, is the block's total if it holds one,
+    and one only ("Total due £6,860.00", "Rechnungsbetrag: 2.937,00 €"). The row says so (it is
+    unsure)."""
     wanted = [c for c in columns if c not in found and groups_of(c) == {"amount"}]
     totals = {p.value: p for p in block if "gross amount" in groups_of(p.key)}
     return {wanted[0]: next(iter(totals.values()))} if len(wanted) == 1 and len(totals) == 1 else {}
