@@ -367,7 +367,7 @@ class Columns:
         longest = len(words) - 1 if first == 0 else len(words) - first
         for size in range(longest, (len(words) - first + 1) // 2 - 1, -1):
             run, rest = words[first : first + size], words[first + size :]
-            if not any(ch.isalpha() for ch in " ".join(run)):
+            if not any(ch.isalnum() for ch in " ".join(run)):
                 continue  # a sign alone ("%" of "% departure") names no column
             named = self._names_header(" ".join(run)) or folded(" ".join(run)) in self.scan.header_tails
             if named and not any(folded(w) in self.header_words for w in rest):

@@ -31,6 +31,7 @@ from tools.engines.offline.document_terms import (
 )
 from tools.engines.offline.grammar import NEGATIONS, ROW_NOUNS
 from tools.engines.offline.request import money_column, on_column
+from tools.engines.offline.sections import sectioned
 from tools.parsing.fields import KeyValue, key_value_lines
 
 
@@ -201,13 +202,17 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
     for table in document.tables:
         if _is_key_value_table(table, reading) or named and table.title and table not in named:
             continue
+        table = sectioned(table)  # "REGION : NORTH WEST INDIA" over its rows: a value of each
         mapping = map_columns(reading.columns, table.header, " ".join(table.title))
         unnamed = _unnamed_labels(reading.columns, table, mapping)
         if unnamed is not None:
             mapping = {**mapping, unnamed: 0}
-        if _enough(len(mapping) + _held(conditioned, table), len(reading.columns) + len(conditioned)):
-            # a table the request's names hold: the columns they name in part only fill it
-            partly = _partly_named(reading, table, mapping)
+        partly = _partly_named(reading, table, mapping)
+        held = _held(conditioned, table)
+        if _enough(len(mapping) + held, len(reading.columns) + len(conditioned)) \
+                or len(reading.columns) > 1 and len(mapping) + len(partly) == len(reading.columns) and held == len(conditioned):
+            # a table the request's names hold, or one that names each of several at least in part
+            # (and every condition's column whole): the columns named in part are read, unsure
             use, rows = _TableUse(table.header, {**mapping, **partly}, unnamed, list(partly)), table.rows
         elif not mapping and previous and len(table.header) == len(previous.header):
             # A table continued on the next page without its header: the header is a row.
