@@ -207,10 +207,10 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
         unnamed = _unnamed_labels(reading.columns, table, mapping)
         if unnamed is not None:
             mapping = {**mapping, unnamed: 0}
-        partly = _partly_named(reading, table, mapping)
         held = _held(conditioned, table)
-        if _enough(len(mapping) + held, len(reading.columns) + len(conditioned)) \
-                or len(reading.columns) > 1 and len(mapping) + len(partly) == len(reading.columns) and held == len(conditioned):
+        named_whole = _enough(len(mapping) + held, len(reading.columns) + len(conditioned))
+        partly = _partly_named(reading, table, mapping) if named_whole or len(reading.columns) > 1 and held == len(conditioned) else {}
+        if named_whole or len(reading.columns) > 1 and len(mapping) + len(partly) == len(reading.columns):
             # a table the request's names hold, or one that names each of several at least in part
             # (and every condition's column whole): the columns named in part are read, unsure
             use, rows = _TableUse(table.header, {**mapping, **partly}, unnamed, list(partly)), table.rows
