@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from core.reading import Condition, DocumentText, Reading, Record, Table
 from tools.engines.checks import check_conditions, checked, judgement_notes
-from tools.engines.columns import groups_of, identifier_of, map_columns, match_column, normalise, partly_named
-from tools.engines.numbers import has_currency, is_amount, month_of_cell, parse_date, parse_number
+from tools.engines.columns import groups_of, map_columns, match_column, normalise, partly_named
+from tools.engines.numbers import has_currency, month_of_cell, parse_number
 from tools.engines.offline.document_terms import (
     cells_where,
     has_column,
@@ -31,6 +31,7 @@ from tools.engines.offline.document_terms import (
 )
 from tools.engines.offline.grammar import NEGATIONS, ROW_NOUNS
 from tools.engines.offline.request import money_column, on_column
+from tools.engines.offline.row_labels import cell_at, told_apart, with_subject
 from tools.engines.offline.sections import sectioned
 from tools.parsing.fields import KeyValue, key_value_lines
 
@@ -57,7 +58,7 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
         doubts.append("the request names no column: these are the columns of a table of the documents it names, or of the scope's most common one")
     # rows a table gave their subject are told apart by it; the others by the requested columns
     unlabelled = [r for r in records if not (reading.subject and r.values.get(reading.subject))]
-    apart = [] if _told_apart(unlabelled, reading.columns) else [
+    apart = [] if told_apart(unlabelled, reading.columns) else [
         f"no requested column says which row is which ({', '.join(reading.columns)} hold only figures)"]
     return [checked(r, doubts + (apart if r in unlabelled else [])) for r in records]
 
@@ -82,26 +83,6 @@ def _picked_by_words(
     return by_words, kept, kept_columns, [note]
 
 
-def _told_apart(records: list[Record], columns: list[str]) -> bool:
-    """Whether the requested columns can say which of a document's rows is which: one of them
-    holds more than amounts and durations (a name, a code, a date, a description). Rows of "the
-    annual value and notice period" of the active agreements name no agreement."""
-    if len(records) < 2:
-        return True
-    # a column that numbers the things (Item number, Art.-Nr., SKU) tells them apart by its figures
-    if any(_identifies(column) and len({(r.values.get(column) or "").strip() for r in records}) == len(records)
-           for column in columns):
-        return True
-    return any(
-        (value := (r.values.get(column) or "").strip())
-        and not (is_amount(value) and parse_date(value) is None and month_of_cell(value) is None)
-        for column in columns for r in records
-    )
-
-
-def _identifies(column: str) -> bool:
-    """Whether a column's name says it identifies a thing: "Item number", "Contract ID", "SKU"."""
-    return bool(identifier_of(column)) or "item code" in groups_of(column)
 
 
 
@@ -229,47 +210,11 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
         }
         sums = _sum_lines(rows, use, reading.request, earlier) | _labels_among_figures(rows)
         earlier = [*earlier, *rows]
-        records += _with_subject(reading.subject, use, [
+        records += with_subject(reading.subject, use.header, use.mapping, [
             (row, checked(r, reread)) for k, row in enumerate(rows)
             if k not in sums and (r := _table_record(row, use, table, asked, condition_cells, document_values)) is not None
         ], reading.columns)
     return records, used_any
-
-
-def _with_subject(subject: str | None, use: _TableUse, rows: list[tuple[list[str], Record]], columns: list[str]) -> list[Record]:
-    """The records of one table, each with what it is (the reading's subject) when the requested
-    columns hold only figures and cannot say it ("which offense categories had …? the total
-    arrests"): read from the table's column of row labels — the one a header names as the
-    subject, or else the first column no requested one took whose cells are words (names, not
-    figures or codes). The rows say which column that was: they are unsure."""
-    records = [r for _, r in rows]
-    if subject is None or _told_apart(records, columns):
-        return records
-    taken = set(use.mapping.values())
-    named = match_column(subject, use.header)
-    named = named if named is not None and named not in taken else partly_named(subject, use.header, taken)
-    if named is not None:  # a header names the things ("Cycle Name" for the cycles): its cells may be codes
-        label = named if _labels(rows, named, codes=True) else None
-    else:
-        label = next((i for i in range(max(len(row) for row, _ in rows)) if i not in taken and _labels(rows, i)), None)
-    if label is None:
-        return records
-    header = " ".join(use.header[label].split()) if label < len(use.header) else ""
-    note = f"'{subject}' is read from the column {f'{header!r}' if header else 'without a header'}, which holds the rows' labels"
-    return [
-        checked(r.model_copy(update={"values": {subject: _cell([c.strip() for c in row], label), **r.values}}), [note])
-        for row, r in rows
-    ]
-
-
-def _labels(rows: list[tuple[list[str], Record]], index: int, codes: bool = False) -> bool:
-    """Whether a column of these rows holds their labels: most of its cells are names — words,
-    digits only beside words ("CORN 1ST CROP"), not a figure, a date or (unless ``codes``) a code
-    ("C-2021-004") — and they differ."""
-    cells = [row[index].strip() for row, _ in rows if index < len(row) and row[index].strip()]
-    names = [c for c in cells if parse_number(c) is None and parse_date(c) is None
-             and (codes or re.search(r"[^\W\d_]{3}", c) and (" " in c or not re.search(r"\d", c)))]
-    return 2 * len(names) > len(rows) and len(set(names)) == len(names)
 
 
 def _read_for_table(reading: Reading, header: list[str], rows: list[list[str]], title: str) -> tuple[Reading, list[str]]:
@@ -403,7 +348,7 @@ def _table_record(
     filled = [c for c in cells if c]
     if _SUMMARY_LABEL.match(filled[0]) and len(filled) < len(use.header) / 2:
         return None  # a totals line below the items, not an item
-    values = {c: _cell(cells, use.mapping.get(c)) for c in reading.columns}
+    values = {c: cell_at(cells, use.mapping.get(c)) for c in reading.columns}
     if all(v is None for v in values.values()):
         return None
 
@@ -411,7 +356,7 @@ def _table_record(
         if not column:
             return " ".join(cells)
         index = use.mapping.get(column, condition_cells.get(column))
-        return False if index is None else _cell(cells, index)
+        return False if index is None else cell_at(cells, index)
 
     keep, notes = check_conditions(reading.conditions, cell_of)
     if not keep:
@@ -446,12 +391,6 @@ _LINE_KINDS = frozenset({"amount", "quantity", "unit price", "description", "pos
 def _of_a_line(column: str) -> bool:
     """Whether a requested column is of a kind each line has its own value of ("Amount", "Qty")."""
     return bool(groups_of(column) & _LINE_KINDS)
-
-
-def _cell(cells: list[str], index: int | None) -> str | None:
-    if index is None or index >= len(cells):
-        return None
-    return cells[index] or None
 
 
 def _blocks(pairs: list[KeyValue], columns: list[str]) -> list[list[KeyValue]]:
