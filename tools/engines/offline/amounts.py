@@ -33,18 +33,14 @@ class Amounts:
                 continue
             op, value_end, value = found
             clause = self.scan.clause_end(value_end)
-            named = next((end for end in range(min(clause, value_end + 3), value_end, -1)
-                          if self.scan.tokens[value_end].is_content
-                          and all(t.is_word and not t.used for t in self.scan.tokens[value_end:end])
-                          and self._heads_column(text_of(self.scan.tokens[value_end:end]))), None)
+            after = self.scan.at(value_end)
+            named = self._header_run(value_end, value_end, clause) if after is not None and after.is_content else None
             first = value_end
             unit = self.scan.tokens[value_end - 1]
             if named is None and value_end - 1 > op[1] and unit.is_word and not unit.has_digit:
                 # "more than 60 days overdue": a header that opens with the value's unit ("Days overdue")
                 first = value_end - 1
-                named = next((end for end in range(min(clause, value_end + 3), value_end, -1)
-                              if all(t.is_word and not t.used for t in self.scan.tokens[value_end:end])
-                              and self._heads_column(text_of(self.scan.tokens[first:end]))), None)
+                named = self._header_run(first, value_end, clause)
                 value = text_of(self.scan.tokens[op[1] : first])
             if named is None and (of := self.counted_of(value_end)) is not None:
                 first, named = of
@@ -63,11 +59,16 @@ class Amounts:
         if counted is None or joiner is None or not counted.is_content or counted.used \
                 or not joiner.is_(g.JOINS_NAME) or joiner.used:
             return None
-        first = value_end + 2
-        end = next((end for end in range(min(len(self.scan.tokens), first + 3), first, -1)
-                    if all(t.is_word and not t.used for t in self.scan.tokens[first:end])
-                    and self._heads_column(text_of(self.scan.tokens[first:end]))), None)
-        return None if end is None else (first, end)
+        # the clause ends at "of" when the words after it name documents: the header may stand there
+        end = self._header_run(value_end + 2, value_end + 2, len(self.scan.tokens))
+        return None if end is None else (value_end + 2, end)
+
+    def _header_run(self, first: int, start: int, stop: int) -> int | None:
+        """Where the longest run of unread words from ``start`` ends (three at most, before
+        ``stop``) whose words from ``first`` head a column of the scope; None when none does."""
+        return next((end for end in range(min(stop, start + 3), start, -1)
+                     if all(t.is_word and not t.used for t in self.scan.tokens[start:end])
+                     and self._heads_column(text_of(self.scan.tokens[first:end]))), None)
 
     def compared(self, k: int) -> tuple[tuple[str, int], int, str] | None:
         """The ordering comparison of an amount that starts at ``k`` ("more than 100,000 EUR"), none

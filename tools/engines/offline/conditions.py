@@ -440,7 +440,8 @@ class Conditions:
                 value_end -= 1  # "with more than 8 hours": the unit names the column
             # "had more than 100 private sale handgun checks", "… 100,000 checks in total": a header
             # of the scope among the words after the value is the column; the other words stay unused
-            header = self.scan.header_within(value_end, self.scan.clause_end(value_end)) if value_end > op[1] else None
+            clause = self.scan.clause_end(value_end)
+            header = self.scan.header_within(value_end, clause) if value_end > op[1] else None
             if header is None and value_end > op[1]:
                 header = self.amounts.counted_of(value_end)  # "had more than 10,000 arrests of <header> people"
             if header is not None:
