@@ -13,6 +13,9 @@ from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import MAX_VALUE_PHRASE, SENTENCE_END, WHICH, Tok, capitalise
 
+# the words that end the name of a kind of thing: the sentence's grammar, and comparisons
+_PHRASE_ENDS = (g.AUXILIARIES, g.BE_WORDS, g.RELATIVE, g.ENDS_LIST, g.CONJUNCTIONS, g.DETERMINERS, g.QUANTIFIERS,
+                g.ASKING, g.POSSESSIVES, g.LIST_KEYWORDS, g.OPERATOR_FIRST_WORDS)
 _COMPARATIVE_FIRST_WORDS = frozenset(words[0] for _, words in g.MEASURE_COMPARATIVES)  # "longer" of "longer than"
 # words after "which" that name no things: "…, which I need by Friday", "Which ones …", "which of them"
 _NO_THINGS = frozenset("i we you they he she it one ones of them this these those".split())
@@ -88,7 +91,7 @@ class Columns:
             noun = self.scan.at(i + 2) if each is not None else self.scan.tokens[i + 1]
             if (tok.is_(g.PER) or each is not None) and not tok.used and noun is not None and noun.is_word \
                     and not noun.used and (each is None or not each.used) and self._names_header(noun.bare) \
-                    and not self.scan.calculations and not self._names_documents(i + 3 if each is not None else i + 2):
+                    and not self.scan.calculations and not self._document_word(i + 3 if each is not None else i + 2):
                 named = [c for _, c in self.scan.columns]
                 if match_column(noun.bare, named) is None:
                     self.scan.columns.append((-1, capitalise(noun.bare)))
@@ -126,52 +129,42 @@ class Columns:
                 if len(phrase) > 1 and (phrase[-1].low.endswith("ed") or after is not None and after.is_(g.ENDS_LIST)
                                         and not phrase[-1].low.endswith("s")):
                     phrase = phrase[:-1]  # "which subdivisions fell in …", "which KPIs missed …": the verb
-            elif tok.is_(g.LIST_KEYWORDS) and (owner := self.scan.at(k + 1)) is not None and owner.is_(g.POSSESSIVES) \
+            elif tok.is_(g.LIST_KEYWORDS) and (after := self.scan.at(k + 1)) is not None and after.is_(g.POSSESSIVES) \
                     or tok.low == "whose":
                 # what the sentence asks for first ("the subdivisions in the … region with their …"),
                 # else the words just before ("…, list the mandatory programs with their …")
-                start = self._asked_from(k)
-                phrase = self._phrase(range(start, min(start + _SUBJECT_WORDS, k))) if start < k else []
-                phrase = phrase or self._phrase(range(k - 1, max(k - 1 - _SUBJECT_WORDS, -1), -1))[::-1]
-            elif tok.is_(g.LIST_KEYWORDS) and (the := self.scan.at(k + 1)) is not None and the.is_(g.DETERMINERS):
+                phrase = self._asked_for(k) or self._phrase(range(k - 1, max(k - 1 - _SUBJECT_WORDS, -1), -1))[::-1]
+            elif tok.is_(g.LIST_KEYWORDS) and after is not None and after.is_(g.DETERMINERS):
                 # "Show the corn lines of the … table with the May/2013 … estimates": rows asked for by name
-                start = self._asked_from(k)
-                phrase = self._phrase(range(start, min(start + _SUBJECT_WORDS, k))) if start < k else []
-                phrase = phrase if phrase and phrase[-1].is_(g.ROW_NOUNS) else []
+                phrase = [*asked] if (asked := self._asked_for(k)) and asked[-1].is_(g.ROW_NOUNS) else []
             else:
                 continue
             if phrase and phrase[0].low not in _NO_THINGS and not self._identified_by(phrase[-1].bare, named):
                 self.scan.subject = capitalise(" ".join(t.bare for t in phrase))
                 return
 
-    def _asked_from(self, k: int) -> int:
-        """Where the things a sentence asks for start, before token ``k``: past the sentence's
+    def _asked_for(self, k: int) -> list[Tok]:
+        """The words naming what a sentence asks for, before token ``k``: past the sentence's
         asking verb ("…, list the …") or its start, and past the determiners after it."""
-        start = 0
-        for j in range(k - 1, -1, -1):
-            tok = self.scan.tokens[j]
-            if tok.text in SENTENCE_END or tok.is_(g.ASKING):
-                start = j + 1
-                break
+        start = next((j + 1 for j in range(k - 1, -1, -1)
+                      if self.scan.tokens[j].text in SENTENCE_END or self.scan.tokens[j].is_(g.ASKING)), 0)
         while start < k and (self.scan.tokens[start].is_(g.DETERMINERS) or self.scan.tokens[start].is_(g.QUANTIFIERS)):
             start += 1
-        return start
+        return self._phrase(range(start, min(start + _SUBJECT_WORDS, k)))
 
     def _phrase(self, at: range) -> list[Tok]:
         """The words that name a kind of thing, read from ``at`` on: up to a mark, a number, or a
-        word of the sentence's grammar (an auxiliary, a preposition, a determiner, "and")."""
+        word of the sentence's grammar (an auxiliary, a preposition, a determiner, "and", "than")."""
         words = []
         for k in at:
             tok = self.scan.tokens[k]
-            stop = (g.AUXILIARIES, g.BE_WORDS, g.RELATIVE, g.ENDS_LIST, g.CONJUNCTIONS, g.DETERMINERS, g.QUANTIFIERS,
-                    g.ASKING, g.POSSESSIVES, g.LIST_KEYWORDS)
-            if tok.kind != "word" or tok.place is not None or any(c.isdigit() for c in tok.text) or any(tok.is_(s) for s in stop) \
-                    or tok.low in g.OPERATOR_FIRST_WORDS or tok.low in _COMPARATIVE_FIRST_WORDS:
+            if tok.kind != "word" or tok.place is not None or any(c.isdigit() for c in tok.text) \
+                    or any(tok.is_(s) for s in _PHRASE_ENDS) or tok.low in _COMPARATIVE_FIRST_WORDS:
                 break
             words.append(tok)
         return words
 
-    def _names_documents(self, k: int) -> bool:
+    def _document_word(self, k: int) -> bool:
         """Whether token ``k`` names the scope's documents (a folder read as a place, or a word
         naming one): "for every supplier invoice" is about invoices, the supplier a word of theirs."""
         tok = self.scan.at(k)
