@@ -57,10 +57,10 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     if reading.columns_from == "tables":
         doubts.append("the request names no column: these are the columns of a table of the documents it names, or of the scope's most common one")
     # rows a table gave their subject are told apart by it; the others by the requested columns
-    unlabelled = [r for r in records if not (reading.subject and r.values.get(reading.subject))]
-    apart = [] if told_apart(unlabelled, reading.columns) else [
+    labelled = [bool(reading.subject and r.values.get(reading.subject)) for r in records]
+    apart = [] if told_apart([r for r, known in zip(records, labelled) if not known], reading.columns) else [
         f"no requested column says which row is which ({', '.join(reading.columns)} hold only figures)"]
-    return [checked(r, doubts + (apart if r in unlabelled else [])) for r in records]
+    return [checked(r, doubts if known else doubts + apart) for r, known in zip(records, labelled)]
 
 
 def _picked_by_words(
@@ -325,10 +325,12 @@ _LEAVING_OUT = sorted(NEGATIONS - {"other", "no", "non", "kein", "keine", "keine
 _TOTALS_LEFT_OUT = re.compile(
     rf"\b(?:{'|'.join(_LEAVING_OUT)})\s+(?:(?:the|any|its|their)\s+)?(?:[^\W\d_]+\s+)?(?:sub-?)?totals?\b", re.IGNORECASE
 )
+_TOTAL_WORDS = r"sub-?total|total|summe|zwischensumme|gesamt\w*"
 # the label of a total line: "Total", "Totals", "Subtotal, mandatory programs", "Grand total", "H1 total"
-_TOTAL_LINE = re.compile(r"(?:[^\W_]+\s+)?(?:sub-?total|total|summe|zwischensumme|gesamt\w*)s?\b", re.IGNORECASE)
+_TOTAL_LINE = re.compile(rf"(?:[^\W_]+\s+)?(?:{_TOTAL_WORDS})s?\b", re.IGNORECASE)
+# the label of a line under the items that sums them or says what is added to them
 _SUMMARY_LABEL = re.compile(
-    r"(?:^|(?<=\s))(?:sub-?total|total|sum|summe|zwischensumme|gesamt\w*|netto|brutto|net|gross|vat|tax|mwst|ust"
+    rf"(?:^|(?<=\s))(?:{_TOTAL_WORDS}|sum|netto|brutto|net|gross|vat|tax|mwst|ust"
     r"|umsatzsteuer|rechnungsbetrag|amount due|balance due|montant|tva|합계|소계|부가세)s?\b",
     re.IGNORECASE,
 )
