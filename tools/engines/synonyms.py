@@ -7,6 +7,8 @@ item and its description). Every group holds its own name too.
 
 from __future__ import annotations
 
+from tools.engines.glossary import GLOSSARY
+
 _SYNONYM_TABLE = """
     description: description | beschreibung | bezeichnung | artikelbezeichnung | item
     description: item description | leistung | 품목 | 품명 | 내용
@@ -93,4 +95,4 @@ def _parse_synonyms(table: str) -> dict[str, tuple[str, ...]]:
     return groups
 
 
-SYNONYMS = _parse_synonyms(_SYNONYM_TABLE)
+SYNONYMS = _parse_synonyms(_SYNONYM_TABLE + GLOSSARY)

@@ -441,10 +441,27 @@ def _plain_marks(text: str) -> str:
 
 
 def _spellings(term: str) -> set[str]:
-    """A name as it may stand in a path or a plain-ASCII text: "Bürowelt", "Burowelt", "Buerowelt"."""
+    """A name as it may stand in a path or a plain-ASCII text: "Bürowelt", "Burowelt", "Buerowelt";
+    a span of two years in each way it is written: "2014-15", "2014-2015", "2014/15"."""
     low = _plain_marks(term.casefold()).strip()
     bare = "".join(ch for ch in unicodedata.normalize("NFKD", low) if not unicodedata.combining(ch))
-    return {low, bare, low.translate(_TRANSLITERATION)}
+    return {low, bare, low.translate(_TRANSLITERATION), *_year_spans(low)}
+
+
+_YEAR_SPAN = re.compile(r"((?:19|20)\d\d)\s*[-/]\s*((?:19|20)?\d\d)")
+
+
+def _year_spans(term: str) -> set[str]:
+    """The ways of writing a span of two following years ("2014-15"): short and long, with a
+    hyphen or a slash. Nothing for any other term."""
+    match = _YEAR_SPAN.fullmatch(term)
+    if match is None:
+        return set()
+    first, second = int(match.group(1)), match.group(2)
+    last = int(second) if len(second) == 4 else first // 100 * 100 + int(second)
+    if last != first + 1:
+        return set()
+    return {f"{first}{sign}{end}" for sign in "-/" for end in (f"{last % 100:02d}", str(last))}
 
 
 def _dated_in(own: str, text: str, month: int, path: str) -> bool:

@@ -325,12 +325,13 @@ _LEAVING_OUT = sorted(NEGATIONS - {"other", "no", "non", "kein", "keine", "keine
 _TOTALS_LEFT_OUT = re.compile(
     rf"\b(?:{'|'.join(_LEAVING_OUT)})\s+(?:(?:the|any|its|their)\s+)?(?:[^\W\d_]+\s+)?(?:sub-?)?totals?\b", re.IGNORECASE
 )
-_TOTAL_WORDS = r"sub-?total|total|summe|zwischensumme|gesamt\w*"
+# "total" and "sum" in the languages Kea reads: English and French, German, Dutch, Spanish, Polish
+_TOTAL_WORDS = r"sub-?total|total|summe|zwischensumme|gesamt\w*|somme|totaal|subtotaal|suma|razem|ogółem"
 # the label of a total line: "Total", "Totals", "Subtotal, mandatory programs", "Grand total", "H1 total"
 _TOTAL_LINE = re.compile(rf"(?:[^\W_]+\s+)?(?:{_TOTAL_WORDS})s?\b", re.IGNORECASE)
 # the label of a line under the items that sums them or says what is added to them
 _SUMMARY_LABEL = re.compile(
-    rf"(?:^|(?<=\s))(?:{_TOTAL_WORDS}|sum|netto|brutto|net|gross|vat|tax|mwst|ust"
+    rf"(?:^|(?<=\s))(?:{_TOTAL_WORDS}|sum|netto|brutto|bruto|neto|net|gross|vat|tax|mwst|ust|btw|iva"
     r"|umsatzsteuer|rechnungsbetrag|amount due|balance due|montant|tva|합계|소계|부가세)s?\b",
     re.IGNORECASE,
 )

@@ -1,0 +1,68 @@
+"""Requests in one language over tables headed in another: the names a column kind has in the
+languages Kea reads (``tools/engines/glossary.py``), the total line in each of them, and a span of
+two years however it is written."""
+
+from __future__ import annotations
+
+from core.reading import DocumentText, ScopeHint, Table
+from tools.engines.columns import map_columns
+from tools.engines.offline import extract_records, read_message
+
+
+def _document(page: str, *tables: Table, path: str = "doc.pdf") -> DocumentText:
+    return DocumentText(id=1, collection="c", path=path, title="", media_type="application/pdf", pages=[page], tables=list(tables))
+
+
+def _scope(*tables: Table) -> ScopeHint:
+    return ScopeHint(documents=1, vocabulary=[c for t in tables for c in t.header if c], table_headers=[t.header for t in tables])
+
+
+SHIPMENTS = Table(page=1, header=["Zendingnr.", "Datum", "Bestemming", "Colli", "Gewicht (kg)", "Vrachtkosten"], rows=[
+    ["ZN-101", "02-05-2024", "Antwerpen", "2", "140", "€ 210,00"],
+    ["ZN-102", "08-05-2024", "Lyon (FR)", "1", "35", "€ 95,00"],
+    ["ZN-103", "15-05-2024", "Leeds (GB)", "4", "320", "€ 412,00"],
+    ["Totaal", "", "", "7", "495", "€ 717,00"],
+])
+
+
+def test_an_english_request_reads_a_dutch_table_and_leaves_out_its_total_line() -> None:
+    reading = read_message("Shipments heavier than 100 kg: shipment number, destination and freight cost", _scope(SHIPMENTS))
+    assert reading.columns == ["Shipment number", "Destination", "Freight cost"]
+    records = extract_records(_document("Zendingsoverzicht mei 2024", SHIPMENTS), reading)
+    # "Totaal" sums the shipments above it: no shipment, though its weight is above 100 kg
+    assert [(r.match, r.values) for r in records] == [
+        ("yes", {"Shipment number": "ZN-101", "Destination": "Antwerpen", "Freight cost": "€ 210,00"}),
+        ("yes", {"Shipment number": "ZN-103", "Destination": "Leeds (GB)", "Freight cost": "€ 412,00"}),
+    ]
+
+
+def test_the_kinds_of_column_have_their_names_in_each_language() -> None:
+    timesheet = ["Data", "Dzień", "Początek", "Koniec", "Przerwa (min)", "Godziny", "Zadanie / projekt", "Uwagi"]
+    assert map_columns(["Date", "Hours", "Task"], timesheet) == {"Date": 0, "Hours": 5, "Task": 6}
+    sla = ["Prioridad", "Definición", "Tiempo de respuesta", "Tiempo de resolución", "Horario de atención"]
+    assert map_columns(["Priority", "Response time", "Resolution time"], sla) == {
+        "Priority": 0, "Response time": 2, "Resolution time": 3}
+    register = ["Contract No.", "Counterparty", "Subject", "End Date", "Annual Value (EUR)", "Responsible"]
+    assert map_columns(["Número de contrato", "Contraparte", "Fecha de fin", "Valor anual"], register) == {
+        "Número de contrato": 0, "Contraparte": 1, "Fecha de fin": 3, "Valor anual": 4}
+    # a kind's names never stand for another kind: a requested description is no article number
+    assert map_columns(["Beschreibung", "Menge"], ["Pos", "Artikel", "Bezeichnung", "Menge"]) == {"Beschreibung": 2, "Menge": 3}
+
+
+def test_a_polish_invoice_total_line_is_no_item() -> None:
+    lines = Table(page=1, header=["Lp.", "Nazwa towaru", "Ilość", "Wartość netto (PLN)"], rows=[
+        ["1", "Mleko 1 l", "480", "1 464,00"], ["2", "Masło 200 g", "240", "1 656,00"], ["", "Razem", "", "3 120,00"]])
+    reading = read_message("Description, quantity and net amount of every line", _scope(lines))
+    records = extract_records(_document("Faktura VAT", lines), reading)
+    assert [r.values["Description"] for r in records] == ["Mleko 1 l", "Masło 200 g"]
+
+
+def test_a_span_of_two_years_names_the_document_however_it_is_written() -> None:
+    table = Table(page=1, header=["Ministry", "Plan", "Non-Plan"], rows=[["Agriculture", "28198.00", "2864.94"]])
+    budget = _document("Budget 2014-2015 (In crores of Rupees)", table, path="budget.pdf")
+    for message in ("Ministry, plan and non-plan of the 2014-15 budget", "Ministry, plan and non-plan of the 2014/2015 budget"):
+        reading = read_message(message, _scope(table))
+        assert [r.values["Ministry"] for r in extract_records(budget, reading)] == ["Agriculture"], message
+    # a span of other years is not met
+    other = read_message("Ministry, plan and non-plan of the 2015-16 budget", _scope(table))
+    assert extract_records(budget, other) == []
