@@ -66,3 +66,24 @@ def test_a_span_of_two_years_names_the_document_however_it_is_written() -> None:
     # a span of other years is not met
     other = read_message("Ministry, plan and non-plan of the 2015-16 budget", _scope(table))
     assert extract_records(budget, other) == []
+
+
+def test_a_unit_after_a_column_is_its_unit_and_the_list_goes_on() -> None:
+    shipments = Table(page=1, header=["Customer", "Weight (kg)", "Date"], rows=[["Acme", "140", "02.05.2024"]])
+    reading = read_message("Give me customer, weight in kg and date of every shipment", _scope(shipments))
+    # before: "Weight", and "kg" and "date" taken for kinds of documents each shipment must call itself
+    assert reading.columns == ["Customer", "Weight in kg", "Date"] and reading.document_kinds == []
+    assert [r.values for r in extract_records(_document("", shipments), reading)] == [
+        {"Customer": "Acme", "Weight in kg": "140", "Date": "02.05.2024"}]
+    # a column given in another unit is not the one asked for
+    assert map_columns(["Weight in t"], shipments.header) == {}
+
+
+def test_a_second_time_after_a_verb_of_ending_compares_the_same_column() -> None:
+    projects = Table(page=1, header=["Customer", "Town", "Completion date"], rows=[
+        ["Acme", "Onda", "15/01/2025"], ["Birch", "Elche", "10/06/2025"], ["Cedar", "Lorca", "20/11/2024"]])
+    reading = read_message("Which installations were finished in 2025 before June? Customer, town and completion date.",
+                           _scope(projects))
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [
+        ("Completion date", "equals", "2025"), ("Completion date", "lt", "June 2025")]
+    assert [r.values["Customer"] for r in extract_records(_document("", projects), reading)] == ["Acme"]

@@ -101,6 +101,8 @@ def test_completed_or_finished_in_a_year_is_a_condition_on_the_end_date() -> Non
     header = ["Customer", "Town", "Province", "Completion date"]
     scope = ScopeHint(documents=3, vocabulary=header, table_headers=[header])
     reading = read_message("Which projects were completed in 2024? Customer, town and completion date please.", scope)
-    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("End date", "equals", "2024")]
+    # the completion date is the projects' end date: the condition is on the column asked for
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Completion date", "equals", "2024")]
+    assert "completed" in reading.conditions[0].text  # the user's word stays in what the answer says
     spanish = read_message("¿Qué instalaciones se terminaron en 2025? Necesito cliente y municipio.", scope)
     assert [(c.column, c.value) for c in spanish.conditions] == [("End date", "2025")]

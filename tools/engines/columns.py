@@ -106,7 +106,12 @@ def is_known_column(name: str) -> bool:
 
 
 def _match_tiers(requested: str, header: list[str], context: str = "") -> list[list[int]]:
-    """Candidate cells for a requested column, best tier first; ``context`` is the table's title."""
+    """Candidate cells for a requested column, best tier first; ``context`` is the table's title.
+    A column asked for in a unit ("Weight in kg", "Potencia en kWp") is its name's, among the
+    cells that give no other unit in brackets."""
+    if (split := unit_phrase_of(requested)) is not None:
+        name, unit = split
+        return [[i for i in tier if _unit_agrees(header[i], unit)] for tier in _match_tiers(name, header, context)]
     want = normalise(requested)
     cells = [normalise(c) for c in header]
     want_groups = groups_of(requested)
@@ -195,6 +200,38 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
     elif wanted:
         tiers[SYNONYM_TIER:] = [[i for i in tier if _qualifier(cells[i]) == wanted] for tier in tiers[SYNONYM_TIER:]]
     return tiers
+
+
+# the units a column's values are given in, written after its name: "weight in kg", "potencia en
+# kWp", "Betrag in EUR"
+UNIT_PREPOSITIONS = frozenset({"in", "en", "im", "w"})
+MEASURE_UNIT = re.compile(
+    r"(?:[€$£¥₩%]|zł|pln|eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|czk|kg|km|kwh|kwp|mwh|mw|kw|mm|cm|m2|m²|m3"
+    r"|miles?|hours?|hrs?|days?|weeks?|months?|minutes?|kilos?|kilograms?|grams?|tonnes?|tons?|metres?|meters?"
+    r"|kilometres?|kilometers?|litres?|liters?|percent|horas?|días|stunden|tagen?|heures|jours|uren|dagen|godzin\w*|dni)",
+    re.IGNORECASE,
+)
+_UNIT_NAMES = {"€": "eur", "euro": "eur", "euros": "eur", "zł": "pln", "kilogram": "kg", "kilograms": "kg", "kilo": "kg",
+               "kilos": "kg", "percent": "%", "hour": "h", "hours": "h", "horas": "h", "stunden": "h", "heures": "h",
+               "uren": "h", "godzin": "h", "godziny": "h"}
+
+
+def unit_phrase_of(name: str) -> tuple[str, str] | None:
+    """A column name and the unit it is asked in ("Weight in kg": "Weight", "kg"); None when
+    the name ends in no preposition and unit."""
+    words = name.split()
+    if len(words) < 3 or words[-2].casefold() not in UNIT_PREPOSITIONS or MEASURE_UNIT.fullmatch(words[-1]) is None:
+        return None
+    return " ".join(words[:-2]), words[-1]
+
+
+def _unit_agrees(cell: str, unit: str) -> bool:
+    """Whether a header cell gives its values in ``unit``, or in no unit it names in brackets."""
+    bracket = re.search(r"\(([^()]{1,8})\)\s*$", cell)
+    if bracket is None:
+        return True
+    said = bracket.group(1).strip().casefold()
+    return _UNIT_NAMES.get(said, said) == _UNIT_NAMES.get(unit.casefold(), unit.casefold())
 
 
 def _kinds(norm: str) -> set[str]:

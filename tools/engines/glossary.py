@@ -351,12 +351,12 @@ GLOSSARY = """
     capacity: puissance installée | puissance crête | kwc | capacité | vermogen | geïnstalleerd vermogen
     capacity: piekvermogen | wattpiek | potencia | potencia instalada | potencia pico | capacidad | moc
     capacity: moc zainstalowana | moc instalacji | moc szczytowa
-    completion date: completion date | finish date | date completed | completed on | fertigstellung
-    completion date: fertigstellungsdatum | abschlussdatum | fertiggestellt am | date d achèvement
-    completion date: date de fin des travaux | date de réalisation | achèvement | opleverdatum | oplevering
-    completion date: datum gereed | opleveringsdatum | fecha de finalización | fecha de terminación de obra
-    completion date: fecha de conclusión | fecha finalización | data ukończenia | data realizacji
-    completion date: termin realizacji | data odbioru | data zakończenia prac
+    end date: completion date | finish date | date completed | completed on | fertigstellung
+    end date: fertigstellungsdatum | abschlussdatum | fertiggestellt am | date d achèvement
+    end date: date de fin des travaux | date de réalisation | achèvement | opleverdatum | oplevering
+    end date: datum gereed | opleveringsdatum | fecha de finalización | fecha de terminación de obra
+    end date: fecha de conclusión | fecha finalización | data ukończenia | data realizacji
+    end date: termin realizacji | data odbioru | data zakończenia prac
     installation type: installation type | type of installation | system type | mounting type | anlagentyp
     installation type: anlagenart | installationsart | montageart | type d installation | type de pose
     installation type: type de montage | installatietype | type installatie | soort installatie | montagetype

@@ -348,7 +348,9 @@ class Conditions:
         if self._compared_header(start, end):
             self.scan.use(i, end)
             return
-        if end > start:
+        if end > start and all(t.is_(g.BE_WORDS) or t.is_(g.AUXILIARIES) for t in self.scan.tokens[start:end]):
+            self.scan.use(i, end)  # "Which installations were finished in 2025": the verb's time was read
+        elif end > start:
             self.scan.row_terms.append(text_of(self.scan.tokens[start:end]))
             self.scan.use(i, end)
 

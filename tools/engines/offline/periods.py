@@ -43,13 +43,31 @@ class Periods:
                 i += 1
                 continue
             verb = text_of(self.scan.tokens[i:after])
-            value = text_of(self.scan.tokens[start:end])
-            for tok in self.scan.tokens[start:end]:
-                tok.kind, tok.place = "word", None  # a year read as a place before: the value it is
-            said = "in" if op == "equals" else g.OP_WORDS[op]
-            self.scan.conditions.append((start, Condition(column=column, op=op, value=value, text=f"{column} {said} {value} ({verb})")))
+            year = self._compared(column, op, start, end, verb)
+            # "terminaron en 2025 antes de junio", "ended after March and before June": a second
+            # time right after compares the same column; a month without its year takes the first's
+            while True:
+                k = end + 1 if (tok := self.scan.at(end)) is not None and tok.is_(g.CONJUNCTIONS) else end
+                more, begins = self._comparison_at(k)
+                ends = self._time_end(begins) if more else begins
+                if ends == begins:
+                    break
+                self._compared(column, more, begins, ends, verb, year)
+                end = ends
             self.scan.use(i, end)
             i = end
+
+    def _compared(self, column: str, op: str, start: int, end: int, verb: str, year: str | None = None) -> str | None:
+        """The condition the time from ``start`` to ``end`` sets on ``column``, added; the year it
+        names, if it is one. A month alone is of ``year`` when one was named before."""
+        value = text_of(self.scan.tokens[start:end])
+        for tok in self.scan.tokens[start:end]:
+            tok.kind, tok.place = "word", None  # a year read as a place before: the value it is
+        if year is not None and end == start + 1 and month_of(value) is not None:
+            value = f"{value} {year}"
+        said = "in" if op == "equals" else g.OP_WORDS[op]
+        self.scan.conditions.append((start, Condition(column=column, op=op, value=value, text=f"{column} {said} {value} ({verb})")))
+        return value if g.YEAR.fullmatch(value) else None
 
     def _verb_at(self, i: int) -> tuple[str, int] | None:
         """(the column the verb at ``i`` compares, the index after the verb) or None."""

@@ -121,8 +121,11 @@ def on_column(condition: Condition, columns: list[str], index: int | None) -> Co
     if index is None or columns[index] == condition.column:
         return condition
     name = columns[index]
-    # the user's word stays in the condition's text: "Price above 20 (cost)"
+    # the user's word stays in the condition's text: "Price above 20 (cost)", "Completion date in
+    # 2025 (finished)"
     said = "" if condition.column.casefold() in name.casefold() or condition.column == g.MONEY_COLUMN else f" ({condition.column.lower()})"
+    if (verb := re.search(r"\(([^()]+)\)$", condition.text or "")) is not None:
+        said = f" ({verb.group(1)})"
     return condition.model_copy(update={"column": name, "text": f"{name} {g.OP_WORDS[condition.op]} {condition.value}{said}"})
 
 

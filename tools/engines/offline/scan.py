@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from core.reading import Condition, ScopeHint
-from tools.engines.columns import folded, groups_of, is_known_column, names_of, normalise, without_unit
+from tools.engines.columns import MEASURE_UNIT, UNIT_PREPOSITIONS, folded, groups_of, is_known_column, names_of, normalise, without_unit
 from tools.engines.offline import grammar as g
 from tools.engines.offline.folder_names import FolderNames, stem
 from tools.engines.offline.tokens import SENTENCE_END, Tok, strip_determiners, text_of
@@ -121,9 +121,22 @@ class Scan:
             return True
         if tok.is_(g.CONDITION_KEYWORDS) or tok.is_(g.LIST_KEYWORDS) or tok.low == "dated":
             return True
-        if tok.is_(g.ENDS_LIST) and not self.joins_name(i):
+        if tok.is_(g.ENDS_LIST) and not self.joins_name(i) and not self.unit_phrase(i):
             return True
         return False
+
+    def unit_phrase(self, i: int) -> bool:
+        """Whether a preposition and the word after it are the unit the values of the name
+        before them are given in ("potencia en kWp y fecha …", "weight in kg, date"): a currency
+        or a measure ending an item of a list. The list goes on after it."""
+        tok, unit, after = self.at(i), self.at(i + 1), self.at(i + 2)
+        if tok is None or tok.low not in UNIT_PREPOSITIONS or i == 0 or not self.tokens[i - 1].is_word:
+            return False
+        if unit is None or unit.kind != "word" or unit.used:
+            return False
+        if not (after is None or after.kind == "punct" or after.is_(g.CONJUNCTIONS)):
+            return False
+        return MEASURE_UNIT.fullmatch(unit.bare) is not None
 
     def joins_name(self, i: int) -> bool:
         """``of``/``de`` inside a name: "number of containers", "date de fin" (a bare lower-case noun follows)."""
