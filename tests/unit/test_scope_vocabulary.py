@@ -445,6 +445,11 @@ def test_a_header_naming_a_column_in_part_is_found_only_when_one_fits() -> None:
     assert partly_named("Actual rainfall", RAINFALL, set()) is None  # nothing tells them apart
     savings = ["Cycle Name", "Percent Fuel Savings Improved Speed", "Percent Fuel Savings Eliminate Stops"]
     assert partly_named("Fuel saving", savings, set()) is None
+    # the words of the other columns asked for pick no cell: "the overall Total" beside "capital
+    # Family Welfare" is the Total, not the "Total Revenue & Capital"
+    outlay = ["States-A", "Capital Family Welfare", "Total Revenue & Capital", "Others", "Total"]
+    request = "Give me the state, capital Family Welfare and the overall Total."
+    assert partly_named("Overall Total", outlay, {0, 1}, request, ["State", "Capital Family Welfare"]) == 4
 
 
 def test_rows_read_through_a_header_naming_a_column_in_part_are_unsure() -> None:

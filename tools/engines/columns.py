@@ -432,18 +432,20 @@ def map_columns(requested: list[str], header: list[str], context: str = "") -> d
     return {column: mapping[column] for column in requested if column in mapping}
 
 
-def partly_named(requested: str, header: list[str], taken: set[int], request: str = "") -> int | None:
+def partly_named(requested: str, header: list[str], taken: set[int], request: str = "", others: list[str] | None = None) -> int | None:
     """The header cell that names a requested column only in part, for a column no better rule
     placed: the cell sharing the most of its words (a word or a shortening of one: "% DEP." for
     "% departure", "% Chg" for "% change"), half of them at least or its last words whole ("n"
     for "sample size n"); of cells alike, the one whose other words the request says ("for the
-    day 10-07-2016": "Day:10-07-2016 ACTUAL (mm)"). None when no cell or more than one fit.
+    day 10-07-2016": "Day:10-07-2016 ACTUAL (mm)") outside the ``others`` columns it asks for,
+    then the one with no other words ("Overall Total" is "Total", not "Total Revenue & Capital"
+    beside a requested "Capital Family Welfare"). None when no cell or more than one fit.
     What is read through it is unsure (the caller says so)."""
     wanted = [w for w in folded(without_unit(requested)).split() if w not in _JOINING]
     if not wanted:
         return None
-    said = set(folded(request).split())
-    scored: list[tuple[int, int, int]] = []
+    said = set(folded(request).split()) - {w for other in others or [] for w in folded(other).split()}
+    scored: list[tuple[int, int, bool, int]] = []
     for i, cell in enumerate(header):
         words = [w for w in folded(without_unit(cell)).split() if w not in _JOINING]
         if i in taken or not words:
@@ -451,13 +453,13 @@ def partly_named(requested: str, header: list[str], taken: set[int], request: st
         shared = sum(1 for w in wanted if any(_same_or_short(h, w) for h in words))
         ending = words == wanted[-len(words):] and len(words) < len(wanted)
         if shared and (2 * shared >= len(wanted) or ending):
-            others = [h for h in words if not any(_same_or_short(h, w) for w in wanted)]
-            scored.append((shared, len(set(others) & said), i))
+            extra = [h for h in words if not any(_same_or_short(h, w) for w in wanted)]
+            scored.append((shared, len(set(extra) & said), not extra, i))
     if not scored:
         return None
     scored.sort(reverse=True)
     best = scored[0]
-    return best[2] if len(scored) == 1 or scored[1][:2] != best[:2] else None
+    return best[3] if len(scored) == 1 or scored[1][:3] != best[:3] else None
 
 
 def _same_or_short(cell_word: str, word: str) -> bool:

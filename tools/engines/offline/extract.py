@@ -149,7 +149,8 @@ def _partly_named(reading: Reading, table: Table, mapping: dict[str, int]) -> di
     found: dict[str, int] = {}
     for column in reading.columns:
         if column not in mapping:
-            index = partly_named(column, table.header, {*mapping.values(), *found.values()}, reading.request)
+            others = [c for c in reading.columns if c != column]
+            index = partly_named(column, table.header, {*mapping.values(), *found.values()}, reading.request, others)
             if index is not None:
                 found[column] = index
     return found
