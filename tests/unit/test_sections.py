@@ -39,3 +39,41 @@ def test_one_section_line_or_lines_of_several_labels_make_no_sections() -> None:
     assert sectioned(one) == one
     mixed = Table(page=1, header=["Item", "Amount"], rows=[["Region: North", ""], ["Pens", "4.00"], ["Note: paid", ""], ["Ink", "9.00"]])
     assert sectioned(mixed) == mixed
+
+
+BASELINE = UNSEEN / "public-pdfs" / "documents" / "tabula-java" / "src" / "test" / "resources" / "technology" / "tabula" / "rotated_page.pdf"
+
+
+def test_a_heading_the_request_names_picks_the_rows_under_it() -> None:
+    from tools.engines.offline.sections import picked_section
+
+    report = Table(page=1, header=["Indicator", "2012", "2007"], rows=[
+        ["Awareness (%)", "", ""], ["Women who heard of HIV", "98.9", "98.3"],
+        ["Personal Habits (age 15 and above) (%)", "", ""], ["Men who smoke", "56.0", "NA"], ["Women who smoke", "18.4", "NA"],
+        ["Birth Registration (%)", "", ""], ["Children registered", "40.6", "NA"],
+    ])
+    reading = read_message("Personal habits indicators, 2012 and 2007",
+                           scope([]).model_copy(update={"vocabulary": report.header, "table_headers": [report.header]}))
+    assert reading.columns == ["Personal habits indicators", "2012", "2007"]
+    section = picked_section(report.rows, reading.columns)
+    assert section is not None and sorted(section.rows) == [3, 4]
+    doc = document(BASELINE).model_copy(update={"tables": [report], "pages": [""], "path": "report.pdf"})
+    records = extract_records(doc, reading)
+    # the section's items are the labels of the column its heading stands in; said, and unsure
+    assert [r.values[reading.columns[0]] for r in records] == ["Men who smoke", "Women who smoke"]
+    assert all(r.match == "unsure" and "by the heading 'Personal Habits" in (r.note or "") for r in records)
+    # a phrase naming no heading, or a table with one heading, picks nothing
+    assert picked_section(report.rows, ["Mortality indicators"]) is None
+    assert picked_section(report.rows[:2], ["Awareness indicators"]) is None
+
+
+def test_a_section_runs_to_the_total_line_that_names_it_over_the_headings_of_its_parts() -> None:
+    reading = read_message("In the adjusted baseline table, give each receipts line item (not the total) with its 2013 and 2017 "
+                           "values and the 2013–2022 total.", scope([BASELINE]))
+    records = extract_records(document(BASELINE), reading)
+    items = [r.values[reading.columns[0]] for r in records]
+    assert items[0] == "Individual income taxes" and items[-1] == "Other miscellaneous receipts" and len(items) == 11
+    # "Social insurance and retirement receipts:" heads two of them: a row of its own, not part of
+    # the next label, and no item
+    assert "Social Security payroll taxes" in items and not any(i.endswith(":") for i in items)
+    assert "Total receipts" not in items and "Net interest" not in items

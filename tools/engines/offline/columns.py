@@ -145,11 +145,11 @@ class Columns:
 
     def _asked_for(self, k: int) -> list[Tok]:
         """The words naming what a sentence asks for, before token ``k``: past the sentence's
-        asking verb ("…, list the …") or its start, and past the determiners after it."""
+        asking verb ("…, list the …") or its start, and past the pronouns and determiners after it."""
         start = next((j + 1 for j in range(k - 1, -1, -1)
                       if self.scan.tokens[j].text in SENTENCE_END or self.scan.tokens[j].is_(g.ASKING)), 0)
-        while start < k and (self.scan.tokens[start].is_(g.DETERMINERS) or self.scan.tokens[start].is_(g.QUANTIFIERS)):
-            start += 1
+        while start < k and any(self.scan.tokens[start].is_(words) for words in (g.DETERMINERS, g.QUANTIFIERS, g.PRONOUNS)):
+            start += 1  # "give me the …"
         return self._phrase(range(start, min(start + _SUBJECT_WORDS, k)))
 
     def _phrase(self, at: range) -> list[Tok]:

@@ -32,7 +32,7 @@ from tools.engines.offline.document_terms import (
 from tools.engines.offline.grammar import NEGATIONS, ROW_NOUNS
 from tools.engines.offline.request import money_column, on_column
 from tools.engines.offline.row_labels import cell_at, told_apart, with_subject
-from tools.engines.offline.sections import sectioned
+from tools.engines.offline.sections import judged_by_section, picked_section, section_note, sectioned
 from tools.parsing.fields import KeyValue, key_value_lines
 
 
@@ -53,14 +53,21 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     if not records and not table_columns or labelled > table_columns:
         # the document's labels hold more of the request than any table: one record per block
         records = records_from_key_values(blocks, reading, about(document))
-    doubts = judgement_notes(reading) + kind_notes(document, reading) + picked_note
+    doubts = kind_notes(document, reading) + picked_note
     if reading.columns_from == "tables":
         doubts.append("the request names no column: these are the columns of a table of the documents it names, or of the scope's most common one")
     # rows a table gave their subject are told apart by it; the others by the requested columns
     labelled = [bool(reading.subject and r.values.get(reading.subject)) for r in records]
     apart = [] if told_apart([r for r, known in zip(records, labelled) if not known], reading.columns) else [
         f"no requested column says which row is which ({', '.join(reading.columns)} hold only figures)"]
-    return [checked(r, doubts if known else doubts + apart) for r, known in zip(records, labelled)]
+    return [checked(r, _judgement(reading, r) + doubts + ([] if known else apart)) for r, known in zip(records, labelled)]
+
+
+def _judgement(reading: Reading, record: Record) -> list[str]:
+    """What only meaning can judge of a row: the reading's terms, but one a section heading
+    picked the row by (``picked_section``)."""
+    judged = [t for t in reading.row_terms if judged_by_section(record.note, t)]
+    return judgement_notes(reading.model_copy(update={"row_terms": [t for t in reading.row_terms if t not in judged]}) if judged else reading)
 
 
 def _picked_by_words(
@@ -211,9 +218,18 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
         }
         sums = _sum_lines(rows, use, reading.request, earlier) | _labels_among_figures(rows)
         earlier = [*earlier, *rows]
+        # "the personal habits indicators": the rows under the heading the request names, unsure
+        section = picked_section(rows, [*asked.row_terms, reading.subject or "", *reading.columns])
+        if section is not None:
+            asked = asked.model_copy(update={"row_terms": [t for t in asked.row_terms if t != section.phrase]})
+            reread = [*reread, section_note(section)]
+            if section.phrase in reading.columns and section.phrase not in use.mapping:
+                # the items of a section are the labels of the column its heading stands in
+                use = _TableUse(use.header, {**use.mapping, section.phrase: 0}, use.unnamed, [*use.partly, section.phrase])
         records += with_subject(reading.subject, use.header, use.mapping, [
             (row, checked(r, reread)) for k, row in enumerate(rows)
-            if k not in sums and (r := _table_record(row, use, table, asked, condition_cells, document_values)) is not None
+            if k not in sums and (section is None or k in section.rows)
+            and (r := _table_record(row, use, table, asked, condition_cells, document_values)) is not None
         ], reading.columns)
     return records, used_any
 

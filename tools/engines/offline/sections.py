@@ -6,6 +6,7 @@ is checked on every row like any other."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from core.reading import Table
 
@@ -53,3 +54,72 @@ def _section(row: list[str]) -> tuple[str, str] | None:
 
 def _fold(text: str) -> str:
     return " ".join(text.casefold().split())
+
+
+@dataclass
+class Section:
+    """The rows a request picks by the heading the table prints over them."""
+
+    rows: set[int]  # their indices among the table's rows
+    phrase: str  # the request's words that name it
+    heading: str  # the heading as the table prints it
+
+
+def picked_section(rows: list[list[str]], phrases: list[str]) -> Section | None:
+    """The rows under the one heading a phrase of the request names: "the personal habits
+    indicators" over a table whose label column has a line "Personal Habits (age 15 years and
+    above) (%)" alone, the indicators under it its rows; "each receipts line item" under
+    "Receipts:". A heading is a row whose only value is its label, with rows of values under it;
+    its rows run to the total line that names it ("Total receipts", "Subtotal, mandatory
+    programs"; headings of parts of them and their subtotals between are no rows), else to the
+    next heading. A phrase names a heading that it holds every word of (its
+    words in brackets aside, plurals folded). None unless the table has two headings or more and
+    exactly one phrase names exactly one of them."""
+    headings = [k for k, row in enumerate(rows) if _heading(rows, k)]
+    if len(headings) < MIN_SECTIONS:
+        return None
+    found = [(phrase, k) for phrase in dict.fromkeys(p for p in phrases if p) for k in headings if _names(phrase, rows[k][0])]
+    if len(found) != 1:
+        return None
+    phrase, start = found[0]
+    name = _words(re.sub(r"\([^()]*\)", " ", rows[start][0]))
+    # the total line naming the heading closes its rows, headings of parts of them between;
+    # without one, the next heading does
+    closing = next((k for k in range(start + 1, len(rows)) if _TOTAL.match(rows[k][0].strip()) and name <= _words(rows[k][0])), None)
+    end = closing if closing is not None else next((k for k in headings if k > start), len(rows))
+    picked = {k for k in range(start + 1, end) if k not in headings and not _TOTAL.match(rows[k][0].strip())}
+    return Section(picked, phrase, rows[start][0].strip()) if picked else None
+
+
+def section_note(section: Section) -> str:
+    """What a row the section picked says of it."""
+    return f"picked as '{section.phrase}' by the heading '{section.heading}' above it"
+
+
+def judged_by_section(note: str | None, term: str) -> bool:
+    """Whether a row's note says a section picked it for ``term`` (``section_note``)."""
+    return bool(note) and f"picked as '{term}' by the heading " in note  # type: ignore[operator]
+
+
+def _heading(rows: list[list[str]], k: int) -> bool:
+    """Whether row ``k`` is a heading: its first cell alone is filled, with letters, and the row
+    right under it has values beside its label."""
+    row = rows[k]
+    if len(row) < 2 or not any(ch.isalpha() for ch in row[0]) or any(c.strip() for c in row[1:]):
+        return False
+    below = rows[k + 1] if k + 1 < len(rows) else []
+    return sum(1 for c in below[1:] if c.strip()) > 0 or k + 1 < len(rows) and _heading(rows, k + 1)
+
+
+_TOTAL = re.compile(r"(?:sub-?)?totals?\b", re.IGNORECASE)  # "Total receipts", "Subtotal, mandatory programs"
+
+
+def _names(phrase: str, heading: str) -> bool:
+    wanted = _words(phrase)
+    words = _words(re.sub(r"\([^()]*\)", " ", heading))
+    return bool(words) and words <= wanted
+
+
+def _words(text: str) -> set[str]:
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+            for w in re.findall(r"[^\W_]+", text.casefold()) if not w.isdigit()}

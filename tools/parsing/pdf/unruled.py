@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tools.parsing.pdf.columns import ALIGN, MIN_COLUMNS, _Column, _filled, _place, _printed, _wrapped
+from tools.parsing.pdf.columns import ALIGN, MIN_COLUMNS, _Column, _filled, _place, _Placed, _printed, _wrapped
 from tools.parsing.pdf.headers import HEADER_LINES, _header_line, _header_lines, _names_over_numbers
 from tools.parsing.pdf.lines import _far, _figure, _Line, _Segment
 from tools.parsing.pdf.rows import _details, _fewer, _record, _rows_from, _run_on
@@ -25,6 +25,12 @@ class _Grown:
     end: int
     body: int = -1  # the line its first row starts on
     printed: list[list[str]] = field(default_factory=list)  # its header's lines as printed, when several
+
+
+def _titles_rows(line: _Line, placed: _Placed) -> bool:
+    """Whether a line between two rows is a label of its own that ends in a colon, in the first
+    column: the heading of the rows under it, never the start of the next row's label."""
+    return len(placed.cells) == 1 and min(placed.cells) == min(c.key for c in placed.columns) and line.text.rstrip().endswith(":")
 
 
 def _heads(lines: list[_Line], i: int, nxt: int) -> bool:
@@ -192,8 +198,9 @@ def _grow(
         if nxt is None:
             break
         placed = _wrapped(lines[i], columns)
-        if placed is not None and not placed.overflow and _heads(lines, i, nxt):
-            # a section's label, outdented left of the rows around it: a row of its own
+        if placed is not None and not placed.overflow and (_heads(lines, i, nxt) or _titles_rows(lines[i], placed)):
+            # a section's label, outdented left of the rows around it or ending in a colon over
+            # them ("Social insurance and retirement receipts:"): a row of its own
             rows.append(dict(placed.cells))
             columns = placed.columns
         elif placed is not None and not placed.overflow and all(
