@@ -87,3 +87,14 @@ def test_a_second_time_after_a_verb_of_ending_compares_the_same_column() -> None
     assert [(c.column, c.op, c.value) for c in reading.conditions] == [
         ("Completion date", "equals", "2025"), ("Completion date", "lt", "June 2025")]
     assert [r.values["Customer"] for r in extract_records(_document("", projects), reading)] == ["Acme"]
+
+
+def test_an_empty_cell_fails_a_condition_asking_for_a_value_and_a_header_may_qualify_a_kinds_name() -> None:
+    projects = Table(page=1, header=["Cliente", "Municipio", "Fecha fin obra", "Estado"], rows=[
+        ["Acme", "Onda", "15/01/2024", "Finalizado"], ["Birch", "Elche", "", "En curso"], ["Cedar", "Lorca", "20/11/2023", "Finalizado"]])
+    reading = read_message("Which projects were completed in 2024? Customer, town and completion date.", _scope(projects))
+    # "Fecha fin obra" opens with "fecha fin", a name of the end date: the completion date's column
+    assert map_columns(["Completion date"], projects.header) == {"Completion date": 2}
+    records = extract_records(_document("", projects), reading)
+    # Birch has no completion date: no reading of an empty cell is in 2024, and the row is left out
+    assert [r.values["Customer"] for r in records] == ["Acme"]

@@ -3,8 +3,10 @@
 - A literal condition that is false under every reading of its cell fails the row: the offline
   engine, which read the row itself, leaves it out; a model's row is never dropped, only marked
   unsure with the reason (``check_conditions`` says which condition failed).
-- A condition that cannot be checked (no such column, an empty cell, a value that is not a
-  number) keeps the row, unsure, with the reason.
+- An empty cell fails a condition that asks for a value ("completed in 2024" over a project
+  whose completion date is empty): no reading of it holds one.
+- A condition that cannot be checked (no such column, a cell that is not there, a value that is
+  not a number) keeps the row, unsure, with the reason.
 - A condition only meaning can judge (a row term, an unreadable condition) keeps the row,
   unsure: an engine without judgement never says "yes" to it.
 - A requested column with no value the engine could place keeps the row, unsure.
@@ -19,6 +21,9 @@ from core.reading import Condition, DocumentText, Reading, Record
 from tools.engines.numbers import compare
 
 Cell = str | bool | None  # the row's cell; None for an empty one; False when the row has no such column
+
+
+_EMPTY_FAILS = frozenset({"equals", "contains", "lt", "le", "gt", "ge"})  # "not …" is met by an empty cell
 
 
 def check_conditions(conditions: list[Condition], cell_of: Callable[[str], Cell]) -> tuple[bool, list[str]]:
@@ -37,6 +42,9 @@ def check_conditions(conditions: list[Condition], cell_of: Callable[[str], Cell]
         if cell is False:
             notes.append(f"no '{condition.column}' to check '{condition.text}'")
             continue
+        if cell is None and condition.op in _EMPTY_FAILS and condition.value.strip():
+            # an empty cell holds no value that could be equal, above or below one
+            return False, [f"'{condition.column}' is empty, which does not meet '{condition.text or condition.value}'"]
         if cell is None or cell is True:
             notes.append(f"no value for '{condition.column}' to check '{condition.text}'")
             continue

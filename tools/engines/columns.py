@@ -174,6 +174,13 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
         i for i, c in enumerate(cells)
         if want_groups and len(c.split()) > 1 and groups_of(c.split()[0]) & want_groups and groups_of(c) <= want_groups
     ]
+    # "Fecha fin obra" holds the end date: the one cell whose first words (two or more) are a
+    # name of the requested kind, a word of its own after them
+    named_head = [
+        i for i, c in enumerate(cells)
+        if want_groups and len(c.split()) > 2
+        and any(groups_of(" ".join(c.split()[:n])) & want_groups for n in range(len(c.split()) - 1, 1, -1))
+    ]
     # "DLHS-4 total" is the "DLHS-4 (2012-13) TOTAL": the one cell that holds every word the
     # request names it with (two words at least, plurals folded)
     wanted_words = {w for w in folded(want).split() if w not in _JOINING}
@@ -189,7 +196,8 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
         exact, singular, alternative, undecorated, identifier, unbracketed, unqualified, synonym,
         tail if len(tail) == 1 else [], named if len(named) == 1 else [], short if len(short) == 1 else [],
         head if len(head) == 1 else [], count if len(count) == 1 else [], named_by if len(named_by) == 1 else [], titled,
-        kind_head if len(kind_head) == 1 else [], covering if len(covering) == 1 else [],
+        kind_head if len(kind_head) == 1 else [], named_head if len(named_head) == 1 else [],
+        covering if len(covering) == 1 else [],
         inflected if len(inflected) == 1 else [],
     ]
     tiers = [[i for i in tier if _qualifier(cells[i]) in (wanted, None) or wanted is None] for tier in tiers]
