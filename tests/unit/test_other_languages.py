@@ -98,3 +98,18 @@ def test_an_empty_cell_fails_a_condition_asking_for_a_value_and_a_header_may_qua
     records = extract_records(_document("", projects), reading)
     # Birch has no completion date: no reading of an empty cell is in 2024, and the row is left out
     assert [r.values["Customer"] for r in records] == ["Acme"]
+
+
+def test_rows_that_have_none_of_a_column_hold_nothing_above_zero_in_it() -> None:
+    lines = Table(page=1, header=["Art.nr.", "Omschrijving", "Aantal", "Korting", "Bedrag"], rows=[
+        ["CI-300", "Spectrofotometer", "2", "8%", "€ 22.816,00"], ["CI-PH-7P", "pH-meter", "10", "0%", "€ 4.950,00"],
+        ["CI-SW", "Softwarelicentie", "2", "", "€ 1.000,00"]])
+    for message in ("Which lines had no discount? Article number, quantity and amount.",
+                    "Which lines were without discount? Article number, quantity and amount."):
+        reading = read_message(message, _scope(lines))
+        assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Discount", "le", "0")], message
+        assert reading.row_terms == []
+        records = extract_records(_document("Orderbevestiging", lines), reading)
+        # the 8 % line is left out, 0 % checked; an empty discount may mean none: kept, unsure, and said
+        assert [(r.values["Article number"], r.match) for r in records] == [("CI-PH-7P", "yes"), ("CI-SW", "unsure")]
+        assert "no value for 'Discount'" in (records[1].note or "")

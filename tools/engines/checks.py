@@ -4,7 +4,8 @@
   engine, which read the row itself, leaves it out; a model's row is never dropped, only marked
   unsure with the reason (``check_conditions`` says which condition failed).
 - An empty cell fails a condition that asks for a value ("completed in 2024" over a project
-  whose completion date is empty): no reading of it holds one.
+  whose completion date is empty): no reading of it holds one. Against zero ("no discount") it
+  cannot be checked: an empty cell may mean none.
 - A condition that cannot be checked (no such column, a cell that is not there, a value that is
   not a number) keeps the row, unsure, with the reason.
 - A condition only meaning can judge (a row term, an unreadable condition) keeps the row,
@@ -18,7 +19,7 @@ import re
 from collections.abc import Callable
 
 from core.reading import Condition, DocumentText, Reading, Record
-from tools.engines.numbers import compare
+from tools.engines.numbers import compare, parse_number
 
 Cell = str | bool | None  # the row's cell; None for an empty one; False when the row has no such column
 
@@ -42,8 +43,9 @@ def check_conditions(conditions: list[Condition], cell_of: Callable[[str], Cell]
         if cell is False:
             notes.append(f"no '{condition.column}' to check '{condition.text}'")
             continue
-        if cell is None and condition.op in _EMPTY_FAILS and condition.value.strip():
-            # an empty cell holds no value that could be equal, above or below one
+        if cell is None and condition.op in _EMPTY_FAILS and condition.value.strip() and parse_number(condition.value) != 0:
+            # an empty cell holds no value that could be equal, above or below one (but zero: it
+            # may mean none, "no discount")
             return False, [f"'{condition.column}' is empty, which does not meet '{condition.text or condition.value}'"]
         if cell is None or cell is True:
             notes.append(f"no value for '{condition.column}' to check '{condition.text}'")

@@ -21,6 +21,10 @@ from tools.engines.offline.scan import JUDGEMENT_HINT, Scan
 from tools.engines.offline.tokens import SENTENCE_END, WHICH, capitalise, strip_determiners, text_of
 
 
+# the words saying a row has none of a thing: "no discount", "without a discount", "ohne Rabatt"
+_NONE_WORDS = g.words("no without kein keine keinen ohne sans aucun aucune sin ningún ninguna bez")
+
+
 @dataclass
 class Conditions:
     """The conditions a request sets on rows."""
@@ -49,7 +53,7 @@ class Conditions:
                     self._with_condition(i)
                     if not tok.used:  # "which states had any rental checks": only meaning can judge it
                         end = self.scan.clause_end(i + 1)
-                        if any(t.is_content for t in self.scan.tokens[i + 1 : end]):
+                        if not self._take_none_of(i, end) and any(t.is_content for t in self.scan.tokens[i + 1 : end]):
                             self.scan.row_terms.append(text_of(self.scan.tokens[i:end]))
                         if end > i + 1:  # "have an" before a comparison read already is its grammar
                             self.scan.use(i, end)
@@ -350,9 +354,29 @@ class Conditions:
             return
         if end > start and all(t.is_(g.BE_WORDS) or t.is_(g.AUXILIARIES) for t in self.scan.tokens[start:end]):
             self.scan.use(i, end)  # "Which installations were finished in 2025": the verb's time was read
+        elif self._take_none_of(start, end):
+            self.scan.use(i, end)
         elif end > start:
             self.scan.row_terms.append(text_of(self.scan.tokens[start:end]))
             self.scan.use(i, end)
+
+    def _take_none_of(self, start: int, end: int) -> bool:
+        """"which lines had no discount", "were without discount", "ohne Rabatt": a verb of having
+        or being at most, a word of "none", and words naming a column of the scope (as written or
+        by their kind) say the column holds nothing above zero; the condition is read (an empty
+        cell, which may mean zero, is left unsure). False for any other clause."""
+        tokens = self.scan.tokens[start:end]
+        k = 1 if tokens and (tokens[0].is_(g.HAS_WORDS) or tokens[0].is_(g.BE_WORDS)) else 0
+        if len(tokens) < k + 2 or tokens[k].low not in _NONE_WORDS:
+            return False
+        named = strip_determiners(tokens[k + 1 :])
+        words = text_of(named)
+        if not named or not all(t.is_word for t in named) or not self.scan.names_column(words):
+            return False
+        column, said = capitalise(words), text_of(tokens)
+        self.scan.conditions.append((start, Condition(column=column, op="le", value="0", text=f"{column} at most 0 ({said})")))
+        self.scan.use(start, end)
+        return True
 
     def _phrase_end(self, start: int) -> int:
         """Where the words from ``start`` reach the next punctuation mark (places and names read
