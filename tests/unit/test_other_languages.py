@@ -113,3 +113,15 @@ def test_rows_that_have_none_of_a_column_hold_nothing_above_zero_in_it() -> None
         # the 8 % line is left out, 0 % checked; an empty discount may mean none: kept, unsure, and said
         assert [(r.values["Article number"], r.match) for r in records] == [("CI-PH-7P", "yes"), ("CI-SW", "unsure")]
         assert "no value for 'Discount'" in (records[1].note or "")
+
+
+def test_a_cell_saying_the_table_has_no_value_fails_above_and_is_unsure_below() -> None:
+    indicators = Table(page=1, header=["Indicator", "2012 total", "2007 total"], rows=[
+        ["Antenatal care", "69.7", "79.0"], ["Treatment for children with ARI", "NA", "NA"], ["Post-delivery care", "33.3", "–"]])
+    above = read_message("Indicator, 2012 total and 2007 total where the 2007 total is above 70", _scope(indicators))
+    assert [r.values["Indicator"] for r in extract_records(_document("", indicators), above)] == ["Antenatal care"]
+    # "–" may be none, which is below 5: kept, unsure, and said
+    below = read_message("Indicator, 2012 total and 2007 total where the 2007 total is below 5", _scope(indicators))
+    records = extract_records(_document("", indicators), below)
+    assert [(r.values["Indicator"], r.match) for r in records] == [
+        ("Treatment for children with ARI", "unsure"), ("Post-delivery care", "unsure")]

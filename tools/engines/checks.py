@@ -3,9 +3,10 @@
 - A literal condition that is false under every reading of its cell fails the row: the offline
   engine, which read the row itself, leaves it out; a model's row is never dropped, only marked
   unsure with the reason (``check_conditions`` says which condition failed).
-- An empty cell fails a condition that asks for a value ("completed in 2024" over a project
-  whose completion date is empty): no reading of it holds one. Against zero ("no discount") it
-  cannot be checked: an empty cell may mean none.
+- An empty cell, or one that says the table has no value ("NA", "–"), fails a condition asking
+  for a value, or for one above it ("completed in 2024" over a project whose completion date is
+  empty): no reading of it holds one. Below a value or against zero ("no discount") it cannot be
+  checked: such a cell may mean none.
 - A condition that cannot be checked (no such column, a cell that is not there, a value that is
   not a number) keeps the row, unsure, with the reason.
 - A condition only meaning can judge (a row term, an unreadable condition) keeps the row,
@@ -24,7 +25,9 @@ from tools.engines.numbers import compare, parse_number
 Cell = str | bool | None  # the row's cell; None for an empty one; False when the row has no such column
 
 
-_EMPTY_FAILS = frozenset({"equals", "contains", "lt", "le", "gt", "ge"})  # "not …" is met by an empty cell
+# what a table prints where it has no value: "NA", "n/a", "n.a.", a dash, dots
+_NOT_AVAILABLE = re.compile(r"n\.?\s?/?\s?a\.?|[-–—]+|\.{2,}|…", re.IGNORECASE)
+_EMPTY_FAILS = frozenset({"equals", "contains", "gt", "ge"})  # "not …" is met by an empty cell; "below" may be
 
 
 def check_conditions(conditions: list[Condition], cell_of: Callable[[str], Cell]) -> tuple[bool, list[str]]:
@@ -40,6 +43,8 @@ def check_conditions(conditions: list[Condition], cell_of: Callable[[str], Cell]
                 return False, [f"the row does not meet '{condition.text or condition.value}' as Kea reads it"]
             continue
         cell = cell_of(condition.column)
+        if isinstance(cell, str) and _NOT_AVAILABLE.fullmatch(cell.strip()):
+            cell = None  # "NA", "n/a", "–": the table says it has no value here
         if cell is False:
             notes.append(f"no '{condition.column}' to check '{condition.text}'")
             continue
