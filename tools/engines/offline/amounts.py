@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tools.engines.columns import abbreviates, folded, is_qualifier, normalise
+from tools.engines.columns import MEASURE_UNIT, abbreviates, folded, is_qualifier, normalise
 from tools.engines.numbers import has_currency, is_amount, parse_number
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
@@ -174,11 +174,9 @@ class Amounts:
         return next(iter(found)) if len(found) == 1 else None
 
 
-_UNIT = re.compile(
-    r"^(?:[a-zA-Z]{1,3}\.?|[€$£¥₩%]|zł|eur|euros?|usd|dollars?|gbp|pounds?|chf|kg|km|miles?|hours?|hrs?|days?"
-    r"|weeks?|minutes?|kilos?|kilograms?|grams?|tonnes?|tons?|metres?|meters?|kilometres?|kilometers?|litres?|liters?"
-    r"|percent|stk\.?|pcs|°\s?[cf]?|℃|℉)$", re.IGNORECASE
-)
+# a value's unit: a measure or currency (``MEASURE_UNIT``), a piece count, a temperature, or any
+# short symbol written after a figure ("100 ha")
+_UNIT = re.compile(rf"^(?:{MEASURE_UNIT.pattern}|[a-zA-Z]{{1,3}}\.?|stk\.?|pcs|°\s?[cf]?|℃|℉)$", re.IGNORECASE)
 
 
 def is_unit(word: str) -> bool:
