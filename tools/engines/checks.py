@@ -48,7 +48,8 @@ def check_conditions(conditions: list[Condition], cell_of: Callable[[str], Cell]
         if cell is False:
             notes.append(f"no '{condition.column}' to check '{condition.text}'")
             continue
-        if cell is None and condition.op in _EMPTY_FAILS and condition.value.strip() and parse_number(condition.value) != 0:
+        asks_value = condition.op in _EMPTY_FAILS and condition.value.strip() and parse_number(condition.value) != 0
+        if cell is None and asks_value:
             # an empty cell holds no value that could be equal, above or below one (but zero: it
             # may mean none, "no discount")
             return False, [f"'{condition.column}' is empty, which does not meet '{condition.text or condition.value}'"]

@@ -440,7 +440,9 @@ def map_columns(requested: list[str], header: list[str], context: str = "") -> d
     return {column: mapping[column] for column in requested if column in mapping}
 
 
-def partly_named(requested: str, header: list[str], taken: set[int], request: str = "", others: list[str] | None = None) -> int | None:
+def partly_named(
+    requested: str, header: list[str], taken: set[int], request: str = "", others: list[str] | None = None
+) -> int | None:
     """The header cell that names a requested column only in part, for a column no better rule
     placed: the cell sharing the most of its words (a word or a shortening of one: "% DEP." for
     "% departure", "% Chg" for "% change"), half of them at least or its last words whole ("n"

@@ -67,7 +67,9 @@ def _judgement(reading: Reading, record: Record) -> list[str]:
     """What only meaning can judge of a row: the reading's terms, but one a section heading
     picked the row by (``picked_section``)."""
     judged = [t for t in reading.row_terms if judged_by_section(record.note, t)]
-    return judgement_notes(reading.model_copy(update={"row_terms": [t for t in reading.row_terms if t not in judged]}) if judged else reading)
+    if not judged:
+        return judgement_notes(reading)
+    return judgement_notes(reading.model_copy(update={"row_terms": [t for t in reading.row_terms if t not in judged]}))
 
 
 def _picked_by_words(

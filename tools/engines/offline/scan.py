@@ -13,7 +13,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from core.reading import Condition, ScopeHint
-from tools.engines.columns import MEASURE_UNIT, UNIT_PREPOSITIONS, folded, groups_of, is_known_column, names_of, normalise, without_unit
+from tools.engines.columns import (
+    MEASURE_UNIT,
+    UNIT_PREPOSITIONS,
+    folded,
+    groups_of,
+    is_known_column,
+    names_of,
+    normalise,
+    without_unit,
+)
 from tools.engines.offline import grammar as g
 from tools.engines.offline.folder_names import FolderNames, stem
 from tools.engines.offline.tokens import SENTENCE_END, Tok, strip_determiners, text_of
