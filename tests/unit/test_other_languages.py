@@ -125,3 +125,14 @@ def test_a_cell_saying_the_table_has_no_value_fails_above_and_is_unsure_below() 
     records = extract_records(_document("", indicators), below)
     assert [(r.values["Indicator"], r.match) for r in records] == [
         ("Treatment for children with ARI", "unsure"), ("Post-delivery care", "unsure")]
+
+
+def test_an_ampersand_names_a_document_however_its_language_writes_it_out() -> None:
+    from tools.engines.offline.document_terms import meets_document_conditions
+
+    sla = _document("Acuerdo de Nivel de Servicio – Operación y Mantenimiento", path="Contratos/SLA_OyM_Hotel_Marina.md")
+    assert meets_document_conditions(sla, ["O&M"])
+    assert meets_document_conditions(_document("Budget for R and D", path="b.pdf"), ["R&D"])
+    # a word of the path split at its underscores names the document; an acronym of other letters does not
+    assert meets_document_conditions(_document("", path="Rahmenvertrag_Nordwerk_V-2021.docx"), ["Nordwerk"])
+    assert not meets_document_conditions(_document("OEM parts list", path="OEM_parts.pdf"), ["O&M"])

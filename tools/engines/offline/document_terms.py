@@ -393,7 +393,8 @@ def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
     the document's title or in its path ("the Senate expenditures": ``senate-expenditures.pdf``).
 
     A term ``A or B`` is met by either name; a term of several words also by a path that holds
-    each of them as a word of its own ("the Q2 HoReCa price list": ``Cennik_HoReCa_2025-Q2.pdf``).
+    each of them as a word of its own ("the Q2 HoReCa price list": ``Cennik_HoReCa_2025-Q2.pdf``),
+    a one-word spelling by a word of the path ("O&M", spelled "OyM": ``SLA_OyM_Hotel_….md``).
     """
     if not terms:
         return True
@@ -404,7 +405,7 @@ def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
     return all(
         _dated_in(own, text, month, document.path) if (month := month_of(term)) else
         any(_contains_word(text, spelling) or len(alternative.split()) > 1 and set(spelling.split()) <= path_words
-            or _declined_in(text, spelling)
+            or " " not in spelling and spelling in path_words or _declined_in(text, spelling)
             for alternative in re.split(r"\s+or\s+", term) for spelling in _spellings(alternative))
         for term in terms
     )
@@ -445,7 +446,20 @@ def _spellings(term: str) -> set[str]:
     a span of two years in each way it is written: "2014-15", "2014-2015", "2014/15"."""
     low = _plain_marks(term.casefold()).strip()
     bare = "".join(ch for ch in unicodedata.normalize("NFKD", low) if not unicodedata.combining(ch))
-    return {low, bare, low.translate(_TRANSLITERATION), *_year_spans(low)}
+    return {low, bare, low.translate(_TRANSLITERATION), *_year_spans(low), *_ampersands(low)}
+
+
+_AND = ("and", "und", "et", "en", "y", "e", "i")  # "&" written out in English, German, French, Dutch, Spanish, Italian, Polish
+
+
+def _ampersands(term: str) -> set[str]:
+    """A name with "&" as each language writes it out: "R&D" is "R and D", "O&M" "O y M"; an
+    acronym of two letters also as Spanish joins them ("OyM", "IyD"). Nothing for a name
+    without one."""
+    if "&" not in term:
+        return set()
+    spelled = {" ".join(re.sub(r"\s*&\s*", f" {c} ", term).split()) for c in _AND}
+    return spelled | ({term.replace("&", "y")} if re.fullmatch(r"\w&\w", term) else set())
 
 
 _YEAR_SPAN = re.compile(r"((?:19|20)\d\d)\s*[-/]\s*((?:19|20)?\d\d)")
