@@ -75,8 +75,18 @@ def test_a_unit_after_a_column_is_its_unit_and_the_list_goes_on() -> None:
     assert reading.columns == ["Customer", "Weight in kg", "Date"] and reading.document_kinds == []
     assert [r.values for r in extract_records(_document("", shipments), reading)] == [
         {"Customer": "Acme", "Weight in kg": "140", "Date": "02.05.2024"}]
-    # a column given in another unit is not the one asked for
-    assert map_columns(["Weight in t"], shipments.header) == {}
+    # a column given in another unit is not the one asked for; a header that is the whole name is
+    assert map_columns(["Weight in kg"], ["Customer", "Weight (t)"]) == {}
+    assert map_columns(["Amount in EUR"], ["Item", "Amount in USD", "Amount in EUR"]) == {"Amount in EUR": 2}
+    assert map_columns(["Time in hours"], ["Task", "Time in hours", "Time"]) == {"Time in hours": 1}
+    assert map_columns(["Area in m2"], ["Plot", "Area (m²)"]) == {"Area in m2": 1}
+    # a header that says no unit may hold another: read, unsure
+    mixed = Table(page=1, header=["Item", "Amount", "Currency"], rows=[["Dock", "100.00", "EUR"]])
+    (record,) = extract_records(_document("", mixed), read_message("Amount in USD and item of every line", _scope(mixed)))
+    assert record.match == "unsure" and "names it only in part" in (record.note or "")
+    # the currency of the documents asked about is no column's unit
+    documents = read_message("Invoice number and amount of invoices in USD and their customer", _scope(mixed))
+    assert "Amount of invoices in USD" not in documents.columns
 
 
 def test_a_second_time_after_a_verb_of_ending_compares_the_same_column() -> None:
@@ -103,14 +113,15 @@ def test_an_empty_cell_fails_a_condition_asking_for_a_value_and_a_header_may_qua
 def test_rows_that_have_none_of_a_column_hold_nothing_above_zero_in_it() -> None:
     lines = Table(page=1, header=["Art.nr.", "Omschrijving", "Aantal", "Korting", "Bedrag"], rows=[
         ["CI-300", "Spectrofotometer", "2", "8%", "€ 22.816,00"], ["CI-PH-7P", "pH-meter", "10", "0%", "€ 4.950,00"],
-        ["CI-SW", "Softwarelicentie", "2", "", "€ 1.000,00"]])
+        ["CI-SW", "Softwarelicentie", "2", "", "€ 1.000,00"], ["CI-KB", "Kabel", "5", "-10.00", "€ 40,00"]])
     for message in ("Which lines had no discount? Article number, quantity and amount.",
                     "Which lines were without discount? Article number, quantity and amount."):
         reading = read_message(message, _scope(lines))
-        assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Discount", "le", "0")], message
+        assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Discount", "equals", "0 or 0%")], message
         assert reading.row_terms == []
         records = extract_records(_document("Orderbevestiging", lines), reading)
-        # the 8 % line is left out, 0 % checked; an empty discount may mean none: kept, unsure, and said
+        # the 8 % line and the one with a discount printed negative are left out, 0 % checked; an
+        # empty discount may mean none: kept, unsure, and said
         assert [(r.values["Article number"], r.match) for r in records] == [("CI-PH-7P", "yes"), ("CI-SW", "unsure")]
         assert "no value for 'Discount'" in (records[1].note or "")
 
@@ -136,3 +147,17 @@ def test_an_ampersand_names_a_document_however_its_language_writes_it_out() -> N
     # a word of the path split at its underscores names the document; an acronym of other letters does not
     assert meets_document_conditions(_document("", path="Rahmenvertrag_Nordwerk_V-2021.docx"), ["Nordwerk"])
     assert not meets_document_conditions(_document("OEM parts list", path="OEM_parts.pdf"), ["O&M"])
+
+
+def test_a_value_written_na_is_a_value_where_no_figure_is_compared() -> None:
+    from tools.engines.checks import check_conditions
+    from core.reading import Condition
+
+    region = [Condition(column="Region", op="equals", value="NA", text="Region is NA")]
+    assert check_conditions(region, lambda column: "NA") == (True, [])
+    # a row shorter than its header is not known to fail: kept, unsure
+    projects = Table(page=1, header=["Cliente", "Municipio", "Fecha fin obra"], rows=[
+        ["Acme", "Onda", "15/01/2024"], ["Birch", "Elche"], ["Cedar", "Lorca", ""]])
+    reading = read_message("Which projects were completed in 2024? Customer, town and completion date.", _scope(projects))
+    records = extract_records(_document("", projects), reading)
+    assert [r.values["Customer"] for r in records] == ["Acme", "Birch"] and records[1].match == "unsure"

@@ -65,6 +65,15 @@ def test_a_heading_the_request_names_picks_the_rows_under_it() -> None:
     # a phrase naming no heading, or a table with one heading, picks nothing
     assert picked_section(report.rows, ["Mortality indicators"]) is None
     assert picked_section(report.rows[:2], ["Awareness indicators"]) is None
+    # a column a header names whole picks no section: "State" over a State column keeps every state
+    states = Table(page=1, header=["State", "Population"], rows=[
+        ["States", ""], ["Kerala", "33.4"], ["Punjab", "27.7"], ["Union Territories", ""], ["Delhi", "16.8"], []])
+    reading = read_message("State and population", scope([]).model_copy(update={"vocabulary": states.header}))
+    doc = document(BASELINE).model_copy(update={"tables": [states], "pages": [""], "path": "states.pdf"})
+    assert {"Kerala", "Punjab", "Delhi"} <= {r.values["State"] for r in extract_records(doc, reading)}
+    # thousands of rows of labels alone are read without recursion
+    names = [[f"Person {k}", ""] for k in range(3000)]
+    assert picked_section([*names, ["Total", "1"]], ["Person"]) is None
 
 
 def test_a_section_runs_to_the_total_line_that_names_it_over_the_headings_of_its_parts() -> None:

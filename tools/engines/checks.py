@@ -27,6 +27,16 @@ Cell = str | bool | None  # the row's cell; None for an empty one; False when th
 
 # what a table prints where it has no value: "NA", "n/a", "n.a.", a dash, dots
 _NOT_AVAILABLE = re.compile(r"n\.?\s?/?\s?a\.?|[-–—]+|\.{2,}|…", re.IGNORECASE)
+def _figure(value: str) -> bool:
+    """Whether a compared value is a figure or a date ("70", "5 000 PLN", "2024", "June 2025")."""
+    return parse_number(value.replace("%", "")) is not None or any(ch.isdigit() for ch in value)
+
+
+def _zero(value: str) -> bool:
+    """Whether a compared value is zero ("0", "0%", "0.00", "0 or 0%"): an empty cell may mean it."""
+    return all(parse_number(v.replace("%", "").strip()) == 0 for v in value.split(" or "))
+
+
 _EMPTY_FAILS = frozenset({"equals", "contains", "gt", "ge"})  # "not …" is met by an empty cell; "below" may be
 
 
@@ -43,12 +53,12 @@ def check_conditions(conditions: list[Condition], cell_of: Callable[[str], Cell]
                 return False, [f"the row does not meet '{condition.text or condition.value}' as Kea reads it"]
             continue
         cell = cell_of(condition.column)
-        if isinstance(cell, str) and _NOT_AVAILABLE.fullmatch(cell.strip()):
-            cell = None  # "NA", "n/a", "–": the table says it has no value here
+        if isinstance(cell, str) and _NOT_AVAILABLE.fullmatch(cell.strip()) and _figure(condition.value):
+            cell = None  # "NA", "n/a", "–" where a figure is compared: the table says it has no value here
         if cell is False:
             notes.append(f"no '{condition.column}' to check '{condition.text}'")
             continue
-        asks_value = condition.op in _EMPTY_FAILS and condition.value.strip() and parse_number(condition.value) != 0
+        asks_value = condition.op in _EMPTY_FAILS and condition.value.strip() and not _zero(condition.value)
         if cell is None and asks_value:
             # an empty cell holds no value that could be equal, above or below one (but zero: it
             # may mean none, "no discount")

@@ -109,7 +109,7 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
     """Candidate cells for a requested column, best tier first; ``context`` is the table's title.
     A column asked for in a unit ("Weight in kg", "Potencia en kWp") is its name's, among the
     cells that give no other unit in brackets."""
-    if (split := unit_phrase_of(requested)) is not None:
+    if (split := unit_phrase_of(requested)) is not None and not any(_singular(normalise(c)) == _singular(normalise(requested)) for c in header):
         name, unit = split
         return [[i for i in tier if _unit_agrees(header[i], unit)] for tier in _match_tiers(name, header, context)]
     want = normalise(requested)
@@ -219,9 +219,10 @@ MEASURE_UNIT = re.compile(
     r"|kilometres?|kilometers?|litres?|liters?|percent|horas?|días|stunden|tagen?|heures|jours|uren|dagen|godzin\w*|dni)",
     re.IGNORECASE,
 )
-_UNIT_NAMES = {"€": "eur", "euro": "eur", "euros": "eur", "zł": "pln", "kilogram": "kg", "kilograms": "kg", "kilo": "kg",
-               "kilos": "kg", "percent": "%", "hour": "h", "hours": "h", "horas": "h", "stunden": "h", "heures": "h",
-               "uren": "h", "godzin": "h", "godziny": "h"}
+_UNIT_NAMES = {"€": "eur", "euro": "eur", "euros": "eur", "zł": "pln", "$": "usd", "dollar": "usd", "dollars": "usd",
+               "£": "gbp", "pound": "gbp", "pounds": "gbp", "kilogram": "kg", "kilograms": "kg", "kilo": "kg", "kilos": "kg",
+               "kgs": "kg", "percent": "%", "hour": "h", "hours": "h", "hr": "h", "hrs": "h", "horas": "h", "hora": "h",
+               "stunden": "h", "heures": "h", "uren": "h", "godzin": "h", "godziny": "h", "m²": "m2", "m³": "m3"}
 
 
 def unit_phrase_of(name: str) -> tuple[str, str] | None:
@@ -234,12 +235,25 @@ def unit_phrase_of(name: str) -> tuple[str, str] | None:
 
 
 def _unit_agrees(cell: str, unit: str) -> bool:
-    """Whether a header cell gives its values in ``unit``, or in no unit it names in brackets."""
+    """Whether a header cell gives its values in ``unit``, or names no unit: in brackets at its
+    end ("Gewicht (kg)") or after a preposition ("Amount in USD")."""
     bracket = re.search(r"\(([^()]{1,8})\)\s*$", cell)
-    if bracket is None:
-        return True
-    said = bracket.group(1).strip().casefold()
-    return _UNIT_NAMES.get(said, said) == _UNIT_NAMES.get(unit.casefold(), unit.casefold())
+    said = bracket.group(1) if bracket else (split[1] if (split := unit_phrase_of(cell)) else None)
+    return said is None or _unit_name(said) == _unit_name(unit)
+
+
+def unit_unsaid(column: str, cell: str) -> bool:
+    """Whether a column asked for in a unit ("Amount in USD") is read from a header cell that says
+    no unit ("Amount"): its values may be in another one (the caller says so, unsure)."""
+    split = unit_phrase_of(column)
+    if split is None or _singular(normalise(cell)) == _singular(normalise(column)):
+        return False
+    return re.search(r"\(([^()]{1,8})\)\s*$", cell) is None and unit_phrase_of(cell) is None
+
+
+def _unit_name(unit: str) -> str:
+    low = unit.strip().casefold()
+    return _UNIT_NAMES.get(low, low)
 
 
 def _kinds(norm: str) -> set[str]:
@@ -433,7 +447,8 @@ def map_columns(requested: list[str], header: list[str], context: str = "") -> d
                 used.add(free[0])
     for column in requested:
         # "Article" took Artikel: "Description" is the one cell of its kind left (Bezeichnung)
-        left = [i for i in synonym_cells(column, header) if i not in used]
+        left = [i for i in synonym_cells(column, header) if i not in used
+                and ((split := unit_phrase_of(column)) is None or _unit_agrees(header[i], split[1]))]
         if column not in mapping and len(left) == 1 and _qualifier(normalise(header[left[0]])) in (_qualifier(normalise(column)), None):
             mapping[column] = left[0]
             used.add(left[0])

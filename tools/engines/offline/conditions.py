@@ -363,8 +363,9 @@ class Conditions:
     def _take_none_of(self, start: int, end: int) -> bool:
         """"which lines had no discount", "were without discount", "ohne Rabatt": a verb of having
         or being at most, a word of "none", and words naming a column of the scope (as written or
-        by their kind) say the column holds nothing above zero; the condition is read (an empty
-        cell, which may mean zero, is left unsure). False for any other clause."""
+        by their kind) say the column holds zero, written as a figure or a percentage (a discount
+        printed as "-10.00" is one); an empty cell, which may mean none, is left unsure. False for
+        any other clause."""
         tokens = self.scan.tokens[start:end]
         k = 1 if tokens and (tokens[0].is_(g.HAS_WORDS) or tokens[0].is_(g.BE_WORDS)) else 0
         if len(tokens) < k + 2 or tokens[k].low not in _NONE_WORDS:
@@ -374,7 +375,7 @@ class Conditions:
         if not named or not all(t.is_word for t in named) or not self.scan.names_column(words):
             return False
         column, said = capitalise(words), text_of(tokens)
-        self.scan.conditions.append((start, Condition(column=column, op="le", value="0", text=f"{column} at most 0 ({said})")))
+        self.scan.conditions.append((start, Condition(column=column, op="equals", value="0 or 0%", text=f"{column} is 0 ({said})")))
         self.scan.use(start, end)
         return True
 

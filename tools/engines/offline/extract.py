@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from core.reading import Condition, DocumentText, Reading, Record, Table
 from tools.engines.checks import check_conditions, checked, judgement_notes
-from tools.engines.columns import groups_of, map_columns, match_column, normalise, partly_named
+from tools.engines.columns import groups_of, map_columns, match_column, normalise, partly_named, unit_unsaid
 from tools.engines.numbers import has_currency, month_of_cell, parse_number
 from tools.engines.offline.document_terms import (
     cells_where,
@@ -204,7 +204,8 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
         if named_whole or len(reading.columns) > 1 and len(mapping) + len(partly) == len(reading.columns):
             # a table the request's names hold, or one that names each of several at least in part
             # (and every condition's column whole): the columns named in part are read, unsure
-            use, rows = _TableUse(table.header, {**mapping, **partly}, unnamed, list(partly)), table.rows
+            unsaid = [c for c, i in mapping.items() if unit_unsaid(c, table.header[i])]  # "Amount in USD" from "Amount"
+            use, rows = _TableUse(table.header, {**mapping, **partly}, unnamed, [*partly, *unsaid]), table.rows
         elif not mapping and previous and len(table.header) == len(previous.header):
             # A table continued on the next page without its header: the header is a row.
             use, rows = previous, [table.header, *table.rows]
@@ -221,7 +222,9 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
         sums = _sum_lines(rows, use, reading.request, earlier) | _labels_among_figures(rows)
         earlier = [*earlier, *rows]
         # "the personal habits indicators": the rows under the heading the request names, unsure
-        section = picked_section(rows, [*asked.row_terms, reading.subject or "", *reading.columns])
+        # a column a header names whole picks no section: "State" over a State column
+        unread = [c for c in reading.columns if c not in use.mapping or c in use.partly or c == use.unnamed]
+        section = picked_section(rows, [*asked.row_terms, reading.subject or "", *unread])
         if section is not None:
             asked = asked.model_copy(update={"row_terms": [t for t in asked.row_terms if t != section.phrase]})
             reread = [*reread, section_note(section)]
@@ -378,7 +381,9 @@ def _table_record(
         if not column:
             return " ".join(cells)
         index = use.mapping.get(column, condition_cells.get(column))
-        return False if index is None else cell_at(cells, index)
+        if index is None:
+            return False
+        return True if index >= len(cells) else cell_at(cells, index)  # a row shorter than its header: not known
 
     keep, notes = check_conditions(reading.conditions, cell_of)
     if not keep:
@@ -476,11 +481,11 @@ def _block_record(block: list[KeyValue], reading: Reading, context: str = "") ->
             pair = block[index]
         condition_pairs[condition.column] = pair
 
-    def cell_of(column: str) -> str | None:
+    def cell_of(column: str) -> str | bool | None:
         if not column:
             return " ".join(p.line for p in block)
         pair = condition_pairs.get(column)
-        return pair.value or None if pair else None
+        return (pair.value or None) if pair else True  # no label for it: not known
 
     keep, notes = check_conditions(reading.conditions, cell_of)
     if not keep:

@@ -50,8 +50,8 @@ class Periods:
                 k = end + 1 if (tok := self.scan.at(end)) is not None and tok.is_(g.CONJUNCTIONS) else end
                 more, begins = self._comparison_at(k)
                 ends = self._time_end(begins) if more else begins
-                if ends == begins:
-                    break
+                if ends == begins or op == more == "equals":
+                    break  # "ended in 2023 and in 2024" asks for either year: not two times of one row
                 self._compared(column, more, begins, ends, verb, year)
                 end = ends
             self.scan.use(i, end)

@@ -141,6 +141,9 @@ class Scan:
         tok, unit, after = self.at(i), self.at(i + 1), self.at(i + 2)
         if tok is None or tok.low not in UNIT_PREPOSITIONS or i == 0 or not self.tokens[i - 1].is_word:
             return False
+        before = self.at(i - 2)
+        if before is not None and (before.is_(g.JOINS_NAME) or before.is_(g.ENDS_LIST)):
+            return False  # "amount of invoices in USD": the documents' currency, no column's unit
         if unit is None or unit.kind != "word" or unit.used:
             return False
         if not (after is None or after.kind == "punct" or after.is_(g.CONJUNCTIONS)):

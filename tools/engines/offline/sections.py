@@ -75,7 +75,7 @@ def picked_section(rows: list[list[str]], phrases: list[str]) -> Section | None:
     next heading. A phrase names a heading that it holds every word of (its
     words in brackets aside, plurals folded). None unless the table has two headings or more and
     exactly one phrase names exactly one of them."""
-    headings = [k for k, row in enumerate(rows) if _heading(rows, k)]
+    headings = _headings(rows)
     if len(headings) < MIN_SECTIONS:
         return None
     found = [(phrase, k) for phrase in dict.fromkeys(p for p in phrases if p) for k in headings if _names(phrase, rows[k][0])]
@@ -83,11 +83,12 @@ def picked_section(rows: list[list[str]], phrases: list[str]) -> Section | None:
         return None
     phrase, start = found[0]
     name = _words(re.sub(r"\([^()]*\)", " ", rows[start][0]))
+    labels = [row[0].strip() if row else "" for row in rows]
     # the total line naming the heading closes its rows, headings of parts of them between;
     # without one, the next heading does
-    closing = next((k for k in range(start + 1, len(rows)) if _TOTAL.match(rows[k][0].strip()) and name <= _words(rows[k][0])), None)
+    closing = next((k for k in range(start + 1, len(rows)) if _TOTAL.match(labels[k]) and name <= _words(labels[k])), None)
     end = closing if closing is not None else next((k for k in headings if k > start), len(rows))
-    picked = {k for k in range(start + 1, end) if k not in headings and not _TOTAL.match(rows[k][0].strip())}
+    picked = {k for k in range(start + 1, end) if k not in headings and not _TOTAL.match(labels[k])}
     return Section(picked, phrase, rows[start][0].strip()) if picked else None
 
 
@@ -101,14 +102,19 @@ def judged_by_section(note: str | None, term: str) -> bool:
     return bool(note) and f"picked as '{term}' by the heading " in note  # type: ignore[operator]
 
 
-def _heading(rows: list[list[str]], k: int) -> bool:
-    """Whether row ``k`` is a heading: its first cell alone is filled, with letters, and the row
-    right under it has values beside its label."""
-    row = rows[k]
-    if len(row) < 2 or not any(ch.isalpha() for ch in row[0]) or any(c.strip() for c in row[1:]):
-        return False
-    below = rows[k + 1] if k + 1 < len(rows) else []
-    return sum(1 for c in below[1:] if c.strip()) > 0 or k + 1 < len(rows) and _heading(rows, k + 1)
+def _headings(rows: list[list[str]]) -> list[int]:
+    """The rows that are headings: the first cell alone filled, with letters, and under it rows
+    of values beside their labels (headings of parts between: "Outlays:" over "Appropriated
+    programs:")."""
+    alone = [len(row) >= 2 and any(ch.isalpha() for ch in row[0]) and not any(c.strip() for c in row[1:]) for row in rows]
+    found: list[int] = []
+    valued_below = False  # the first row below that is no label alone has values
+    for k in range(len(rows) - 1, -1, -1):
+        if alone[k] and valued_below:
+            found.append(k)
+        if not alone[k]:
+            valued_below = any(c.strip() for c in rows[k][1:])
+    return found[::-1]
 
 
 _TOTAL = re.compile(r"(?:sub-?)?totals?\b", re.IGNORECASE)  # "Total receipts", "Subtotal, mandatory programs"
