@@ -21,10 +21,6 @@ from tools.engines.offline.scan import JUDGEMENT_HINT, Scan
 from tools.engines.offline.tokens import SENTENCE_END, WHICH, capitalise, strip_determiners, text_of
 
 
-# the words saying a row has none of a thing: "no discount", "without a discount", "ohne Rabatt"
-_NONE_WORDS = g.words("no without kein keine keinen ohne sans aucun aucune sin ningún ninguna bez")
-
-
 @dataclass
 class Conditions:
     """The conditions a request sets on rows."""
@@ -368,7 +364,7 @@ class Conditions:
         any other clause."""
         tokens = self.scan.tokens[start:end]
         k = 1 if tokens and (tokens[0].is_(g.HAS_WORDS) or tokens[0].is_(g.BE_WORDS)) else 0
-        if len(tokens) < k + 2 or tokens[k].low not in _NONE_WORDS:
+        if len(tokens) < k + 2 or tokens[k].low not in g.NONE_WORDS:
             return False
         named = strip_determiners(tokens[k + 1 :])
         words = text_of(named)

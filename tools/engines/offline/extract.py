@@ -29,7 +29,7 @@ from tools.engines.offline.document_terms import (
     words_in_cells,
     titled_as_asked,
 )
-from tools.engines.offline.grammar import NEGATIONS, ROW_NOUNS
+from tools.engines.offline.grammar import NEGATIONS, ROW_NOUNS, TOTAL_LINE, TOTAL_WORDS
 from tools.engines.offline.request import money_column, on_column
 from tools.engines.offline.row_labels import cell_at, told_apart, with_subject
 from tools.engines.offline.sections import judged_by_section, picked_section, section_note, sectioned
@@ -281,7 +281,7 @@ def _sum_lines(rows: list[list[str]], use: _TableUse, request: str, earlier: lis
     for k, row in enumerate(rows):
         label = next((c.strip() for c in row if c.strip()), "")
         summary = _SUMMARY_LABEL.search(label)  # "Total", "H1 total", "Grand total"
-        if _TOTAL_LINE.match(label) and _TOTALS_LEFT_OUT.search(request):
+        if TOTAL_LINE.match(label) and _TOTALS_LEFT_OUT.search(request):
             found.add(k)  # above the items or below them
             continue
         if summary is None or len(before) + k < 2:
@@ -347,13 +347,9 @@ _LEAVING_OUT = sorted(NEGATIONS - {"other", "no", "non", "kein", "keine", "keine
 _TOTALS_LEFT_OUT = re.compile(
     rf"\b(?:{'|'.join(_LEAVING_OUT)})\s+(?:(?:the|any|its|their)\s+)?(?:[^\W\d_]+\s+)?(?:sub-?)?totals?\b", re.IGNORECASE
 )
-# "total" and "sum" in the languages Kea reads: English and French, German, Dutch, Spanish, Polish
-_TOTAL_WORDS = r"sub-?total|total|summe|zwischensumme|gesamt\w*|somme|totaal|subtotaal|suma|razem|ogółem"
-# the label of a total line: "Total", "Totals", "Subtotal, mandatory programs", "Grand total", "H1 total"
-_TOTAL_LINE = re.compile(rf"(?:[^\W_]+\s+)?(?:{_TOTAL_WORDS})s?\b", re.IGNORECASE)
 # the label of a line under the items that sums them or says what is added to them
 _SUMMARY_LABEL = re.compile(
-    rf"(?:^|(?<=\s))(?:{_TOTAL_WORDS}|sum|netto|brutto|bruto|neto|net|gross|vat|tax|mwst|ust|btw|iva"
+    rf"(?:^|(?<=\s))(?:{TOTAL_WORDS}|sum|netto|brutto|bruto|neto|net|gross|vat|tax|mwst|ust|btw|iva"
     r"|umsatzsteuer|rechnungsbetrag|amount due|balance due|montant|tva|합계|소계|부가세)s?\b",
     re.IGNORECASE,
 )

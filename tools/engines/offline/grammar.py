@@ -15,6 +15,12 @@ def words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+# "total" and "sum" in the languages Kea reads: English and French, German, Dutch, Spanish, Polish
+TOTAL_WORDS = r"sub-?total|total|summe|zwischensumme|gesamt\w*|somme|totaal|subtotaal|suma|razem|ogółem"
+# the label of a total line: "Total", "Totals", "Subtotal, mandatory programs", "Grand total", "H1 total"
+TOTAL_LINE = re.compile(rf"(?:[^\W_]+\s+)?(?:{TOTAL_WORDS})s?\b", re.IGNORECASE)
+# the words saying a row has none of a thing: "no discount", "without a discount", "ohne Rabatt"
+NONE_WORDS = words("no without kein keine keinen ohne sans aucun aucune sin ningún ninguna bez")
 # "every", "all", "each": they open the phrase that says which rows or documents are meant.
 QUANTIFIERS = words(
     "every all each any alle aller allen jede jeder jedes jeden chaque tous toutes tout todos todas cada"

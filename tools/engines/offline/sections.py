@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass
 
 from core.reading import Table
+from tools.engines.columns import folded
+from tools.engines.offline import grammar as g
 
 # a section line's only cell: a label of a few words, a colon, the section's name
 _SECTION = re.compile(r"(?P<label>[^\W\d_][^\W\d_ .'/-]*(?:[ .'/-]+[^\W\d_]+){0,3})\s*:\s*(?P<name>\S.*)")
@@ -86,9 +88,9 @@ def picked_section(rows: list[list[str]], phrases: list[str]) -> Section | None:
     labels = [row[0].strip() if row else "" for row in rows]
     # the total line naming the heading closes its rows, headings of parts of them between;
     # without one, the next heading does
-    closing = next((k for k in range(start + 1, len(rows)) if _TOTAL.match(labels[k]) and name <= _words(labels[k])), None)
+    closing = next((k for k in range(start + 1, len(rows)) if g.TOTAL_LINE.match(labels[k]) and name <= _words(labels[k])), None)
     end = closing if closing is not None else next((k for k in headings if k > start), len(rows))
-    picked = {k for k in range(start + 1, end) if k not in headings and not _TOTAL.match(labels[k])}
+    picked = {k for k in range(start + 1, end) if k not in headings and not g.TOTAL_LINE.match(labels[k])}
     return Section(picked, phrase, rows[start][0].strip()) if picked else None
 
 
@@ -117,9 +119,6 @@ def _headings(rows: list[list[str]]) -> list[int]:
     return found[::-1]
 
 
-_TOTAL = re.compile(r"(?:sub-?)?totals?\b", re.IGNORECASE)  # "Total receipts", "Subtotal, mandatory programs"
-
-
 def _names(phrase: str, heading: str) -> bool:
     wanted = _words(phrase)
     words = _words(re.sub(r"\([^()]*\)", " ", heading))
@@ -127,5 +126,5 @@ def _names(phrase: str, heading: str) -> bool:
 
 
 def _words(text: str) -> set[str]:
-    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
-            for w in re.findall(r"[^\W_]+", text.casefold()) if not w.isdigit()}
+    """The words of a text, plurals folded (``folded``), figures aside."""
+    return {w for w in folded(text).split() if not w.isdigit()}
