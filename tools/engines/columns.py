@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from core.reading import Condition
 from tools.engines.numbers import parse_number
@@ -85,6 +86,7 @@ _GROUPS = _build_groups()
 _GROUP_NAMES = frozenset(_singular(normalise(group)) for group in SYNONYMS)
 
 
+@lru_cache(maxsize=8192)  # asked for every requested column and header cell of every table read
 def groups_of(name: str) -> frozenset[str]:
     """The synonym groups a column name belongs to (empty when it is in none); a compound that
     numbers a thing is read in full ("Rechnungsnr." is the Rechnungsnummer)."""
@@ -237,18 +239,23 @@ def unit_phrase_of(name: str) -> tuple[str, str] | None:
 def _unit_agrees(cell: str, unit: str) -> bool:
     """Whether a header cell gives its values in ``unit``, or names no unit: in brackets at its
     end ("Gewicht (kg)") or after a preposition ("Amount in USD")."""
-    bracket = re.search(r"\(([^()]{1,8})\)\s*$", cell)
-    said = bracket.group(1) if bracket else (split[1] if (split := unit_phrase_of(cell)) else None)
+    said = _said_unit(cell)
     return said is None or _unit_name(said) == _unit_name(unit)
+
+
+def _said_unit(cell: str) -> str | None:
+    """The unit a header cell names: in brackets at its end ("Gewicht (kg)") or after a
+    preposition ("Amount in USD"); None when it names none."""
+    bracket = re.search(r"\(([^()]{1,8})\)\s*$", cell)
+    return bracket.group(1) if bracket else (split[1] if (split := unit_phrase_of(cell)) else None)
 
 
 def unit_unsaid(column: str, cell: str) -> bool:
     """Whether a column asked for in a unit ("Amount in USD") is read from a header cell that says
     no unit ("Amount"): its values may be in another one (the caller says so, unsure)."""
-    split = unit_phrase_of(column)
-    if split is None or _singular(normalise(cell)) == _singular(normalise(column)):
+    if unit_phrase_of(column) is None or _singular(normalise(cell)) == _singular(normalise(column)):
         return False
-    return re.search(r"\(([^()]{1,8})\)\s*$", cell) is None and unit_phrase_of(cell) is None
+    return _said_unit(cell) is None
 
 
 def _unit_name(unit: str) -> str:
