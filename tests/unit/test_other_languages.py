@@ -161,3 +161,14 @@ def test_a_value_written_na_is_a_value_where_no_figure_is_compared() -> None:
     reading = read_message("Which projects were completed in 2024? Customer, town and completion date.", _scope(projects))
     records = extract_records(_document("", projects), reading)
     assert [r.values["Customer"] for r in records] == ["Acme", "Birch"] and records[1].match == "unsure"
+
+
+def test_a_header_cell_joined_from_ruled_lines_names_a_column_only_in_part() -> None:
+    # a report printing each record over two lines, a rule of dashes under each line's names: the
+    # parser joins each column's two names into one header cell
+    report = Table(page=1, header=["TYPE ------- SERIAL NUMBER -------", "ITEM ------- REPORT/TAG NUMBER -------", "CALIBRE"],
+                   rows=[["PISTOL", "SEMI-AUTOMATIC", "7.65"]])
+    reading = read_message("Serial number and calibre of every firearm whose item is SEMI-AUTOMATIC", _scope(report))
+    (record,) = extract_records(_document("FIREARM SEARCH", report), reading)
+    # "PISTOL" stands under TYPE, not under the serial number: never a yes
+    assert record.match == "unsure" and "'Serial number' is read from the column" in (record.note or "")

@@ -132,6 +132,7 @@ class _TableUse:
 
 
 _ORDERS = frozenset({"lt", "le", "gt", "ge"})
+_RULED_NAMES = re.compile(r"\w\s*-{3,}.*\w")  # names on several lines, a rule of dashes under each
 _FIGURE_KINDS = frozenset({"amount", "quantity", "unit price", "net amount", "gross amount"})
 
 
@@ -204,7 +205,9 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
         if named_whole or len(reading.columns) > 1 and len(mapping) + len(partly) == len(reading.columns):
             # a table the request's names hold, or one that names each of several at least in part
             # (and every condition's column whole): the columns named in part are read, unsure
-            unsaid = [c for c, i in mapping.items() if unit_unsaid(c, table.header[i])]  # "Amount in USD" from "Amount"
+            # "Amount in USD" from "Amount"; "Serial number" from "TYPE ---- SERIAL NUMBER ----", a cell
+            # the parser joined from lines of a record printed over two, each under its rule
+            unsaid = [c for c, i in mapping.items() if unit_unsaid(c, table.header[i]) or _RULED_NAMES.search(table.header[i])]
             use, rows = _TableUse(table.header, {**mapping, **partly}, unnamed, [*partly, *unsaid]), table.rows
         elif not mapping and previous and len(table.header) == len(previous.header):
             # A table continued on the next page without its header: the header is a row.
