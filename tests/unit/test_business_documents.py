@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.reading import DocumentText, ScopeHint
+from core.reading import DocumentText, FolderCount, ScopeHint
 from tools.engines.offline import extract_records, read_message
 from tools.engines.offline.document_terms import meets_document_conditions
 from tools.parsing import parse_file
@@ -155,3 +155,19 @@ def test_the_invoice_named_by_its_number_and_its_supplier_is_the_one_read() -> N
     assert read_message("Tenant of every lease in leases/2021", SCOPE).document_conditions == []
     unread = read_message("Every line of the Halvorsen Metals folder with its amount", ScopeHint(documents=9, folders=folders))
     assert "Halvorsen" not in unread.unused or unread.places
+
+
+def test_what_each_row_was_is_its_description() -> None:
+    message = "Show me all items over 200 euros in the Q2 2025 expense report: date, employee, what it was and amount."
+    folders = ("hr/expenses", "finance/reports", "management/reports")  # "report" names folders elsewhere: a kind of document here
+    scope = ScopeHint(documents=9, folders=[FolderCount(folder=f, documents=1) for f in folders])
+    reading = read_message(message, scope)
+    # "what it was", an item of the list, asks what each expense is: its description, no question of its own
+    assert reading.columns == ["Date", "Employee", "Description", "Amount"] and reading.unused == []
+    got = [(r.match, r.values) for r in extract_records(document("hr/expenses/2025/Spesenabrechnung_Q2_2025.xlsx"), reading)]
+    assert got[0] == ("yes", {"Date": "10.04.2025", "Employee": "Anna Petersen",
+                              "Description": "HAM – ARN – HAM, Quartalsgespräch Lindqvist", "Amount": "402,30"})
+    # 200,00 exactly is not over 200: six rows, each checked
+    assert len(got) == 6 and {m for m, _ in got} == {"yes"}
+    # the same words opening a question still ask one
+    assert read_message("What was the amount of each item in the Q2 2025 expense report?", SCOPE).columns == ["Amount"]

@@ -93,3 +93,15 @@ def test_a_value_of_several_parts_is_equal_only_whole() -> None:
 
     assert compare("equals", "Gdańsk – Kraków", "Gdańsk – Warszawa") is False
     assert compare("equals", "P1 (Critical)", "priority 1") is True  # one number names the priority
+
+
+def test_a_registration_written_in_two_parts_names_the_vehicle() -> None:
+    log, incidents = "Operations/Fleet/Fleet_Service_Log_2025.txt", INCIDENTS
+    reading = read_message("Service history for van GD 4K221 this year: date, work performed and cost.", _scope(log, incidents))
+    assert reading.document_conditions == ["GD 4K221"] and reading.unused == []
+    records = extract_records(_document(log), reading)
+    # the four services of that van, not the other vans' (its plate stands in a column of the log)
+    assert [(r.values["Date"], r.values["Cost"]) for r in records] == [
+        ("2025-01-14", "780.00"), ("2025-03-24", "2,350.00"), ("2025-04-16", "240.00"), ("2025-06-03", "420.00")]
+    # a log that names the van only inside a description, with no cost, gives nothing
+    assert extract_records(_document(incidents), reading) == []

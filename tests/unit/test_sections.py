@@ -86,3 +86,18 @@ def test_a_section_runs_to_the_total_line_that_names_it_over_the_headings_of_its
     # the next label, and no item
     assert "Social Security payroll taxes" in items and not any(i.endswith(":") for i in items)
     assert "Total receipts" not in items and "Net interest" not in items
+
+
+def test_a_quoted_heading_before_the_things_asked_for_and_the_place_they_are_for() -> None:
+    health = UNSEEN / "public-pdfs" / "documents" / "camelot" / "tests" / "files" / "district_health.pdf"
+    message = ("Which 'Utilization of Government Health Services' indicators for Chandel had a DLHS-3 (2007-08) total "
+               "above 70? Show the DLHS-4 total and the DLHS-3 total.")
+    reading = read_message(message, scope([health, RAINFALL]))
+    # the quoted name says which indicators, the noun after it what the rows are; the district
+    # they are for is what the document must name
+    assert reading.subject == "Indicators" and reading.document_conditions == ["Chandel"] and reading.unused == []
+    records = extract_records(document(health), reading)
+    assert [(r.values["Indicators"], r.values["DLHS-3 total"]) for r in records] == [
+        ("Antenatal care", "79.0"), ("Treatment for pregnancy complications", "88.0"), ("Treatment for vaginal discharge", "73.9")]
+    # a report about another district gives nothing
+    assert extract_records(document(health), read_message(message.replace("Chandel", "Ukhrul"), scope([health]))) == []

@@ -46,8 +46,9 @@ class Columns:
         # the Q2 report, what was the Q2 2025 revenue and the change versus Q2 2024?")
         for start in [0, *(k + 1 for k, t in enumerate(self.scan.tokens) if t.text in SENTENCE_END or t.text == ",")]:
             first, second = self.scan.at(start), self.scan.at(start + 1)
-            if first is None or first.used or not first.is_(g.ASKS_VALUES) or second is None or not second.is_word:
-                continue
+            if first is None or first.used or not first.is_(g.ASKS_VALUES) or second is None or not second.is_word \
+                    or self.scan.what_column(start):
+                continue  # "…, employee, what it was and amount": an item of a list, not a question
             end = start + 1
             if second.is_(g.BE_WORDS) and not second.used:
                 end += 1
@@ -124,8 +125,11 @@ class Columns:
         for k, tok in enumerate(tokens):
             before = self.scan.at(k - 1)
             if tok.low in WHICH and (before is None or before.kind == "punct"):
-                phrase = self._phrase(range(k + 1, min(k + 1 + _SUBJECT_WORDS, len(tokens))))
-                after = self.scan.at(k + 1 + len(phrase))
+                # "Which 'Utilization of Government Health Services' indicators …": the quoted name
+                # says which of them, the noun after it what they are
+                first = next((j for j in range(k + 1, len(tokens)) if tokens[j].kind != "quoted"), len(tokens))
+                phrase = self._phrase(range(first, min(first + _SUBJECT_WORDS, len(tokens)))) if first <= k + 2 else []
+                after = self.scan.at(first + len(phrase))
                 if len(phrase) > 1 and (phrase[-1].low.endswith("ed") or after is not None and after.is_(g.ENDS_LIST)
                                         and not phrase[-1].low.endswith("s")):
                     phrase = phrase[:-1]  # "which subdivisions fell in …", "which KPIs missed …": the verb

@@ -44,6 +44,8 @@ HAS_WORDS = words("have has had haben hat hatte hatten ont avaient avait tiene t
 LIST_KEYWORDS = words("with mit avec con including includes showing giving give listing")
 RELATIVE = words("that which who die welche qui które który która którzy")
 WHO = words("who wer qui quién quien kto")  # "… and who checked": the person a column names
+WHAT_THING = words("what")  # "…, employee, what it was and amount": what each row is, its description
+THING_PRONOUNS = words("it they each one")  # whose being "what … was" asks
 ABOUT_WORDS = words("about regarding concerning über sur")
 # Verbs that ask for the values and the pronouns after them: "show", "give me", "zeige mir"
 # words that open a question of its own: after a comma they end a list ("with Brightwave, how fast …");
@@ -253,6 +255,20 @@ DASHES = frozenset("-–—")  # a dash standing alone between words: "… 10 pi
 EXTENSIONS = "pdf|docx?|xlsx?|xlsm|csv|tsv|txt|md|markdown|pptx?|hwpx?|odt|ods|odp|rtf|html?|eml|msg|json|xml"
 FILE_NAME = re.compile(rf".+\.(?:{EXTENSIONS})$", re.IGNORECASE)
 YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def is_code_prefix(word: str) -> bool:
+    """The letters a registration starts with, written apart: "GD" of "GD 4K221", "WX" of "WX 12345"."""
+    return 1 <= len(word) <= 3 and word.isalpha() and word.isupper()
+
+
+def is_spaced_code(word: str) -> bool:
+    """The figures of a registration after its letters: "4K221" (figures and capitals, a figure
+    first), "12345" (four figures or more, no year)."""
+    letters = [ch for ch in word if ch.isalpha()]
+    if not word.isalnum() or not word[0].isdigit() or YEAR.fullmatch(word):
+        return False
+    return len(word) >= 4 and all(ch.isupper() for ch in letters)
 
 
 def is_code(word: str) -> bool:

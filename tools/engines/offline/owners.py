@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
-from tools.engines.offline.tokens import SENTENCE_END, WHICH
+from tools.engines.offline.tokens import SENTENCE_END, WHICH, Tok
 
 _SPAN_OF_YEARS = re.compile(r"(?:19|20)\d\d[-–/](?:\d\d|(?:19|20)\d\d)")
 PARTY_REACH = 3  # lower-case words between a name and the "us" it acts towards: "ordered from us"
@@ -44,6 +44,7 @@ class Owners:
             possessive = run[-1].possessive
             after_owner_word = before is not None and not before.used and (
                 before.is_(g.OWNER_PREPOSITIONS) or before.is_(g.LIST_KEYWORDS) and self.scan.names_a_party(i, end)
+                or before.is_(g.FOR_EACH)  # "the indicators for Chandel", "die Zahlen für Nordwerk": whose they are
             )
             of_documents = before is not None and before.low == "of" and self._documents_after(end)
             before_document = (
@@ -70,7 +71,7 @@ class Owners:
                 if name.casefold() not in {c.casefold() for _, c in self.scan.columns}:
                     self.scan.owners.append((i, name))
                     self.scan.use(i, end)
-                    if before is not None and before.is_(g.OWNER_PREPOSITIONS):
+                    if before is not None and (before.is_(g.OWNER_PREPOSITIONS) or before.is_(g.FOR_EACH)):
                         before.used = True
             i = end
 
@@ -88,11 +89,23 @@ class Owners:
         word naming a document says which document; each document read must name it."""
         for i, tok in enumerate(self.scan.tokens):
             before = self.scan.at(i - 1)
-            if tok.used or tok.kind != "word" or before is None or not g.is_code(tok.bare):
+            if tok.used or tok.kind != "word" or before is None:
                 continue
-            if before.kind == "word" and (before.is_word and not before.capital and not before.has_digit or before.low in ("no.", "nr.", "#", "n°")):
+            after = self.scan.at(i + 1)
+            if g.is_code_prefix(tok.bare) and after is not None and after.kind == "word" and not after.used \
+                    and g.is_spaced_code(after.bare) and self._names_a_thing(before):
+                # "van GD 4K221", "truck WX 12345": a registration written in two parts
+                self.scan.owners.append((i, f"{tok.bare} {after.bare}"))
+                self.scan.use(i, i + 2)
+            elif g.is_code(tok.bare) and self._names_a_thing(before):
                 self.scan.owners.append((i, tok.bare))
                 tok.used = True
+
+    @staticmethod
+    def _names_a_thing(before: Tok) -> bool:
+        """The word before a code: one naming the thing it numbers ("invoice", "van") or a number sign."""
+        return before.kind == "word" and (
+            before.is_word and not before.capital and not before.has_digit or before.low in ("no.", "nr.", "#", "n°"))
 
     def take_periods(self) -> None:
         """"the Public Health Outlay 2012-13 budget estimates": a financial year written as its

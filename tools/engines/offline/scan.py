@@ -28,6 +28,7 @@ from tools.engines.offline.folder_names import FolderNames, stem
 from tools.engines.offline.tokens import SENTENCE_END, Tok, strip_determiners, text_of
 
 JUDGEMENT_HINT = "Configure a language model (KEA_MODEL) to filter by meaning."
+DESCRIPTION = "Description"  # the column a "what it was" item of a list asks for
 
 
 @dataclass
@@ -184,7 +185,7 @@ class Scan:
             tok = self.tokens[k]
             if tok.text in SENTENCE_END or tok.text == ":":
                 break
-            if tok.text == "," and (nxt := self.at(k + 1)) is not None and nxt.is_(g.QUESTION_WORDS):
+            if tok.text == "," and (nxt := self.at(k + 1)) is not None and nxt.is_(g.QUESTION_WORDS) and not self.what_column(k + 1):
                 break  # "… with Brightwave, how fast do they …": a question of its own starts
             if tok.kind == "punct" and tok.text not in (",", ";") or tok.text in g.DASHES:
                 break  # a dash standing alone ends the list as a colon does
@@ -213,6 +214,17 @@ class Scan:
             return None
         return next((name for name in (word.text, f"{word.text} by") if self.names_header(name)), None)
 
+    def what_column(self, k: int) -> int:
+        """The words of a "what it was" item of a list ("date, employee, what it was and amount"):
+        what each row is, the column describing it; 0 when the item is none."""
+        tok, before = self.at(k), self.at(k - 1)
+        if tok is None or not tok.is_(g.WHAT_THING) or before is None or not (before.text == "," or before.is_(g.CONJUNCTIONS)):
+            return 0
+        pronoun, verb = self.at(k + 1), self.at(k + 2)
+        if pronoun is None or verb is None or pronoun.used or verb.used or not pronoun.is_(g.THING_PRONOUNS) or not verb.is_(g.BE_WORDS):
+            return 0
+        return 3
+
     def items(self, start: int, end: int) -> list[tuple[int, str]]:
         items: list[tuple[int, str]] = []
         current: list[Tok] = []
@@ -230,6 +242,10 @@ class Scan:
                     items.append((first, text_of(current)))
                 current = []
                 first = k + 1
+                continue
+            if not current and (size := self.what_column(k)):
+                items.append((k, DESCRIPTION))
+                first = skip = k + size
                 continue
             if not current and (tok.is_(g.DETERMINERS) or tok.is_(g.QUANTIFIERS)):  # "the state", "each crime"
                 first = k + 1
