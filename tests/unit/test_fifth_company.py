@@ -10,6 +10,7 @@ from held_out import UNSEEN, document, folders_of, scope
 from core.reading import DocumentText, ScopeHint
 from tools.engines.offline import extract_records, read_message
 from tools.engines.offline.document_terms import meets_document_conditions
+from tools.engines.reasons import explain_no_rows
 
 DOCUMENTS = UNSEEN / "solvega" / "documents"
 REGISTER = "Legal/Contracts/Contract_Register_2025.xlsx"
@@ -150,10 +151,24 @@ def test_a_quarter_and_a_named_region_over_a_half_years_monthly_rows_pick_the_ro
     assert all(r.values["Orders"] == "250" for r in records)
     assert all(r.match == "yes" for r in records), [r.note for r in records]
     # a quarter the report holds no row of: no rows, and the reason names the columns, not a document condition
-    from tools.engines.reasons import explain_no_rows
 
     later = read_message("For the Gdynia region in Q3 2025, give me month, orders and gross margin.",
                          ScopeHint(documents=1, table_headers=[header], vocabulary=header))
     assert extract_records(report, later) == []
     why = explain_no_rows(report, later)
     assert why.reason == "row_condition" and "Region is Gdynia" in why.detail and "Month is Q3 2025" in why.detail, why
+
+
+def test_a_document_of_another_kind_gives_rows_only_with_every_requested_column() -> None:
+    invoice = "Compras/Facturas/2025/Sonnwerk GmbH/RE-25-0587.docx"
+    message = "I need the fuel expenses from the May 2025 travel expense report - date, employee, description and amount."
+    reading = read_message(message, _scope(MAY, APRIL, invoice))
+    # the May report gives its lines; a supplier's invoice of 22 May with dates, descriptions and
+    # amounts but no employee calls itself none of "travel expense report": it gives none, and says so
+    assert len(extract_records(_document(MAY), reading)) > 0
+    assert extract_records(_document(invoice), reading) == []
+    assert explain_no_rows(_document(invoice), reading).reason == "no_matching_columns"
+    # asked for what the invoice holds, it gives its lines, unsure of the kind
+    lines = extract_records(_document(invoice), read_message("Date, description and amount of the May 2025 travel expense report",
+                                                             _scope(MAY, APRIL, invoice)))
+    assert lines and all(r.match == "unsure" and "does not call itself" in (r.note or "") for r in lines)

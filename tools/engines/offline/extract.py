@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from core.reading import Condition, DocumentText, Reading, Record, Table
@@ -21,6 +22,7 @@ from tools.engines.offline.document_terms import (
     cells_where,
     has_column,
     kind_notes,
+    kind_notes_missing,
     kind_tables,
     meets_document_conditions,
     named_in_rows,
@@ -53,6 +55,8 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     if not records and not table_columns or labelled > table_columns:
         # the document's labels hold more of the request than any table: one record per block
         records = records_from_key_values(blocks, reading, about(document))
+        if of_another_kind(document, reading):  # labels of a document of another kind: all of them, or none
+            records = [r for r in records if not lacks(reading.columns, {c for c, v in r.values.items() if v is not None})]
     doubts = kind_notes(document, reading) + picked_note
     if reading.columns_from == "tables":
         doubts.append("the request names no column: these are the columns of a table of the documents it names, or of the scope's most common one")
@@ -102,7 +106,22 @@ def column_fit(document: DocumentText, reading: Reading) -> int:
     headers = [(t.header, " ".join(t.title)) for t in document.tables if not _is_key_value_table(t, reading)]
     headers += [([p.key for p in block], "") for block in _blocks(pairs, reading.columns)]
     best = max((len(map_columns(reading.columns, h, context)) for h, context in headers), default=0)
+    if of_another_kind(document, reading) and best < len(reading.columns) - sum(c.casefold() in ROW_NOUNS for c in reading.columns):
+        return 0
     return best if _enough(best, len(reading.columns)) else 0
+
+
+def of_another_kind(document: DocumentText, reading: Reading) -> bool:
+    """Whether a document calls itself none of the kinds the request asks for ("the May travel
+    expense report" over a supplier's invoice): its tables must then hold every requested column
+    to be read (``lacks``), some of them is not enough."""
+    return bool(reading.document_kinds) and len(kind_notes_missing(document, reading)) == len(reading.document_kinds)
+
+
+def lacks(columns: list[str], held: Collection[str]) -> bool:
+    """Whether a requested column is not among those ``held``; "lines", "items" name the rows
+    themselves ("which lines had no discount"), which no table lacks."""
+    return any(c not in held and c.casefold() not in ROW_NOUNS for c in columns)
 
 
 def _condition_columns(reading: Reading) -> list[str]:
@@ -191,6 +210,7 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
     # a description, asked for incidents "with severity High and status Open", is not the table
     conditioned = _condition_columns(reading)
     named = titled_as_asked(document.tables, reading)
+    foreign = of_another_kind(document, reading)
     for table in document.tables:
         if _is_key_value_table(table, reading) or named and table.title and table not in named:
             continue
@@ -214,6 +234,8 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
             use, rows = previous, [table.header, *table.rows]
         else:
             continue
+        if foreign and lacks(reading.columns, {*use.mapping, *document_values}):
+            continue  # an invoice's date, description and amount are no travel expense report's lines
         continued = use is previous  # a table going on from the last one without a header of its own
         earlier = earlier if continued else []
         previous, used_any = use, max(used_any, len(use.mapping))
