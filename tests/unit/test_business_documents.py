@@ -171,3 +171,13 @@ def test_what_each_row_was_is_its_description() -> None:
     assert len(got) == 6 and {m for m, _ in got} == {"yes"}
     # the same words opening a question still ask one
     assert read_message("What was the amount of each item in the Q2 2025 expense report?", SCOPE).columns == ["Amount"]
+
+
+def test_a_what_question_and_a_second_sentence_each_name_columns() -> None:
+    slas = ScopeHint(documents=9, folders=[FolderCount(folder="ops/sla", documents=3)])
+    reading = read_message("For each of our SLAs, what is the response time for the most critical priority? Show the supplier too.", slas)
+    # the values the question asks for end where what they are of starts; the next sentence adds one
+    assert reading.columns == ["Response time", "Supplier"] and reading.unused == []
+    # a question whose values run to its end, then the list after it, as before
+    assert read_message("What did Feldmann Bau order from us in August? Article, description, quantity and unit price.",
+                        SCOPE).columns == ["Article", "Description", "Quantity", "Unit price"]

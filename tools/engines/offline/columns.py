@@ -31,8 +31,10 @@ class Columns:
 
     def take_columns(self) -> None:
         lists = self._labelled_lists() or self._colon_lists() or [*self.asked, *self._keyword_lists()]
-        if not lists and not self.scan.columns:
-            lists = self._leading_lists()
+        if lists == self.asked and not self.scan.columns:
+            # "…, what is the response time for …? Show the supplier too.": each sentence's list
+            lists = [*lists, *(found for found in self._leading_lists()
+                               if not any(start < found[1] and found[0] < end for start, end in self.asked))]
         for start, end in lists:
             self._list(start, end)
 
@@ -57,7 +59,9 @@ class Columns:
             stop = self.scan.list_end(end)
             after = self.scan.at(stop)
             closes = after is None or after.text in SENTENCE_END  # "what was the A and the B?"
-            if stop > end and (closes or after.is_(g.AUXILIARIES)) and self.scan.is_list(end, stop):
+            # "what is the response time for the most critical priority?": the values, then what they are of
+            of_what = second.is_(g.BE_WORDS) and after is not None and after.is_(g.ENDS_LIST) and not after.used
+            if stop > end and (closes or of_what or after.is_(g.AUXILIARIES)) and self.scan.is_list(end, stop):
                 self.asked.append((end, stop))
 
     def _persons_verbs(self) -> None:

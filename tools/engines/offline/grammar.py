@@ -59,7 +59,7 @@ ASKING = words(
     " dame dime indica pokaż podaj wymień wypisz daj znajdź zestaw"
 )
 PRONOUNS = words("me us mir uns moi nous nos mi nam")
-COURTESY = words("please bitte thanks merci proszę gracias")  # "… and net value please"
+COURTESY = words("please bitte thanks merci proszę gracias too auch aussi también")  # "… and net value please", "Show the supplier too"
 COURTESY_PAIRS = frozenset({("por", "favor"), ("per", "favore")})  # "…, por favor"
 # words that turn the kind after them down: "every payment that was not for meals"
 # words that add rows to what was asked ("Include the pooled row"): a kind after them picks none
