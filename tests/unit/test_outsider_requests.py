@@ -5,6 +5,7 @@ are left unused (so the rows are unsure), and a comparison's column may follow i
 from __future__ import annotations
 
 from core.reading import DocumentText, FolderCount, ScopeHint, Table
+from tools.engines.numbers import parse_number
 from tools.engines.offline import extract_records, read_message
 
 NICS = ["State / Territory", "Permit", "Handgun", "Long Gun", "Private Sale Handgun", "Private Sale Long Gun", "Totals"]
@@ -328,3 +329,22 @@ def test_the_noun_after_words_naming_a_folder_is_its_documents_kind() -> None:
     reading = read_message("From the Q1 2025 management report, give me region and revenue.", scope)
     assert ("folder", "management") in [(p.kind, p.value) for p in reading.places]
     assert len(reading.places) == 2
+
+
+def test_years_after_what_the_list_asks_for_are_its_columns() -> None:
+    """"the mandatory programs with their outlays in 2011, 2012 and 2013" over a table headed by
+    years: the years are the columns, the outlays what they hold; "–38" is minus 38."""
+    header = ["Category", "2010", "2011", "2012", "2013"]
+    table = Table(page=1, header=header, rows=[
+        ["Mandatory programs:", "", "", "", ""],
+        ["Social Security", "701", "725", "773", "820"],
+        ["TARP", "151", "–38", "2", "4"],
+    ], title=["Table S-4. Adjusted Baseline by Category (billions of dollars)"])
+    scope = ScopeHint(documents=1, vocabulary=header, table_headers=[header])
+    reading = read_message("From Table S-4, list the mandatory programs with their outlays in 2011, 2012 and 2013.", scope)
+    assert reading.columns == ["2011", "2012", "2013"] and reading.subject == "Mandatory programs"
+    document = DocumentText(id=1, collection="c", path="budget/s4.pdf", title="", pages=["Table S-4"], tables=[table])
+    records = extract_records(document, reading)
+    assert [r.values["Mandatory programs"] for r in records] == ["Social Security", "TARP"]
+    assert [(r.values["2011"], r.values["2013"]) for r in records] == [("725", "820"), ("–38", "4")]
+    assert parse_number("–38") == -38

@@ -62,6 +62,7 @@ def parse_number(text: str | None) -> float | None:
         return None
     s = unicodedata.normalize("NFKC", text).replace("\u2212", "-").replace("\u00a0", " ")
     s = _CURRENCY.sub(" ", s).strip().lower()
+    s = re.sub(r"^\u2013(?=\d)", "-", s)  # "–38": typeset tables print a minus as an en dash before the figure
     s = re.sub(r"[.,]-$", "", s)  # "500,-": whole currency units
     s = _UNIT.sub("", s).strip().rstrip(".").strip()
     sign, s = _split_sign(s)

@@ -36,7 +36,7 @@ class Columns:
             lists = [*lists, *(found for found in self._leading_lists()
                                if not any(start < found[1] and found[0] < end for start, end in self.asked))]
         for start, end in lists:
-            self._list(start, end)
+            self._list(start, *self._values_in_years(end))
 
     def take_question(self) -> None:
         """"What hourly rates did we agree …?", "What are the monthly charges in …?": a question
@@ -292,14 +292,40 @@ class Columns:
         head = items[0][1].split()[-1].casefold()
         return head in g.ROW_NOUNS and normalise(items[0][1]) not in self.scan.vocabulary
 
-    def _list(self, start: int, end: int) -> None:
-        items = self._shared_heads(self._shared_qualifiers(self.scan.items(start, end)))
+    def _values_in_years(self, end: int) -> tuple[int, int]:
+        """"… with their outlays in 2011, 2012 and 2013": the years after a list's last item that
+        head columns of the scope (``Places``, listed) are its columns, the item before them what
+        their values are. (the list's end, the index from which its items are those years)"""
+        at, years = self.scan.at(end), self.scan.at(end + 1)
+        if at is None or years is None or at.used or at.low not in ("in", "for") or not years.term or not g.YEAR.fullmatch(years.bare):
+            return end, -1
+        k = end + 1
+        while (tok := self.scan.at(k)) is not None and (tok.term and g.YEAR.fullmatch(tok.bare) or tok.text == "," or tok.is_(g.CONJUNCTIONS)):
+            k += 1
+        while k > end + 1 and not self.scan.tokens[k - 1].term:
+            k -= 1
+        self.scan.tokens[end].used = True
+        return k, end + 1
+
+    def _list(self, start: int, end: int, years: int = -1) -> None:
+        """The columns of the list from ``start`` to ``end``; from ``years`` on (``_values_in_years``)
+        the years are the columns, the item before them named what they hold."""
+        if years >= 0:
+            before = [(k, item) for k, item in self.scan.items(start, years - 1)][:-1]
+            self._list_items(before)
+            self._list_items(self.scan.items(years, end))
+            self.scan.use(start, end)
+            return
+        self._list_items(self.scan.items(start, end))
+        self.scan.use(start, end)
+
+    def _list_items(self, found: list[tuple[int, str]]) -> None:
+        items = self._shared_heads(self._shared_qualifiers(found))
         named = [self.named_within(item) for _, item in items]
         for (offset, item), name in zip(items, named):
             if name != item and sum(folded(other) == folded(name) for other in [*named, *(i for _, i in items)]) > 1:
                 name = item  # "total plan" and "total non-plan" are two columns, not twice "Total"
             self.scan.columns.append((offset, capitalise(name)))
-        self.scan.use(start, end)
 
     def _shared_qualifiers(self, items: list[tuple[int, str]]) -> list[tuple[int, str]]:
         """"the private sale handgun and long gun counts": the words that open the item before "and"
