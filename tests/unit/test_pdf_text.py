@@ -35,6 +35,16 @@ def test_a_footnote_mark_set_small_and_raised_is_no_digit_of_the_figure() -> Non
     assert "24.912" not in kerala
 
 
+def test_a_line_numbering_the_columns_groups_no_header_words_over_them() -> None:
+    """superscript.pdf numbers its columns under a four-line header; "& FIs" ends column 6's name
+    and "Banks" column 10's, neither names the columns beside them."""
+    (table,) = [t for t in parse_file(pinned("camelot/tests/files/superscript.pdf")).tables if "States" in t.header]
+    assert table.header[4:] == [
+        "WMA from RBI", "Loans from Banks & FIs", "Loans from LIC", "Loans from GIC", "Loans from NABARD",
+        "Loans from SBI & Other Banks", "Loans from NCDC",
+    ]
+
+
 def test_a_footnote_mark_after_a_space_glyph_stays_with_its_word() -> None:
     """rotated_page.pdf draws a space glyph under the raised "5" after "(TARP)"."""
     (tarp,) = lines_with(TABULA + "rotated_page.pdf", "TARP")

@@ -118,6 +118,8 @@ def _names(block: list[_Line], columns: list[_Column], numbering: frozenset[int]
     parts: list[list[tuple[int, float, str]]] = [[] for _ in columns]
     spans: list[tuple[float, float] | None] = [None] * len(columns)  # the header's height over each column so far
     for n in range(len(block) - 1, -1, -1):
+        if n in numbering:
+            continue  # numbers under every column are no names a label over them could group
         line, owners = block[n], base[n]
         claimed = set(owners)
         runs = [_group(s, k, line, extents[n], claimed, spans) for s, k in zip(line.segments, owners)]
@@ -127,7 +129,7 @@ def _names(block: list[_Line], columns: list[_Column], numbering: frozenset[int]
                 parts[j].append((n, s.x0, s.text))
                 top, bottom = spans[j] or (line.top, line.bottom)
                 spans[j] = (min(top, line.top), max(bottom, line.bottom))
-    return [" ".join(text for n, _, text in sorted(p) if n not in numbering) for p in parts]
+    return [" ".join(text for _, _, text in sorted(p)) for p in parts]
 
 
 def _regrouped(block: list[_Line], columns: list[_Column]) -> list[_Line]:
