@@ -348,3 +348,37 @@ def test_years_after_what_the_list_asks_for_are_its_columns() -> None:
     assert [r.values["Mandatory programs"] for r in records] == ["Social Security", "TARP"]
     assert [(r.values["2011"], r.values["2013"]) for r in records] == [("725", "820"), ("–38", "4")]
     assert parse_number("–38") == -38
+
+
+def test_an_entry_under_a_header_and_that_figure_asked_for_again() -> None:
+    """"which states have an entry under loans from SBI & other banks? Give the total internal debt
+    and that loan figure": a dash is no entry, "that loan figure" is the column named before, and
+    the line of all states that sums them is no state."""
+    header = ["States", "Total Internal Debt", "Market Loans", "Loans from SBI & Other Banks"]
+    rows = [["Assam", "12.69", "10.02", "0.01"], ["Bihar", "40.75", "41.54", "-0.36"], ["Goa", "1.4", "1.02", "-"],
+            ["Kerala", "29.03", "24.91", ""], ["ALL STATES", "83.87", "77.49", "-0.35"]]
+    document = DocumentText(id=1, collection="c", path="liabilities.pdf", title="", pages=[""],
+                            tables=[Table(page=1, header=header, rows=rows)])
+    scope = ScopeHint(documents=1, vocabulary=header, table_headers=[header])
+    reading = read_message("Which states have an entry under loans from SBI & other banks? "
+                           "Give the total internal debt and that loan figure.", scope)
+    assert reading.columns == ["States", "Total internal debt", "Loans from SBI & other banks"]
+    assert _conditions(reading) == [("Loans from SBI & other banks", "not", "")] and reading.unused == []
+    records = extract_records(document, reading)
+    assert [(r.values["States"], r.values["Loans from SBI & other banks"], r.match) for r in records] == [
+        ("Assam", "0.01", "yes"), ("Bihar", "-0.36", "yes")]
+    none = read_message("Which states have no entry under loans from SBI & other banks? Give the market loans.", scope)
+    assert [r.values["States"] for r in extract_records(document, none)] == ["Goa", "Kerala"]
+
+
+def test_a_sign_on_a_name_under_its_group_is_on_the_grouped_header() -> None:
+    """"a non-zero Family Welfare amount under Capital" over "Revenue Family Welfare" and "Capital
+    Family Welfare": the condition is on the Capital one."""
+    header = ["States", "Revenue Family Welfare", "Capital Family Welfare", "Total"]
+    rows = [["Assam", "2,554,197", "0", "21,999,123"], ["Gujarat", "4,100,000", "42,000", "46,413,160"]]
+    document = DocumentText(id=1, collection="c", path="health.pdf", title="", pages=[""],
+                            tables=[Table(page=1, header=header, rows=rows)])
+    scope = ScopeHint(documents=1, vocabulary=header, table_headers=[header])
+    reading = read_message("Which states have a non-zero Family Welfare amount under Capital? Give the state and total.", scope)
+    assert _conditions(reading) == [("Capital Family Welfare", "not", "0")]
+    assert [r.values["State"] for r in extract_records(document, reading)] == ["Gujarat"]

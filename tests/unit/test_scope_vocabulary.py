@@ -201,12 +201,12 @@ def test_the_things_a_question_asks_about_are_the_first_column() -> None:
 def test_every_state_whose_growth_in_a_period_was_above_a_share() -> None:
     document, scope = growth_table(["Bihar", "28.62", "25.07"], ["Daman and Diu", "55.73", "53.54"], ["Goa", "15.21", "8.23"])
     reading = read_message("List every state whose growth in 2001-2011 was above 50 per cent, with the 2001-2011 figure.", scope)
-    # the header "2001-2011" is the column; "figure" is no part of it, and the reading says so
+    # the header "2001-2011" is the column; "figure" says its value, as "values" would
     assert reading.columns == ["State", "2001-2011"]
-    assert reading.unused == ["figure"]
+    assert reading.unused == []
     assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Growth in 2001-2011", "gt", "50 per cent")]
     assert [(r.values, r.match) for r in extract_records(document, reading)] == [
-        ({"State": "Daman and Diu", "2001-2011": "53.54"}, "unsure")
+        ({"State": "Daman and Diu", "2001-2011": "53.54"}, "yes")  # every value its cell's, every word read
     ]
 
 

@@ -121,8 +121,8 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             continue  # "priority-1": a column and its value, each read
         if i in relations or i in asked:
             continue
-        if word.casefold() in g.VALUE_NOUNS and i > 0 and fold(tokens[i - 1]) in read:
-            continue  # "with its 2013 and 2017 values": the values of the columns just named
+        if (word.casefold() in g.VALUE_NOUNS or word.casefold() in g.ENTRY_NOUNS) and i > 0 and fold(tokens[i - 1]) in read:
+            continue  # "with its 2013 and 2017 values", "that loan figure": the values of the columns just named
         # a folder's word names the kind of documents ("invoices"), a name written as one
         # ("Halvorsen" of "Halvorsen Metals/") says which: that one is read or named
         named = word[:1].isupper() and i > 0 and tokens[i - 1] not in {".", "?", "!", ":"}

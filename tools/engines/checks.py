@@ -58,6 +58,14 @@ def check_conditions(conditions: list[Condition], cell_of: Callable[[str], Cell]
         if cell is False:
             notes.append(f"no '{condition.column}' to check '{condition.text}'")
             continue
+        if condition.op in ("equals", "not") and not condition.value.strip():
+            # "has an entry under …" (not empty), "has no value in …" (empty): a dash or "NA" is none
+            holds = isinstance(cell, str) and not _NOT_AVAILABLE.fullmatch(cell.strip())
+            if cell is True:
+                notes.append(f"no value for '{condition.column}' to check '{condition.text}'")
+            elif holds != (condition.op == "not"):
+                return False, [f"'{condition.column}' is '{cell or ''}', which does not meet '{condition.text}'"]
+            continue
         asks_value = condition.op in _EMPTY_FAILS and condition.value.strip() and not _zero(condition.value)
         if cell is None and asks_value:
             # an empty cell holds no value that could be equal, above or below one (but zero: it

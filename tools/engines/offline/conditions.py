@@ -41,6 +41,8 @@ class Conditions:
         for i, tok in enumerate(self.scan.tokens):
             if tok.used or tok.kind != "word":
                 continue
+            if tok.is_(g.HAS_WORDS) and self._take_presence(i, self.scan.clause_end(i + 1)):
+                continue
             if tok.is_(g.CONDITION_KEYWORDS) or tok.is_(g.HAS_WORDS) and self._after_which(i):
                 end = self._chain(i + 1)
                 if end is not None:
@@ -144,14 +146,16 @@ class Conditions:
             if op is None:
                 continue
             clause = self.scan.clause_end(k + 1)
-            header = self.scan.header_within(k + 1, clause)
+            header, grouped = self.scan.header_within(k + 1, clause), None
             if header is not None and header[0] == k + 1:
                 end = header[1]
+            elif (grouped := self.scan.grouped_header(k + 1, clause)) is not None:
+                end = grouped[1]  # "a non-zero Family Welfare amount under Capital"
             elif (nxt := self.scan.at(k + 1)) is not None and nxt.is_content and not nxt.has_digit and k + 2 >= clause:
                 end = k + 2  # "(negative amounts)": the one word the clause holds after it
             else:
                 continue
-            column = capitalise(text_of(tokens[k + 1 : end]).strip("()[]{},;:.!? "))
+            column = grouped[0] if grouped is not None else capitalise(text_of(tokens[k + 1 : end]).strip("()[]{},;:.!? "))
             self.scan.conditions.append((k, Condition(column=column, op=op, value="0", text=f"{column} {tok.text}")))
             self.scan.use(k, end)
 
@@ -321,6 +325,8 @@ class Conditions:
             return
         if tok.low in ("mentioning", "containing"):
             return
+        if self.scan.referred(i) is not None:
+            return  # "and that loan figure": a column named before, asked for (``Scan.referred``)
         opening = tok.low in WHICH and (i == 0 or self.scan.tokens[i - 1].text in SENTENCE_END)
         if opening or tok.low in WHICH and self._after_opening(i):
             asked = self._asked_rows_end(i + 1)  # "Which leases …": the rows asked about, then what they must do
@@ -355,6 +361,26 @@ class Conditions:
         elif end > start:
             self.scan.row_terms.append(text_of(self.scan.tokens[start:end]))
             self.scan.use(i, end)
+
+    def _take_presence(self, start: int, end: int) -> bool:
+        """"which states have an entry under Loans from SBI & Other Banks", "lines with no value in
+        Discount": a verb of having, a word of one (or of none), a noun of a value and a header of
+        the scope after "under/in/for" say the row's cell holds a value (or holds none: empty, or a
+        dash the table prints for none). False for any other clause."""
+        tokens = self.scan.tokens
+        k = start + 1 if tokens[start].is_(g.HAS_WORDS) or tokens[start].is_(g.BE_WORDS) else start
+        none = k < end and tokens[k].low in g.NONE_WORDS
+        k += 1 if none or (k < end and tokens[k].is_(g.DETERMINERS)) else 0
+        if k + 2 >= end or tokens[k].low not in g.ENTRY_NOUNS or tokens[k + 1].low not in g.UNDER:
+            return False
+        header = self.scan.header_within(k + 2, end)
+        if header is None or header[0] != k + 2 or header[1] != end:
+            return False
+        column = capitalise(text_of(tokens[header[0] : header[1]]))
+        said = text_of(tokens[start:end])
+        self.scan.conditions.append((start, Condition(column=column, op="equals" if none else "not", value="", text=said)))
+        self.scan.use(start, end)
+        return True
 
     def _take_none_of(self, start: int, end: int) -> bool:
         """"which lines had no discount", "were without discount", "ohne Rabatt": a verb of having

@@ -372,9 +372,10 @@ _LEAVING_OUT = sorted(NEGATIONS - {"other", "no", "non", "kein", "keine", "keine
 _TOTALS_LEFT_OUT = re.compile(
     rf"\b(?:{'|'.join(_LEAVING_OUT)})\s+(?:(?:the|any|its|their)\s+)?(?:[^\W\d_]+\s+)?(?:sub-?)?totals?\b", re.IGNORECASE
 )
-# the label of a line under the items that sums them or says what is added to them
+# the label of a line under the items that sums them or says what is added to them ("ALL STATES",
+# "Total", "VAT")
 _SUMMARY_LABEL = re.compile(
-    rf"(?:^|(?<=\s))(?:{TOTAL_WORDS}|sum|netto|brutto|bruto|neto|net|gross|vat|tax|mwst|ust|btw|iva"
+    rf"^all(?=\s)|(?:^|(?<=\s))(?:{TOTAL_WORDS}|sum|netto|brutto|bruto|neto|net|gross|vat|tax|mwst|ust|btw|iva"
     r"|umsatzsteuer|rechnungsbetrag|amount due|balance due|montant|tva|합계|소계|부가세)s?\b",
     re.IGNORECASE,
 )

@@ -83,6 +83,12 @@ MONEY_NOUNS = words("value values worth price prices cost costs amount amounts w
 # Others figures"
 VALUE_NOUNS = words("figures values numbers amounts data zahlen werte beträge chiffres valeurs montants cifras valores"
                     " importes liczby wartości kwoty dane")
+# nouns of one value a row holds or lacks under a column: "which states have an entry under Loans
+# from SBI", "lines with no value in Discount"
+ENTRY_NOUNS = words("entry entries value values figure figures amount amounts eintrag einträge wert werte angabe "
+                    "betrag entrée valeur valeurs chiffre montant valor valores cifra importe wpis wartość kwota")
+DEMONSTRATIVES = words("that this jene diese dieser diesen ce cette ese esa este esta ten ta")
+UNDER = words("under in for unter bei sous dans pour en bajo para pod w")
 # the symbols of units written out, as a header's brackets give them: "50 miles" over "Distance (mi)"
 UNIT_SYMBOLS = {
     "mile": "mi", "miles": "mi", "kilogram": "kg", "kilograms": "kg", "kilo": "kg", "kilos": "kg", "gram": "g",

@@ -120,6 +120,27 @@ class Scan:
                     return k, k + size
         return None
 
+    def grouped_header(self, start: int, end: int) -> tuple[str, int] | None:
+        """"Family Welfare amount under Capital": a column's own name, a noun of its value, then
+        "under" (or "in") and the group its header prints it under name the grouped header
+        "Capital Family Welfare" of the scope. (the header as the scope writes it, where the words end)"""
+        for u in range(start + 1, min(end, len(self.tokens)) - 1):
+            if self.tokens[u].low not in g.UNDER:
+                continue
+            name = [t for t in self.tokens[start:u] if t.low not in g.ENTRY_NOUNS]
+            if not name or not all(t.is_word and not t.used for t in self.tokens[start:u]):
+                return None
+            for stop in range(end, u + 1, -1):
+                group = self.tokens[u + 1 : stop]
+                if not all(t.is_word and not t.used for t in group):
+                    continue
+                for words in (f"{text_of(group)} {text_of(name)}", f"{text_of(name)} {text_of(group)}"):
+                    header = next((term for term in self.scope.vocabulary if folded(term) == folded(words)), None)
+                    if header is not None:
+                        return header, stop
+            return None
+        return None
+
     @cached_property
     def folder_names(self) -> FolderNames:
         return FolderNames(self.folders)
@@ -194,6 +215,9 @@ class Scan:
             if k > start and self.whose_column(k) is not None:
                 k += 2  # "…, the end date and who's responsible": the person a column names
                 continue
+            if k > start and (referred := self.referred(k)) is not None:
+                k += referred[1]  # "… and that loan figure": a column named before
+                continue
             if k > start and (self.is_boundary(k) or self.operator_at(k) or tok.is_(g.RELATIVE) or tok.is_(g.ABOUT_WORDS)):
                 if tok.text not in (",", ";"):
                     break
@@ -203,6 +227,27 @@ class Scan:
         while k > start and self.tokens[k - 1].text in (",", ";"):
             k -= 1
         return k
+
+    def referred(self, k: int) -> tuple[str, int] | None:
+        """"Give the total internal debt and that loan figure": "that" (or "this") after "and", a
+        comma or a verb of asking points back at the column a condition read already ("which
+        states have an entry under Loans from SBI & Other Banks"): the words after it, but a noun
+        of a value, are words of that one column's name. (the column, the words it spans)"""
+        tok, before = self.at(k), self.at(k - 1)
+        if tok is None or before is None or tok.low not in g.DEMONSTRATIVES:
+            return None
+        if not (before.is_(g.CONJUNCTIONS) or before.is_(g.LIST_KEYWORDS) or before.text == ","):
+            return None
+        end = k + 1
+        while end < len(self.tokens) and end - k <= 3 and self.tokens[end].is_word and not self.tokens[end].used \
+                and not self.tokens[end].is_(g.CONJUNCTIONS):
+            end += 1
+        named = [t.text for t in self.tokens[k + 1 : end] if t.low not in g.ENTRY_NOUNS]
+        if not named or end - k > 3:
+            return None
+        words = set(folded(" ".join(named)).split())
+        columns = {c.column for _, c in self.conditions if c.column and words <= set(folded(c.column).split())}
+        return (columns.pop(), end - k) if len(columns) == 1 else None
 
     def whose_column(self, k: int) -> str | None:
         """The header a "who …" item of a list names: "who's responsible" the Responsible column,
@@ -246,6 +291,10 @@ class Scan:
             if not current and (size := self.what_column(k)):
                 items.append((k, DESCRIPTION))
                 first = skip = k + size
+                continue
+            if not current and (referred := self.referred(k)) is not None:
+                items.append((k, referred[0]))
+                first = skip = k + referred[1]
                 continue
             if not current and (tok.is_(g.DETERMINERS) or tok.is_(g.QUANTIFIERS)):  # "the state", "each crime"
                 first = k + 1
