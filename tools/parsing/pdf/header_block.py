@@ -13,6 +13,8 @@ from tools.parsing.pdf.unruled import _grow, _Grown
 
 HEADER_BLOCK = 6  # a header is printed on at most this many lines
 HEADER_WORDS = 4  # a line of a header holds at most this many words in one cell (more is a title)
+HEADER_GAP = 4.0  # names over every column may stand this many lines' heights above the rows
+WRAPPED = 1.0  # points: a name wrapped onto the next line starts this close to where it started
 CENTRED = 0.5  # a group label's centre lies within this share of its line's height of its columns'
 LEVEL = 0.6  # the names under a group label stand level: their middles within this share of a line's height
 
@@ -76,6 +78,8 @@ def _header_top(lines: list[_Line], body: int, first: int, floor: int, columns: 
         if top - 1 < first:
             # a section's label opening the body ("Outlays:") may stand a section's break below the header
             gap = 2 * spacing if _announces(lines[top]) else spacing
+            if top == body and _names_columns(line, columns):
+                gap = max(gap, HEADER_GAP * (line.bottom - line.top))  # names over every column, set apart from the rows
             if not _header_line(line, lines[top], left, right, gap, True):
                 break
             if body > first and len(line.segments) < 2 and not _over_a_name(line, lines[top]):
@@ -84,6 +88,21 @@ def _header_top(lines: list[_Line], body: int, first: int, floor: int, columns: 
             return None
         top -= 1
     return top if top <= first else None
+
+
+def _names_columns(line: _Line, columns: list[_Column]) -> bool:
+    """Whether a line is names standing over the columns: three cells or more, none a figure, each
+    over a column of its own, the first over the first column (a title or a note spans the table
+    or stands apart from its columns)."""
+    if len(line.segments) < 3 or any(_figure(s.text) for s in line.segments):
+        return False
+    owners = []
+    for seg in line.segments:
+        over = [k for k, c in enumerate(columns) if min(seg.x1, c.x1) > max(seg.x0, c.x0)]
+        if len(over) != 1:
+            return False
+        owners.append(over[0])
+    return owners[0] == 0 and len(set(owners)) == len(owners)
 
 
 def _over_a_name(line: _Line, below: _Line) -> bool:
@@ -122,14 +141,25 @@ def _names(block: list[_Line], columns: list[_Column], numbering: frozenset[int]
             continue  # numbers under every column are no names a label over them could group
         line, owners = block[n], base[n]
         claimed = set(owners)
-        runs = [_group(s, k, line, extents[n], claimed, spans) for s, k in zip(line.segments, owners)]
-        runs = _repeated_groups(line, owners, runs, extents[n], claimed, spans)
+        # a name wrapped onto the next line, set flush left under itself ("Total Plan &" over
+        # "Non-Plan"), names its own column only
+        wrapped = {m for m, (s, k) in enumerate(zip(line.segments, owners))
+                   if n + 1 < len(block) and _wraps_onto(s, k, block[n + 1], base[n + 1])}
+        runs = [range(k, k + 1) if m in wrapped else _group(s, k, line, extents[n], claimed, spans)
+                for m, (s, k) in enumerate(zip(line.segments, owners))]
+        runs = _repeated_groups(line, owners, runs, extents[n], claimed, spans, wrapped)
         for s, run in zip(line.segments, runs):
             for j in run:
                 parts[j].append((n, s.x0, s.text))
                 top, bottom = spans[j] or (line.top, line.bottom)
                 spans[j] = (min(top, line.top), max(bottom, line.bottom))
     return [" ".join(text for _, _, text in sorted(p)) for p in parts]
+
+
+def _wraps_onto(seg: _Segment, k: int, below: _Line, owners: list[int]) -> bool:
+    """Whether a cell over column ``k`` goes on in the cell under it over the same column, starting
+    where it starts (a label centred over a group starts elsewhere than the names under it)."""
+    return any(j == k and abs(t.x0 - seg.x0) <= WRAPPED and abs(t.x1 - seg.x1) > WRAPPED for t, j in zip(below.segments, owners))
 
 
 def _regrouped(block: list[_Line], columns: list[_Column]) -> list[_Line]:
@@ -204,7 +234,7 @@ def _parts(seg: _Segment, line: _Line, columns: list[_Column]) -> list[tuple[int
 
 def _repeated_groups(
     line: _Line, owners: list[int], runs: list[range], extent: list[list[float]], claimed: set[int],
-    spans: list[tuple[float, float] | None],
+    spans: list[tuple[float, float] | None], wrapped: set[int],
 ) -> list[range]:
     """The runs of the line's cells, where two or more of them are each centred over the middle
     column of a run of the same odd length (three or more) of columns named wholly below them
@@ -213,10 +243,11 @@ def _repeated_groups(
     label by a gap under its centre, which an odd run has not; the repetition tells them apart."""
     centres = [(seg.x0 + seg.x1) / 2 for seg in line.segments]
     # each column goes with the cell of the line whose centre is nearest to its own
-    nearest = [min(range(len(centres)), key=lambda n: abs((e[0] + e[1]) / 2 - centres[n])) for e in extent]
+    free = [n for n in range(len(centres)) if n not in wrapped] or list(range(len(centres)))
+    nearest = [min(free, key=lambda n: abs((e[0] + e[1]) / 2 - centres[n])) for e in extent]
     found: dict[int, range] = {}
     for n, k in enumerate(owners):
-        if len(runs[n]) > 1:
+        if len(runs[n]) > 1 or n in wrapped:
             continue
         half = 0
         while (
@@ -312,7 +343,14 @@ def _rebuilt(
     if start == first and not any(_figure(s.text) for s in lines[start].segments):
         return None  # a table read without a header has figures in its first row
     segments = lines[start].segments
-    grown = _grow(lines, start, [_Column(k, s.x0, s.x1) for k, s in enumerate(segments)], None)
+    columns = [_Column(k, s.x0, s.x1) for k, s in enumerate(segments)]
+    # a name right of the first row's last cell heads a column that row leaves empty ("Page No."
+    # over the demands' pages, none on a ministry's line); one such column, no more
+    right = max(s.x1 for line in lines[top:body] for s in line.segments)
+    beyond = [s for line in lines[top:body] for s in line.segments if s.x0 > segments[-1].x1 + (line.bottom - line.top)]
+    if beyond and right > segments[-1].x1 and all(a.x1 > b.x0 and b.x1 > a.x0 for a in beyond for b in beyond):
+        columns.append(_Column(len(columns), min(s.x0 for s in beyond), right))
+    grown = _grow(lines, start, columns, None)
     if grown is None or grown.end < end:
         return None
     block = _regrouped(lines[top:body], grown.columns)

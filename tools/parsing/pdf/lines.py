@@ -43,10 +43,15 @@ class _Line:
         gap = max(SEGMENT_GAP * height, SPACE_GAP * min(self.space, MAX_SPACE * height))
         out: list[_Segment] = []
         led = False  # the segment so far ends with a dot leader: the next word is the next cell's
-        for w in self.words:
-            leader = bool(w["text"].strip()) and not w["text"].strip(". ")
-            # dots alone after a label are its leader, however far apart; a leader leads to
-            # the next column
+        for n, w in enumerate(self.words):
+            dots = w["text"].strip()
+            # dots alone after a label are its leader, however far apart; a leader leads to the
+            # next column. Two or three dots set apart, no dots right after them, are a cell of
+            # their own: the "..." a statistical table prints for nil
+            nxt = self.words[n + 1] if n + 1 < len(self.words) else None
+            dotted = nxt is not None and nxt["text"].strip() and not nxt["text"].strip(". ") and nxt["x0"] - w["x1"] <= gap
+            nil = dots in ("..", "...") and bool(out) and w["x0"] - out[-1].x1 > gap and not dotted
+            leader = bool(dots) and not dots.strip(". ") and not nil
             if out and (
                 (leader and any(ch.isalpha() for ch in out[-1].text))
                 or (w["x0"] - out[-1].x1 <= gap and not (led and not leader))
