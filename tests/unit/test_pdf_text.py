@@ -60,6 +60,17 @@ def test_a_header_set_apart_from_its_rows_names_groups_a_wrapped_name_and_a_last
     assert rows["21. Defence Pensions"][1:6] == ["...", "...", "...", "51000.00", "..."]
 
 
+def test_a_ruled_header_over_a_row_numbering_its_columns_names_each_column() -> None:
+    """assam.pdf rules "Person | Male | Female" over "Total | Rural | Urban" over "1 … 10": the three
+    rows are the header, the numbers stay in the page's text, and the rows start at Assam."""
+    document = parse_file(pinned("camelot/tests/files/assam.pdf"))
+    (table,) = document.tables
+    assert table.header[0] == "State / District"
+    assert [name.split(" (%) ")[-1] for name in table.header[1:4]] == ["Person Total", "Person Rural", "Person Urban"]
+    assert table.rows[0][:3] == ["Assam", "87.1", "86.3"]
+    assert "1 2 3 4 5 6 7 8 9 10" in document.pages[0].splitlines()
+
+
 def test_a_footnote_mark_after_a_space_glyph_stays_with_its_word() -> None:
     """rotated_page.pdf draws a space glyph under the raised "5" after "(TARP)"."""
     (tarp,) = lines_with(TABULA + "rotated_page.pdf", "TARP")

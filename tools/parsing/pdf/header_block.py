@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tools.parsing.pdf.columns import _Column, _printed
-from tools.parsing.pdf.lines import _far, _figure, _Line, _Segment, _years
+from tools.parsing.pdf.lines import _counts_up, _far, _figure, _Line, _Segment, _years
 from tools.parsing.pdf.rows import _record
 from tools.parsing.pdf.unruled import _grow, _Grown
 
@@ -383,14 +383,9 @@ def _numbering(block: list[_Line]) -> frozenset[int]:
 
 
 def _numbers_columns(line: _Line) -> bool:
-    """Whether a line numbers the columns: three numbers or more counting up by one, each
-    perhaps with the formula of its column ("2=", "2= (3 to 6)+14")."""
-    numbers = [_ORDINAL.fullmatch(s.text.strip()) for s in line.segments]
-    return len(numbers) >= 3 and all(numbers) and all(
-        int(b.group(1)) == int(a.group(1)) + 1 for a, b in zip(numbers, numbers[1:]))  # type: ignore[union-attr]
+    """Whether a line numbers the columns (``_counts_up``)."""
+    return _counts_up([s.text for s in line.segments])
 
-
-_ORDINAL = re.compile(r"(\d{1,3})(?:\s*=\s*[\d\s()+\-,&to]*)?", re.IGNORECASE)  # "3", "2=", "2= (3 to 6)+14"
 _FORMULA = re.compile(r"[\d\s()+\-=,&]*(?:to\s*[\d\s()+\-=,&]*)*", re.IGNORECASE)  # "(3 to 6)+14", "(7 to13)"
 
 

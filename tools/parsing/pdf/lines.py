@@ -108,6 +108,17 @@ def _far(above: _Line, below: _Line) -> bool:
     return below.top - above.bottom > ROW_GAP * (below.bottom - below.top)
 
 
+_ORDINAL = re.compile(r"(\d{1,3})(?:\s*=\s*[\d\s()+\-,&to]*)?", re.IGNORECASE)  # "3", "2=", "2= (3 to 6)+14"
+
+
+def _counts_up(texts: list[str]) -> bool:
+    """Whether cells number the columns: three numbers or more counting up by one, each perhaps
+    with the formula of its column ("2=", "2= (3 to 6)+14")."""
+    numbers = [_ORDINAL.fullmatch(t.strip()) for t in texts]
+    return len(numbers) >= 3 and all(numbers) and all(
+        int(b.group(1)) == int(a.group(1)) + 1 for a, b in zip(numbers, numbers[1:]))  # type: ignore[union-attr]
+
+
 _YEAR = re.compile(r"(?:19|20)\d\d(?:\s*[-–]\s*(?:(?:19|20)\d\d)?)?")
 
 

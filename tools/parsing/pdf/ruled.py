@@ -3,7 +3,7 @@ read from their words' alignment instead."""
 
 from __future__ import annotations
 
-from tools.parsing.pdf.lines import _figure, _lines
+from tools.parsing.pdf.lines import _counts_up, _figure, _lines
 from tools.parsing.pdf.words import WORD_GAP, _in_box, glyph_runs
 
 MAX_EDGES = 6000  # past this many drawn lines a page is a drawing; finding cells would crawl
@@ -225,12 +225,18 @@ def _ruled_header(  # type: ignore[no-untyped-def]
     def filled(row: list[str | None]) -> int:
         return sum(1 for cell in row if cell and cell.strip())
 
+    def numbering(row: list[str | None]) -> bool:
+        return _counts_up([c for c in row if c and c.strip()])
+
+    # names over every column ("Total | Rural | Urban") and the row numbering the columns under
+    # them are the header's: the body starts below the numbers
     body = next(
         (r for r in range(min(len(rows), HEADER_ROWS + 1))
-         if filled(rows[r]) >= need and (r + 1 == len(rows) or filled(rows[r + 1]) >= need)),
+         if filled(rows[r]) >= need and (r + 1 == len(rows) or filled(rows[r + 1]) >= need and not numbering(rows[r + 1]))
+         and not numbering(rows[r])),
         None,
     )
-    if width < 3 or body is None or body < 2 or any(_figure(c or "") for row in rows[:body] for c in row):
+    if width < 3 or body is None or body < 2 or any(_figure(c or "") for row in rows[:body] if not numbering(row) for c in row):
         return rows, []
     spans = [[c for c in ruled.rows[r].cells] for r in range(len(rows))]
     middles = [(x0 + x1) / 2 for x0, _, x1, _ in (cell for cell in spans[body] if cell is not None)]
@@ -240,6 +246,10 @@ def _ruled_header(  # type: ignore[no-untyped-def]
     printed: list[list[str]] = []
     parts: list[list[str]] = [[] for _ in range(width)]
     for r in range(body):
+        if numbering(rows[r]):
+            # the numbers of the columns name none; they stay in the page's text, a line of the table's title
+            titles.append([" ".join(c.strip() for c in rows[r] if c and c.strip())] + [""] * (width - 1))
+            continue
         line = [""] * width
         for k, cell in enumerate(spans[r]):
             text = " ".join((rows[r][k] or "").split())
