@@ -293,9 +293,10 @@ class Columns:
         return head in g.ROW_NOUNS and normalise(items[0][1]) not in self.scan.vocabulary
 
     def _values_in_years(self, end: int) -> tuple[int, int]:
-        """"… with their outlays in 2011, 2012 and 2013": the years after a list's last item that
-        head columns of the scope (``Places``, listed) are its columns, the item before them what
-        their values are. (the list's end, the index from which its items are those years)"""
+        """"… with their outlays in 2011, 2012 and 2013": years after a list's last item, each a
+        header of the scope (read whole as its terms), are the list's columns; the item before
+        them says what their values are. (the list's new end, the index its years start at; -1
+        when no years follow)"""
         at, years = self.scan.at(end), self.scan.at(end + 1)
         if at is None or years is None or at.used or at.low not in ("in", "for") or not years.term or not g.YEAR.fullmatch(years.bare):
             return end, -1
