@@ -105,3 +105,26 @@ def test_a_registration_written_in_two_parts_names_the_vehicle() -> None:
         ("2025-01-14", "780.00"), ("2025-03-24", "2,350.00"), ("2025-04-16", "240.00"), ("2025-06-03", "420.00")]
     # a log that names the van only inside a description, with no cost, gives nothing
     assert extract_records(_document(incidents), reading) == []
+
+
+INVOICES = "Finance/Invoices/2025/"
+
+
+def test_an_invoices_supplier_number_and_total_as_its_letterhead_and_lines_write_them() -> None:
+    """No label names the supplier: the letterhead's name, the folder the invoice is filed in,
+    is read, and said. "FAKTURA VAT nr FV/0312/2025" numbers the invoice; "Fakturanr / Invoice
+    no." names the number in two languages."""
+    paths = [INVOICES + p for p in ("Baltic_Cold_Logistics/INV-BCL-25-0417.pdf", "Mleczarnia_Kaszubska/FV_0312_2025.docx",
+                                    "Nordic_Packaging_AB/NP-INV-88213.pdf")]
+    reading = read_message("List all our 2025 supplier invoices with invoice number, invoice date, supplier and the gross total.",
+                           _scope(*paths))
+    baltic, mleczarnia, nordic = (extract_records(_document(p), reading) for p in paths)
+    assert [(r.values["Invoice number"], r.values["Supplier"], r.values["Gross total"]) for r in baltic] == [
+        ("INV-BCL-25-0417", "Baltic Cold Logistics Sp. z o.o.", "19,876.80")]
+    assert baltic[0].match == "unsure" and "letterhead" in (baltic[0].note or "")
+    assert [(r.values["Invoice number"], r.values["Supplier"], r.match) for r in mleczarnia] == [
+        ("FV/0312/2025", "Mleczarnia Kaszubska Spółdzielnia", "yes")]  # its "Sprzedawca:" label names the supplier
+    assert [(r.values["Invoice number"], r.values["Supplier"]) for r in nordic] == [("NP-INV-88213", "Nordic Packaging AB")]
+    # filed elsewhere, the letterhead's name is no folder's: no supplier is read from it
+    moved = _document(paths[0]).model_copy(update={"path": "Finance/Invoices/2025/INV-BCL-25-0417.pdf"})
+    assert [r.values["Supplier"] for r in extract_records(moved, reading)] == [None]

@@ -896,3 +896,12 @@ def test_every_kind_of_column_is_named_by_its_own_name_too() -> None:
     # "Eintrittsdatum" is the start date an English staff list heads "Start date"
     header = ["Employee no.", "Name", "Department", "Role", "Start date", "Location"]
     assert map_columns(["Name", "Rolle", "Eintrittsdatum"], header) == {"Name": 1, "Rolle": 3, "Eintrittsdatum": 4}
+
+
+def test_a_label_in_two_languages_names_the_column_either_name_does() -> None:
+    from tools.engines.columns import match_column
+
+    labels = ["Kund / Customer", "Fakturanr / Invoice no.", "Momsreg.nr / VAT no."]
+    assert match_column("Invoice number", labels) == 1
+    assert match_column("Customer", labels) == 0
+    assert match_column("Due date", labels) is None

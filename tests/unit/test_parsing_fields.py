@@ -109,3 +109,9 @@ def test_an_invoice_whose_letterhead_repeats_a_label_the_request_does_not_ask_fo
     reading = read_message("Give me all invoices with invoice number, date and total.", scope)
     records = extract_records(invoice, reading)
     assert [list(r.values.values()) for r in records] == [["FAC-2025-0311", "27/06/2025", "22.776,19"]]
+
+
+def test_a_title_of_several_words_numbering_the_document_and_a_label_in_two_languages() -> None:
+    pages = ["FAKTURA VAT nr FV/0312/2025\nNetto / Net 3,723.80\nAtt betala / Total EUR 3,723.80"]
+    assert [(p.key, p.value) for p in key_value_lines(pages, [])] == [
+        ("FAKTURA VAT nr", "FV/0312/2025"), ("Netto / Net", "3,723.80"), ("Att betala / Total EUR", "3,723.80")]

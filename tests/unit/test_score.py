@@ -55,6 +55,8 @@ TRUE = [
         ("EUR 500,000", "€500000"),
         ("250.000 EUR", "EUR 250,000"),
         ("1.249,00", "1.249,00 EUR"),  # a unit the truth does not write is tolerated
+        ("6 721,47", "6 721,47 PLN"),
+        ("6 721,47 zł", "PLN 6,721.47"),
         ("58,650,000", "58.650.000"),
         ("00731", "00731"),
         ("  Patchkabel  Cat6 1 m ", "patchkabel cat6 1 m"),

@@ -201,6 +201,7 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
         kind_head if len(kind_head) == 1 else [], named_head if len(named_head) == 1 else [],
         covering if len(covering) == 1 else [],
         inflected if len(inflected) == 1 else [],
+        _bilingual(requested, header, context),
     ]
     tiers = [[i for i in tier if _qualifier(cells[i]) in (wanted, None) or wanted is None] for tier in tiers]
     if wanted is None:
@@ -416,6 +417,14 @@ def _qualifier(norm: str) -> str | None:
     found = {_QUALIFIERS[w] for w in norm.split() if w in _QUALIFIERS}
     found |= {kind for prefix, kind in (("brutto", "gross"), ("netto", "net")) if norm.startswith(prefix)}
     return found.pop() if len(found) == 1 else None
+
+
+def _bilingual(requested: str, header: list[str], context: str) -> list[int]:
+    """"Fakturanr / Invoice no." names the invoice number in two languages: the one cell that
+    writes a name with a spaced slash, one of whose names holds the requested column."""
+    found = [i for i, cell in enumerate(header) if " / " in cell
+             and any(any(_match_tiers(requested, [part.strip()], context)) for part in cell.split(" / ") if part.strip())]
+    return found if len(found) == 1 else []
 
 
 def match_column(requested: str, header: list[str], context: str = "") -> int | None:

@@ -72,13 +72,14 @@ def _line_pair(line: str, page: int) -> KeyValue | None:
 
 # a totals line under a table, with no colon: "Gesamtbetrag brutto 7.172,73 EUR", "Total HT 17 954,00 €"
 _LABELLED_AMOUNT = re.compile(
-    r"(?P<key>[^\W\d_][^\W\d]*\.?(?:\s+[^\W\d_][^\W\d]*\.?){0,3})\s+"
+    r"(?P<key>[^\W\d_][^\W\d]*\.?(?:\s+(?:/\s+)?[^\W\d_][^\W\d]*\.?){0,3})\s+"
     r"(?P<value>(?:(?:EUR|USD|GBP|CHF|[€$£])\s?)?-?\d{1,3}(?:[ .,'\u202f]\d{3})*[.,]\d{2}(?:\s?(?:EUR|USD|GBP|CHF|[€$£]))?)"
 )
 
 
 def _amount_line(line: str, page: int) -> KeyValue | None:
-    """A line of a few words and one amount with its cents: the label and its value."""
+    """A line of a few words and one amount with its cents: the label and its value (a label in
+    two languages joined by a spaced slash: "Att betala / Total EUR 3,723.80")."""
     if "\t" in line:
         return None
     text = plain(line)
@@ -137,9 +138,10 @@ def _part_pairs(part: str, page: int) -> list[KeyValue]:
 
 # a spaced dash between the parts of a line
 _DASHED = re.compile(r"\s[–—-]\s")
-# a word and an identifier after it: "Rechnung RE-2025-0588", "Invoice INV-2025-0142", "Order no. SO-21"
+# a word (or three) and an identifier after it: "Rechnung RE-2025-0588", "Invoice INV-2025-0142",
+# "Order no. SO-21", "FAKTURA VAT nr FV/0312/2025"
 _NUMBERED = re.compile(
-    r"(?P<key>[^\W\d_]{3,}(?:\s+(?:no\.?|nr\.?|n°|#))?)\s+(?P<value>[A-Z]{1,6}[-/]?\d[\w/.-]*\d)"
+    r"(?P<key>[^\W\d_]{3,}(?:\s+[^\W\d_]{2,}){0,2}?(?:\s+(?:no\.?|nr\.?|n°|#))?)\s+(?P<value>[A-Z]{1,6}[-/]?\d[\w/.-]*\d)"
 )
 # several labelled values on one line, set apart by a middle dot or a bar: "Datum: 1.2.2025 · Kunde: X"
 _SEPARATED = re.compile(r"\s+[·|]\s+")

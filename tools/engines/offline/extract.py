@@ -47,7 +47,7 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
         reading = named_in_rows(document, reading, kinds)
         if reading is None:
             return []
-    blocks = _blocks(key_value_lines(document.pages, document.tables), reading.columns)  # read once
+    blocks = _with_issuer(document, _blocks(key_value_lines(document.pages, document.tables), reading.columns), reading.columns)
     reading = terms_in_columns(kinds, reading)
     records, table_columns = records_from_tables(document, reading, blocks)
     reading, records, table_columns, picked_note = _picked_by_words(document, reading, blocks, records, table_columns)
@@ -352,6 +352,45 @@ def _column_sum(rows: list[list[str]], index: int, skipped: set[int]) -> float |
     return total
 
 
+# the label Kea gives the name of a document's issuer read from its letterhead (``_with_issuer``)
+ISSUER = "Supplier (letterhead)"
+# letters no accent mark makes: a folder's name writes "Zulawskie" for "Żuławskie"
+_PLAIN_LETTERS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe", "ı": "i"})
+# where a letterhead's name ends: a spaced dash, a middle dot, a comma, a tab
+_NAME_END = re.compile(r"\s+[—–·|-]\s+|,\s|\t")
+
+
+def _with_issuer(document: DocumentText, blocks: list[list[KeyValue]], columns: list[str]) -> list[list[KeyValue]]:
+    """The blocks, a supplier no label names read from the letterhead: "Baltic Cold Logistics Sp.
+    z o.o." opening an invoice filed under ``…/Baltic_Cold_Logistics/`` is who issued it. The
+    name must stand on one of the document's first lines and open with the words of a folder the
+    document is filed in; the rows say where it was read (they are unsure). Only a document of one
+    block of labels: several records in one file have no one issuer."""
+    wanted = [c for c in columns if "supplier" in groups_of(c)]
+    if len(blocks) > 1 or not wanted or not document.pages or any(map_columns(wanted, [p.key for p in b]) for b in blocks):
+        return blocks
+    folders = [_plain(re.sub(r"[_.-]+", " ", part)).split() for part in document.path.split("/")[:-1]]
+    folders = [words for words in folders if len(words) >= 2]
+    for line in [line for line in document.pages[0].splitlines() if line.strip()][:ISSUER_LINES]:
+        name = _NAME_END.split(line.strip())[0].strip()
+        words = _plain(name).split()
+        if any(words[: len(folder)] == folder for folder in folders):
+            return [[*(blocks[0] if blocks else []), KeyValue(ISSUER, name, line.strip(), 1)]]
+    return blocks
+
+
+ISSUER_LINES = 3  # the letterhead's name stands on one of the document's first lines
+
+
+def _plain(text: str) -> str:
+    return normalise(text.casefold().translate(_PLAIN_LETTERS))
+
+
+def _issuer_notes(columns: list[str], pairs: dict[str, KeyValue]) -> list[str]:
+    return [f"'{c}' is read from the letterhead, named as the folder the document is filed in" for c in columns
+            if c in pairs and pairs[c].key == ISSUER]
+
+
 def _document_values(blocks: list[list[KeyValue]], reading: Reading, context: str = "") -> dict[str, KeyValue]:
     """Requested columns the document's labels name once and only once (its number, date, supplier)."""
     if len(blocks) != 1:
@@ -413,6 +452,7 @@ def _table_record(
     labelled = [c for c in reading.columns if c not in use.mapping and c in document_values and not _of_a_line(c)]
     for column in labelled:
         values[column] = document_values[column].value
+    notes += _issuer_notes(labelled, document_values)
     notes += [f"no '{c}' column in this table" for c in reading.columns if c not in use.mapping and c not in labelled]
     if use.unnamed is not None:
         notes.append(f"'{use.unnamed}' is read from the table's first column, which has no header")
@@ -514,6 +554,7 @@ def _block_record(block: list[KeyValue], reading: Reading, context: str = "") ->
         return None
     notes += [f"no value for '{c}'" for c in reading.columns if c not in found]
     notes += [f"'{c}' is read from '{pair.key}', the document's total" for c, pair in total.items()]
+    notes += _issuer_notes(reading.columns, found)
     used = [found[c] for c in reading.columns if c in found]
     lines = list(dict.fromkeys(p.line for p in used))
     return checked(
