@@ -124,7 +124,9 @@ def test_an_invoices_supplier_number_and_total_as_its_letterhead_and_lines_write
     assert baltic[0].match == "unsure" and "letterhead" in (baltic[0].note or "")
     assert [(r.values["Invoice number"], r.values["Supplier"], r.match) for r in mleczarnia] == [
         ("FV/0312/2025", "Mleczarnia Kaszubska Spółdzielnia", "yes")]  # its "Sprzedawca:" label names the supplier
-    assert [(r.values["Invoice number"], r.values["Supplier"]) for r in nordic] == [("NP-INV-88213", "Nordic Packaging AB")]
+    # "Att betala / Total EUR 3,723.80" under "Netto / Net 3,723.80": the total under a net amount is the gross
+    assert [(r.values["Invoice number"], r.values["Supplier"], r.values["Gross total"]) for r in nordic] == [
+        ("NP-INV-88213", "Nordic Packaging AB", "3,723.80")]
     # filed elsewhere, the letterhead's name is no folder's: no supplier is read from it
     moved = _document(paths[0]).model_copy(update={"path": "Finance/Invoices/2025/INV-BCL-25-0417.pdf"})
     assert [r.values["Supplier"] for r in extract_records(moved, reading)] == [None]

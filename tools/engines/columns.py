@@ -89,7 +89,10 @@ _GROUP_NAMES = frozenset(_singular(normalise(group)) for group in SYNONYMS)
 @lru_cache(maxsize=8192)  # asked for every requested column and header cell of every table read
 def groups_of(name: str) -> frozenset[str]:
     """The synonym groups a column name belongs to (empty when it is in none); a compound that
-    numbers a thing is read in full ("Rechnungsnr." is the Rechnungsnummer)."""
+    numbers a thing is read in full ("Rechnungsnr." is the Rechnungsnummer); a name written in
+    two languages with a spaced slash ("Kund / Customer") is in the groups of either."""
+    if " / " in name:
+        return frozenset(group for part in name.split(" / ") if part.strip() for group in groups_of(part))
     norm = normalise(name)
     for form in (norm, _undecorated(norm), _COMPOUND_NUMBER.sub("nummer", norm), _LINE_OF.sub("", norm), _NAME_SUFFIX.sub("", norm)):
         if found := _GROUPS.get(_singular(form)) or _GROUPS.get(folded(form)):  # "quantities"

@@ -502,11 +502,21 @@ def _blocks(pairs: list[KeyValue], columns: list[str]) -> list[list[KeyValue]]:
 def _document_total(block: list[KeyValue], columns: list[str], found: dict[str, KeyValue]) -> dict[str, KeyValue]:
     """"Invoice number, date and total amount for every invoice": the amount of a record read from
     a block of the document's labels, when no label names it, is the block's total if it holds one,
-    and one only ("Total due £6,860.00", "Rechnungsbetrag: 2.937,00 €"). The row says so (it is
+    and one only ("Total due £6,860.00", "Rechnungsbetrag: 2.937,00 €"); a gross amount no label
+    names is the one total of a block that states a net amount apart. The row says so (it is
     unsure)."""
     wanted = [c for c in columns if c not in found and groups_of(c) == {"amount"}]
     totals = {p.value: p for p in block if "gross amount" in groups_of(p.key)}
-    return {wanted[0]: next(iter(totals.values()))} if len(wanted) == 1 and len(totals) == 1 else {}
+    if len(wanted) == 1 and len(totals) == 1:
+        return {wanted[0]: next(iter(totals.values()))}
+    # "Netto / Net 3,723.80" over "Att betala / Total EUR 3,723.80": the total under a net amount is the gross
+    gross = [c for c in columns if c not in found and groups_of(c) == {"gross amount"}]
+    net = any("net amount" in groups_of(p.key) for p in block)
+    totals = {p.value: p for p in block if groups_of(p.key) == {"amount"} and _TOTAL_WORD.search(p.key)}
+    return {gross[0]: next(iter(totals.values()))} if len(gross) == 1 and net and len(totals) == 1 else {}
+
+
+_TOTAL_WORD = re.compile(rf"(?<!\w)(?:{TOTAL_WORDS})(?!\w)", re.IGNORECASE)
 
 
 def records_from_key_values(blocks: list[list[KeyValue]], reading: Reading, context: str = "") -> list[Record]:
