@@ -382,3 +382,34 @@ def test_a_sign_on_a_name_under_its_group_is_on_the_grouped_header() -> None:
     reading = read_message("Which states have a non-zero Family Welfare amount under Capital? Give the state and total.", scope)
     assert _conditions(reading) == [("Capital Family Welfare", "not", "0")]
     assert [r.values["State"] for r in extract_records(document, reading)] == ["Gujarat"]
+
+
+def test_names_after_what_a_list_asks_for_are_its_columns() -> None:
+    """"how often they occur in NVAF patients and in DVT/PE treatment (VTEt)": the codes the long
+    headers end with name the columns; "its surplus/deficit for rice and for paddy": the closing
+    words of two headers, read with what they hold."""
+    adverse = ["System organ class", "Prevention of VTE in adult patients after hip or knee replacement (VTEp)",
+               "Prevention of stroke and systemic embolism in adult patients with NVAF, with one or more risk factors (NVAF)",
+               "Treatment of DVT and PE, and prevention of recurrent DVT and PE (VTEt)"]
+    scope = ScopeHint(documents=1, vocabulary=adverse, table_headers=[adverse])
+    reading = read_message("List the reactions with how often they occur in NVAF patients and in DVT/PE treatment (VTEt).", scope)
+    assert reading.columns == ["NVAF", "VTEt"]
+    table = Table(page=1, header=adverse, rows=[["Nausea", "Common", "Common", "Uncommon"]])
+    document = DocumentText(id=1, collection="c", path="smpc.pdf", title="", pages=[""], tables=[table])
+    assert [(r.values["NVAF"], r.values["VTEt"]) for r in extract_records(document, reading)] == [("Common", "Uncommon")]
+    crops = ["District", "Production (Rice) Total", "Surplus/Deficit (In Lakh tonnes) Rice", "Surplus/Deficit (In Lakh tonnes) Paddy"]
+    scope = ScopeHint(documents=1, vocabulary=crops, table_headers=[crops])
+    reading = read_message("List the district with its surplus/deficit for rice and for paddy.", scope)
+    assert reading.columns[-2:] == ["Surplus/deficit rice", "Surplus/deficit paddy"]
+    # one word after "for" is no list of columns: "the total for Kerala" stays as it was read
+    assert "Kerala" not in read_message("List the district with its total for Kerala.", scope).columns
+
+
+def test_a_header_too_long_to_be_a_name_is_named_by_its_code() -> None:
+    from tools.knowledge.vocabulary import document_vocabulary
+    from tools.parsing.base import ParsedDocument
+
+    long = "Prevention of stroke and systemic embolism in adult patients with NVAF, with one or more risk factors (NVAF)"
+    parsed = ParsedDocument(title="", media_type="application/pdf", pages=[""],
+                            tables=[Table(page=1, header=["System organ class", long, "Unit price net (EUR)"], rows=[])])
+    assert document_vocabulary(parsed) == ["System organ class", "NVAF", "Unit price net (EUR)"]

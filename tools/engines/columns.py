@@ -58,7 +58,21 @@ def names_of(cell: str) -> list[str]:
     without the unit it ends with ("reading_c", "Weight (kg)": "reading", "weight")."""
     parts = cell.split("/") if "/" in cell else []
     bare = without_unit(cell)
-    return [name for name in dict.fromkeys(folded(name) for name in [cell, *parts, bare]) if name]
+    return [name for name in dict.fromkeys(folded(name) for name in [cell, *parts, bare, code_of(cell)]) if name]
+
+
+def code_of(cell: str) -> str:
+    """The short name a long header gives itself in brackets at its end: "(VTEt)" of "Treatment of
+    DVT and PE, and prevention of recurrent DVT and PE (VTEt)"; "" for a unit ("(EUR)", "(kg)")
+    or a header of a few words."""
+    found = _CODE_TAIL.search(cell)
+    if found is None or len(cell[: found.start()].split()) < CODED_WORDS or MEASURE_UNIT.fullmatch(found.group(1)):
+        return ""
+    return found.group(1)
+
+
+CODED_WORDS = 4  # a header names itself by a code in brackets only after this many words
+_CODE_TAIL = re.compile(r"\(([A-Za-z][A-Za-z0-9/-]{1,9})\)\s*$")
 
 
 def without_unit(cell: str) -> str:
@@ -205,6 +219,8 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
         covering if len(covering) == 1 else [],
         inflected if len(inflected) == 1 else [],
         _bilingual(requested, header, context),
+        # "VTEt" names the "Treatment of DVT and PE, … (VTEt)" column
+        [i for i, c in enumerate(header) if want and folded(code_of(c)) == folded(want)],
     ]
     tiers = [[i for i in tier if _qualifier(cells[i]) in (wanted, None) or wanted is None] for tier in tiers]
     if wanted is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from tools.engines.columns import code_of
 from tools.parsing.base import ParsedDocument
 from tools.parsing.fields import labels
 from tools.parsing.text import clean
@@ -30,13 +31,16 @@ def is_term(text: str) -> bool:
 
 def document_vocabulary(parsed: ParsedDocument) -> list[str]:
     """Header cells of all tables, then the labels, distinct without case, at most MAX_TERMS; a
-    header cell of years is a name too ("2001-2011" heads a statistical table's column)."""
+    header cell of years is a name too ("2001-2011" heads a statistical table's column), and a
+    header cell too long to be a name is named by the code it ends with in brackets."""
     terms: list[str] = []
     seen: set[str] = set()
     headers = [cell for table in parsed.tables for cell in table.header]
     candidates = [*headers, *labels(parsed.pages, parsed.tables)]
     for k, candidate in enumerate(candidates):
         term = clean(candidate).replace("\x00", "")
+        if k < len(headers) and len(term) > MAX_TERM_LENGTH and code_of(term):
+            term = code_of(term)  # a header too long to be a name is named by its code ("(NVAF)")
         named = is_term(term) or k < len(headers) and _YEARS.fullmatch(term) is not None
         if named and term.casefold() not in seen:
             seen.add(term.casefold())

@@ -36,7 +36,7 @@ class Columns:
             lists = [*lists, *(found for found in self._leading_lists()
                                if not any(start < found[1] and found[0] < end for start, end in self.asked))]
         for start, end in lists:
-            self._list(start, *self._values_in_years(end))
+            self._list(start, *self._values_named(end))
 
     def take_question(self) -> None:
         """"What hourly rates did we agree …?", "What are the monthly charges in …?": a question
@@ -292,29 +292,67 @@ class Columns:
         head = items[0][1].split()[-1].casefold()
         return head in g.ROW_NOUNS and normalise(items[0][1]) not in self.scan.vocabulary
 
-    def _values_in_years(self, end: int) -> tuple[int, int]:
-        """"… with their outlays in 2011, 2012 and 2013": years after a list's last item, each a
-        header of the scope (read whole as its terms), are the list's columns; the item before
-        them says what their values are. (the list's new end, the index its years start at; -1
-        when no years follow)"""
-        at, years = self.scan.at(end), self.scan.at(end + 1)
-        if at is None or years is None or at.used or at.low not in ("in", "for") or not years.term or not g.YEAR.fullmatch(years.bare):
-            return end, -1
+    def _values_named(self, end: int) -> tuple[int, list[tuple[int, str, bool]]]:
+        """"… with their outlays in 2011, 2012 and 2013", "how often they occur in NVAF patients and
+        in DVT/PE treatment (VTEt)", "its surplus/deficit for rice and for paddy": after a list's
+        last item, "in" or "for" and groups (parted by commas and "and", each maybe with its own
+        "in") that each hold a name of the scope's headers: a year heading a column, a header's
+        code in brackets, a header's closing words. Those are the list's columns; the item before
+        them says what their values are, and a closing word is read with it ("surplus/deficit
+        rice"). Two groups at least, or years. (the list's new end, each group's start, name and
+        whether it closes a header; no groups when the words after the list are none of these)"""
+        at = self.scan.at(end)
+        if at is None or at.used or at.low not in ("in", "for"):
+            return end, []
+        groups: list[tuple[int, str, bool]] = []
         k = end + 1
-        while (tok := self.scan.at(k)) is not None and (tok.term and g.YEAR.fullmatch(tok.bare) or tok.text == "," or tok.is_(g.CONJUNCTIONS)):
+        while True:
+            while (tok := self.scan.at(k)) is not None and tok.low in ("in", "for") and not tok.used:
+                k += 1
+            first = k
+            while (tok := self.scan.at(k)) is not None and not tok.used and tok.text not in (",", ";") \
+                    and not tok.is_(g.CONJUNCTIONS) and (tok.is_word or tok.term or tok.text in "()"):
+                k += 1
+                if tok.term and g.YEAR.fullmatch(tok.bare):
+                    break  # a year is a group of its own: "2013 (billions of dollars)"
+            named = self._group_name(first, k)
+            if named is None:
+                break
+            groups.append((first, *named))
+            last = k
+            if (tok := self.scan.at(k)) is None or not (tok.text == "," or tok.is_(g.CONJUNCTIONS)):
+                break
             k += 1
-        while k > end + 1 and not self.scan.tokens[k - 1].term:
-            k -= 1
+        if not groups or len(groups) < 2 and not g.YEAR.fullmatch(groups[0][1]):
+            return end, []
         self.scan.tokens[end].used = True
-        return k, end + 1
+        return last, groups
 
-    def _list(self, start: int, end: int, years: int = -1) -> None:
-        """The columns of the list from ``start`` to ``end``; from ``years`` on (``_values_in_years``)
-        the years are the columns, the item before them named what they hold."""
-        if years >= 0:
-            before = [(k, item) for k, item in self.scan.items(start, years - 1)][:-1]
-            self._list_items(before)
-            self._list_items(self.scan.items(years, end))
+    def _group_name(self, start: int, end: int) -> tuple[str, bool] | None:
+        """The name of the scope's headers a group of words after a list holds (``_values_named``):
+        a year, a header or its code ("VTEt"), else a header's closing word ("rice"); with whether
+        it only closes a header. None when it holds none, or several."""
+        words = [t for t in self.scan.tokens[start:end] if t.is_word or t.term]
+        if not 1 <= len(words) <= 4:
+            return None
+        years = [t.bare for t in words if t.term and g.YEAR.fullmatch(t.bare)]
+        if years:
+            return (years[0], False) if len(words) == 1 else None
+        names = [t.bare for t in words if self.scan.names_header(t.bare) and not t.is_(g.DETERMINERS)]
+        if len(names) == 1:
+            return names[0], False
+        tails = [t.bare for t in words if folded(t.bare) in self.scan.header_tails and not self.scan.names_header(t.bare)]
+        return (tails[0], True) if len(tails) == 1 and len(words) == 1 else None
+
+    def _list(self, start: int, end: int, groups: list[tuple[int, str, bool]]) -> None:
+        """The columns of the list from ``start`` to ``end``; with groups after it
+        (``_values_named``) the groups are the columns, the item before them naming what they hold."""
+        if groups:
+            before = self.scan.items(start, groups[0][0] - 1)
+            what = before[-1][1] if before else ""
+            self._list_items(before[:-1])
+            for offset, name, closing in groups:
+                self.scan.columns.append((offset, capitalise(f"{what} {name}" if closing and what else name)))
             self.scan.use(start, end)
             return
         self._list_items(self.scan.items(start, end))
