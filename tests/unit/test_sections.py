@@ -101,3 +101,22 @@ def test_a_quoted_heading_before_the_things_asked_for_and_the_place_they_are_for
         ("Antenatal care", "79.0"), ("Treatment for pregnancy complications", "88.0"), ("Treatment for vaginal discharge", "73.9")]
     # a report about another district gives nothing
     assert extract_records(document(health), read_message(message.replace("Chandel", "Ukhrul"), scope([health]))) == []
+
+
+CURVES = UNSEEN / "public-pdfs" / "documents" / "pdfplumber" / "tests" / "pdfs" / "table-curves-example.pdf"
+
+
+def test_the_things_listed_before_how_often_are_the_rows_under_their_heading() -> None:
+    """"List the gastrointestinal disorders in the adverse reactions table with how often they
+    occur in NVAF patients and in DVT/PE treatment (VTEt)": every row under the heading
+    "Gastrointestinal disorders" (not only the one whose label says "gastrointestinal"), each
+    with its label, as "Common | Common" says which reaction it is of none."""
+    reading = read_message("List the gastrointestinal disorders in the adverse reactions table with how often they occur "
+                           "in NVAF patients and in DVT/PE treatment (VTEt).", scope([CURVES]))
+    assert reading.subject == "Gastrointestinal disorders" and reading.columns == ["NVAF", "VTEt"]
+    records = extract_records(document(CURVES), reading)
+    assert [r.values["Gastrointestinal disorders"] for r in records] == [
+        "Nausea", "Gastrointestinal haemorrhage", "Haemorrhoidal haemorrhage", "Mouth haemorrhage", "Haematochezia",
+        "Rectal haemorrhage, gingival bleeding", "Retroperitoneal haemorrhage"]
+    assert (records[0].values["NVAF"], records[0].values["VTEt"]) == ("Common", "Common")
+    assert all(r.match == "unsure" for r in records)  # "how often they occur" and "DVT/PE" are no part of a column

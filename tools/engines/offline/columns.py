@@ -137,10 +137,11 @@ class Columns:
                 if len(phrase) > 1 and (phrase[-1].low.endswith("ed") or after is not None and after.is_(g.ENDS_LIST)
                                         and not phrase[-1].low.endswith("s")):
                     phrase = phrase[:-1]  # "which subdivisions fell in …", "which KPIs missed …": the verb
-            elif tok.is_(g.LIST_KEYWORDS) and (after := self.scan.at(k + 1)) is not None and after.is_(g.POSSESSIVES) \
-                    or tok.low == "whose":
-                # what the sentence asks for first ("the subdivisions in the … region with their …"),
-                # else the words just before ("…, list the mandatory programs with their …")
+            elif tok.is_(g.LIST_KEYWORDS) and (after := self.scan.at(k + 1)) is not None \
+                    and (after.is_(g.POSSESSIVES) or after.is_(g.QUESTION_WORDS)) or tok.low == "whose":
+                # what the sentence asks for first ("the subdivisions in the … region with their …",
+                # "the gastrointestinal disorders in the … table with how often they occur …"), else
+                # the words just before ("…, list the mandatory programs with their …")
                 phrase = self._asked_for(k) or self._phrase(range(k - 1, max(k - 1 - _SUBJECT_WORDS, -1), -1))[::-1]
             elif tok.is_(g.LIST_KEYWORDS) and after is not None and after.is_(g.DETERMINERS):
                 # "Show the corn lines of the … table with the May/2013 … estimates": rows asked for by name

@@ -15,6 +15,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from core.reading import Condition, DocumentText, Reading, Record, Table
+from tools.engines.accounting import fold
 from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import groups_of, map_columns, match_column, normalise, partly_named, unit_unsaid
 from tools.engines.numbers import has_currency, month_of_cell, parse_number
@@ -49,8 +50,8 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
             return []
     blocks = _with_issuer(document, _blocks(key_value_lines(document.pages, document.tables), reading.columns), reading.columns)
     reading = terms_in_columns(kinds, reading)
-    records, table_columns = records_from_tables(document, reading, blocks)
-    reading, records, table_columns, picked_note = _picked_by_words(document, reading, blocks, records, table_columns)
+    records, table_columns, by_heading = records_from_tables(document, reading, blocks)
+    reading, records, table_columns, picked_note = _picked_by_words(document, reading, blocks, records, table_columns, by_heading)
     labelled = max((len(map_columns(reading.columns, [p.key for p in b])) for b in blocks), default=0)
     if not records and not table_columns or labelled > table_columns:
         # the document's labels hold more of the request than any table: one record per block
@@ -78,15 +79,21 @@ def _judgement(reading: Reading, record: Record) -> list[str]:
 
 def _picked_by_words(
     document: DocumentText, reading: Reading, blocks: list[list[KeyValue]], records: list[Record], table_columns: int,
+    by_heading: set[str],
 ) -> tuple[Reading, list[Record], int, list[str]]:
     """The rows a word left over picks among those of the tables that hold the request
     (``words_in_cells``), the reading that says so, and the note that counts the rows left out:
     said on every row kept, never silently gone. A word never makes another table hold the
-    request; one every row holds, or none, picks nothing."""
-    by_words = words_in_cells(document, reading) if records else None
+    request; one every row holds, or none, picks nothing; a word of a phrase a section's heading
+    picked the rows by ("the gastrointestinal disorders" under "Gastrointestinal disorders") has
+    picked them already."""
+    headed = {fold(w) for phrase in by_heading for w in phrase.split()}
+    left = reading.model_copy(update={"unused": [w for w in reading.unused if fold(w) not in headed],
+                                      "document_kinds": [w for w in reading.document_kinds if fold(w) not in headed]})
+    by_words = words_in_cells(document, left) if records else None
     if by_words is None:
         return reading, records, table_columns, []
-    kept, kept_columns = records_from_tables(document, by_words, blocks)
+    kept, kept_columns, _ = records_from_tables(document, by_words, blocks)
     if not 0 < len(kept) < len(records):
         return reading, records, table_columns, []
     left, one = len(records) - len(kept), len(records) - len(kept) == 1
@@ -195,8 +202,11 @@ def _is_key_value_table(table: Table, reading: Reading) -> bool:
     return _enough(labelled, len(reading.columns)) and labelled > len(map_columns(reading.columns, table.header))
 
 
-def records_from_tables(document: DocumentText, reading: Reading, blocks: list[list[KeyValue]]) -> tuple[list[Record], int]:
-    """Records from every table that holds the requested columns; and how many columns the best one held.
+def records_from_tables(
+    document: DocumentText, reading: Reading, blocks: list[list[KeyValue]]
+) -> tuple[list[Record], int, set[str]]:
+    """Records from every table that holds the requested columns; how many columns the best one
+    held; and the phrases of the request a section's heading picked rows by.
 
     A requested column no table has is taken from the document's labels when exactly one block
     of ``Key: value`` lines names it ("Order number: PO-1" above the order's lines).
@@ -205,6 +215,7 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
     previous: _TableUse | None = None
     earlier: list[list[str]] = []  # the rows of the table a continued one goes on from
     used_any = 0
+    by_heading: set[str] = set()
     document_values = _document_values(blocks, reading, about(document))
     # the conditions' own columns count with the requested ones: an expense table with a date and
     # a description, asked for incidents "with severity High and status Open", is not the table
@@ -251,6 +262,7 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
         unread = [c for c in reading.columns if c not in use.mapping or c in use.partly or c == use.unnamed]
         section = picked_section(rows, [*asked.row_terms, reading.subject or "", *unread])
         if section is not None:
+            by_heading.add(section.phrase)
             asked = asked.model_copy(update={"row_terms": [t for t in asked.row_terms if t != section.phrase]})
             reread = [*reread, section_note(section)]
             if section.phrase in reading.columns and section.phrase not in use.mapping:
@@ -261,7 +273,7 @@ def records_from_tables(document: DocumentText, reading: Reading, blocks: list[l
             if k not in sums and (section is None or k in section.rows)
             and (r := _table_record(row, use, table, asked, condition_cells, document_values)) is not None
         ], reading.columns)
-    return records, used_any
+    return records, used_any, by_heading
 
 
 def _read_for_table(reading: Reading, header: list[str], rows: list[list[str]], title: str) -> tuple[Reading, list[str]]:

@@ -14,15 +14,19 @@ from tools.engines.numbers import is_amount, month_of_cell, parse_date, parse_nu
 
 def told_apart(records: list[Record], columns: list[str]) -> bool:
     """Whether the requested columns can say which of a document's rows is which: one of them
-    holds more than amounts and durations (a name, a code, a date, a description). Rows of "the
-    annual value and notice period" of the active agreements name no agreement."""
+    holds more than amounts and durations (a name, a code, a date, a description), and no two rows
+    read alike. Rows of "the annual value and notice period" of the active agreements name no
+    agreement."""
     if len(records) < 2:
         return True
     # a column that numbers the things (Item number, Art.-Nr., SKU) tells them apart by its figures
     if any(_identifies(column) and len({(r.values.get(column) or "").strip() for r in records}) == len(records)
            for column in columns):
         return True
-    return any(
+    # … else one holding more than figures, as long as no two rows read alike ("Common | Common"
+    # for two reactions says which is which of neither)
+    seen = [tuple((r.values.get(column) or "").strip().casefold() for column in columns) for r in records]
+    return len(set(seen)) == len(seen) and any(
         (value := (r.values.get(column) or "").strip())
         and not (is_amount(value) and parse_date(value) is None and month_of_cell(value) is None)
         for column in columns for r in records
