@@ -413,3 +413,12 @@ def test_a_header_too_long_to_be_a_name_is_named_by_its_code() -> None:
     parsed = ParsedDocument(title="", media_type="application/pdf", pages=[""],
                             tables=[Table(page=1, header=["System organ class", long, "Unit price net (EUR)"], rows=[])])
     assert document_vocabulary(parsed) == ["System organ class", "NVAF", "Unit price net (EUR)"]
+
+
+def test_which_after_an_opening_phrase_under_a_heading_asks_which_rows() -> None:
+    header = ["Volume servers in:", "2007", "2008", "2009"]
+    scope = ScopeHint(documents=1, vocabulary=header, table_headers=[header])
+    reading = read_message("Under the state-of-the-art scenario, which space types have a 2009 UEC above 1,500? "
+                           "Give the 2008 and 2009 values.", scope)
+    assert _conditions(reading) == [("2009", "gt", "1,500")]
+    assert reading.columns == ["2008", "2009"] and reading.subject == "Space types"

@@ -458,7 +458,7 @@ class Conditions:
             k -= 1
             if self.scan.tokens[k].text == ",":
                 return False
-        return self.scan.tokens[k].is_(g.ENDS_LIST)
+        return self.scan.tokens[k].is_(g.ENDS_LIST) or self.scan.tokens[k].low in g.UNDER  # "Under the … scenario, which …"
 
     def _asked_rows_end(self, k: int) -> int:
         """After "which": the noun of the rows asked about ("insurance policies"), up to its plural."""
