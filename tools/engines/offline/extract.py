@@ -9,7 +9,6 @@ cell empty and the row unsure, with the reason. Evidence is the line each row ca
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from tools.engines.offline.document_terms import (
     titled_as_asked,
 )
 from tools.engines.offline.grammar import NEGATIONS, ROW_NOUNS, TOTAL_LINE, TOTAL_WORDS
+from tools.engines.offline.labelled import blocks_of, enough, issuer_notes, labelled_values, records_from_key_values, with_issuer
 from tools.engines.offline.request import money_column, on_column
 from tools.engines.offline.row_labels import cell_at, told_apart, with_subject
 from tools.engines.offline.sections import judged_by_section, picked_section, section_note, sectioned
@@ -48,7 +48,7 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
         reading = named_in_rows(document, reading, kinds)
         if reading is None:
             return []
-    blocks = _with_issuer(document, _blocks(key_value_lines(document.pages, document.tables), reading.columns), reading.columns)
+    blocks = with_issuer(document, blocks_of(key_value_lines(document.pages, document.tables), reading.columns), reading.columns)
     reading = terms_in_columns(kinds, reading)
     records, table_columns, by_heading = records_from_tables(document, reading, blocks)
     reading, records, table_columns, picked_note = _picked_by_words(document, reading, blocks, records, table_columns, by_heading)
@@ -111,11 +111,11 @@ def column_fit(document: DocumentText, reading: Reading) -> int:
     (0 when none holds enough of them to be read from)."""
     pairs = key_value_lines(document.pages, document.tables)
     headers = [(t.header, " ".join(t.title)) for t in document.tables if not _is_key_value_table(t, reading)]
-    headers += [([p.key for p in block], "") for block in _blocks(pairs, reading.columns)]
+    headers += [([p.key for p in block], "") for block in blocks_of(pairs, reading.columns)]
     best = max((len(map_columns(reading.columns, h, context)) for h, context in headers), default=0)
     if of_another_kind(document, reading) and best < len(reading.columns) - sum(c.casefold() in ROW_NOUNS for c in reading.columns):
         return 0
-    return best if _enough(best, len(reading.columns)) else 0
+    return best if enough(best, len(reading.columns)) else 0
 
 
 def of_another_kind(document: DocumentText, reading: Reading) -> bool:
@@ -140,11 +140,6 @@ def _condition_columns(reading: Reading) -> list[str]:
 def _held(columns: list[str], table: Table) -> int:
     """How many of ``columns`` the table has."""
     return sum(has_column(table, c) for c in columns)
-
-
-def _enough(found: int, requested: int) -> bool:
-    """A table or a key–value block is used when at least half the requested columns are in it."""
-    return found >= 1 and found >= math.ceil(requested / 2)
 
 
 @dataclass
@@ -199,7 +194,7 @@ def _is_key_value_table(table: Table, reading: Reading) -> bool:
         return False
     labels = [row[0] for row in [table.header, *table.rows] if row]
     labelled = len(map_columns(reading.columns, labels))
-    return _enough(labelled, len(reading.columns)) and labelled > len(map_columns(reading.columns, table.header))
+    return enough(labelled, len(reading.columns)) and labelled > len(map_columns(reading.columns, table.header))
 
 
 def records_from_tables(
@@ -216,7 +211,7 @@ def records_from_tables(
     earlier: list[list[str]] = []  # the rows of the table a continued one goes on from
     used_any = 0
     by_heading: set[str] = set()
-    document_values = _document_values(blocks, reading, about(document))
+    document_values = labelled_values(blocks, reading, about(document))
     # the conditions' own columns count with the requested ones: an expense table with a date and
     # a description, asked for incidents "with severity High and status Open", is not the table
     conditioned = _condition_columns(reading)
@@ -231,7 +226,7 @@ def records_from_tables(
         if unnamed is not None:
             mapping = {**mapping, unnamed: 0}
         held = _held(conditioned, table)
-        named_whole = _enough(len(mapping) + held, len(reading.columns) + len(conditioned))
+        named_whole = enough(len(mapping) + held, len(reading.columns) + len(conditioned))
         partly = _partly_named(reading, table, mapping) if named_whole or len(reading.columns) > 1 and held == len(conditioned) else {}
         if named_whole or len(reading.columns) > 1 and len(mapping) + len(partly) == len(reading.columns):
             # a table the request's names hold, or one that names each of several at least in part
@@ -364,53 +359,6 @@ def _column_sum(rows: list[list[str]], index: int, skipped: set[int]) -> float |
     return total
 
 
-# the label Kea gives the name of a document's issuer read from its letterhead (``_with_issuer``)
-ISSUER = "Supplier (letterhead)"
-# letters no accent mark makes: a folder's name writes "Zulawskie" for "Żuławskie"
-_PLAIN_LETTERS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe", "ı": "i"})
-# where a letterhead's name ends: a spaced dash, a middle dot, a comma, a tab
-_NAME_END = re.compile(r"\s+[—–·|-]\s+|,\s|\t")
-
-
-def _with_issuer(document: DocumentText, blocks: list[list[KeyValue]], columns: list[str]) -> list[list[KeyValue]]:
-    """The blocks, a supplier no label names read from the letterhead: "Baltic Cold Logistics Sp.
-    z o.o." opening an invoice filed under ``…/Baltic_Cold_Logistics/`` is who issued it. The
-    name must stand on one of the document's first lines and open with the words of a folder the
-    document is filed in; the rows say where it was read (they are unsure). Only a document of one
-    block of labels: several records in one file have no one issuer."""
-    wanted = [c for c in columns if "supplier" in groups_of(c)]
-    if len(blocks) > 1 or not wanted or not document.pages or any(map_columns(wanted, [p.key for p in b]) for b in blocks):
-        return blocks
-    folders = [_plain(re.sub(r"[_.-]+", " ", part)).split() for part in document.path.split("/")[:-1]]
-    folders = [words for words in folders if len(words) >= 2]
-    for line in [line for line in document.pages[0].splitlines() if line.strip()][:ISSUER_LINES]:
-        name = _NAME_END.split(line.strip())[0].strip()
-        words = _plain(name).split()
-        if any(words[: len(folder)] == folder for folder in folders):
-            return [[*(blocks[0] if blocks else []), KeyValue(ISSUER, name, line.strip(), 1)]]
-    return blocks
-
-
-ISSUER_LINES = 3  # the letterhead's name stands on one of the document's first lines
-
-
-def _plain(text: str) -> str:
-    return normalise(text.casefold().translate(_PLAIN_LETTERS))
-
-
-def _issuer_notes(columns: list[str], pairs: dict[str, KeyValue]) -> list[str]:
-    return [f"'{c}' is read from the letterhead, named as the folder the document is filed in" for c in columns
-            if c in pairs and pairs[c].key == ISSUER]
-
-
-def _document_values(blocks: list[list[KeyValue]], reading: Reading, context: str = "") -> dict[str, KeyValue]:
-    """Requested columns the document's labels name once and only once (its number, date, supplier)."""
-    if len(blocks) != 1:
-        return {}
-    block = blocks[0]
-    return {column: block[i] for column, i in map_columns(reading.columns, [p.key for p in block], context).items()}
-
-
 def about(document: DocumentText) -> str:
     """What a document says it is, as the context of its labels: its title and its path's words
     ("Date" on an order confirmation in ``sales/orders/`` is the order date)."""
@@ -464,7 +412,7 @@ def _table_record(
     labelled = [c for c in reading.columns if c not in use.mapping and c in document_values and not _of_a_line(c)]
     for column in labelled:
         values[column] = document_values[column].value
-    notes += _issuer_notes(labelled, document_values)
+    notes += issuer_notes(labelled, document_values)
     notes += [f"no '{c}' column in this table" for c in reading.columns if c not in use.mapping and c not in labelled]
     if use.unnamed is not None:
         notes.append(f"'{use.unnamed}' is read from the table's first column, which has no header")
@@ -492,98 +440,3 @@ _LINE_KINDS = frozenset({"amount", "quantity", "unit price", "description", "pos
 def _of_a_line(column: str) -> bool:
     """Whether a requested column is of a kind each line has its own value of ("Amount", "Qty")."""
     return bool(groups_of(column) & _LINE_KINDS)
-
-
-def _blocks(pairs: list[KeyValue], columns: list[str]) -> list[list[KeyValue]]:
-    """Runs of pairs, a new one wherever a key that names a requested column repeats (several
-    tickets in one text file); a label the request does not ask for may stand twice in one
-    record (the supplier's and the customer's "CIF" on one invoice)."""
-    asked = {pair.key.casefold() for pair in pairs if match_column(pair.key, columns) is not None}
-    blocks: list[list[KeyValue]] = []
-    seen: set[str] = set()
-    for pair in pairs:
-        key = pair.key.casefold()
-        if not blocks or key in seen and key in asked:
-            blocks.append([])
-            seen = set()
-        blocks[-1].append(pair)
-        seen.add(key)
-    return blocks
-
-
-def _document_total(block: list[KeyValue], columns: list[str], found: dict[str, KeyValue]) -> dict[str, KeyValue]:
-    """"Invoice number, date and total amount for every invoice": the amount of a record read from
-    a block of the document's labels, when no label names it, is the block's total if it holds one,
-    and one only ("Total due £6,860.00", "Rechnungsbetrag: 2.937,00 €"); a gross amount no label
-    names is the one total of a block that states a net amount apart. The row says so (it is
-    unsure)."""
-    wanted = [c for c in columns if c not in found and groups_of(c) == {"amount"}]
-    totals = {p.value: p for p in block if "gross amount" in groups_of(p.key)}
-    if len(wanted) == 1 and len(totals) == 1:
-        return {wanted[0]: next(iter(totals.values()))}
-    # "Netto / Net 3,723.80" over "Att betala / Total EUR 3,723.80": the total under a net amount is the gross
-    gross = [c for c in columns if c not in found and groups_of(c) == {"gross amount"}]
-    net = any("net amount" in groups_of(p.key) for p in block)
-    totals = {p.value: p for p in block if groups_of(p.key) == {"amount"} and _TOTAL_WORD.search(p.key)}
-    return {gross[0]: next(iter(totals.values()))} if len(gross) == 1 and net and len(totals) == 1 else {}
-
-
-_TOTAL_WORD = re.compile(rf"(?<!\w)(?:{TOTAL_WORDS})(?!\w)", re.IGNORECASE)
-
-
-def records_from_key_values(blocks: list[list[KeyValue]], reading: Reading, context: str = "") -> list[Record]:
-    """A record from each block of ``Key: value`` pairs (``_blocks``) that holds the requested columns.
-
-    Every literal condition's column must be among the block's keys (else the block is about
-    something else); at least half the requested columns must be found. A requested column
-    not found stays empty and makes the record unsure.
-    """
-    records = []
-    for block in blocks:
-        record = _block_record(block, reading, context)
-        if record is not None:
-            records.append(record)
-    return records
-
-
-def _block_record(block: list[KeyValue], reading: Reading, context: str = "") -> Record | None:
-    keys = [p.key for p in block]
-    found = {column: block[i] for column, i in map_columns(reading.columns, keys, context).items()}
-    total = _document_total(block, reading.columns, found)
-    found.update(total)
-    if not _enough(len(found), len(reading.columns)):
-        return None
-    condition_pairs: dict[str, KeyValue | None] = {}
-    for condition in reading.conditions:
-        if condition.op == "judgement" or not condition.column:
-            continue
-        pair = found.get(condition.column)
-        if pair is None:
-            index = match_column(condition.column, keys)
-            if index is None:
-                return None
-            pair = block[index]
-        condition_pairs[condition.column] = pair
-
-    def cell_of(column: str) -> str | bool | None:
-        if not column:
-            return " ".join(p.line for p in block)
-        pair = condition_pairs.get(column)
-        return (pair.value or None) if pair else True  # no label for it: not known
-
-    keep, notes = check_conditions(reading.conditions, cell_of)
-    if not keep:
-        return None
-    notes += [f"no value for '{c}'" for c in reading.columns if c not in found]
-    notes += [f"'{c}' is read from '{pair.key}', the document's total" for c, pair in total.items()]
-    notes += _issuer_notes(reading.columns, found)
-    used = [found[c] for c in reading.columns if c in found]
-    lines = list(dict.fromkeys(p.line for p in used))
-    return checked(
-        Record(
-            values={c: found[c].value if c in found else None for c in reading.columns},
-            page=used[0].page,
-            evidence="\n".join(lines),
-        ),
-        notes,
-    )
