@@ -17,6 +17,7 @@ from tools.engines.offline import grammar as g
 from tools.engines.offline.amounts import Amounts, is_unit, unit_of
 from tools.engines.offline.columns import Columns
 from tools.engines.offline.equalities import Equalities
+from tools.engines.offline.presence import Presence
 from tools.engines.offline.scan import JUDGEMENT_HINT, Scan
 from tools.engines.offline.tokens import SENTENCE_END, WHICH, capitalise, strip_determiners, text_of
 
@@ -31,17 +32,21 @@ class Conditions:
     def amounts(self) -> Amounts:
         return Amounts(self.scan)
 
+    @cached_property
+    def presence(self) -> Presence:
+        return Presence(self.scan)
+
     def take_conditions(self) -> None:
         self._postfix_comparisons()
         self.amounts.take_column_after_amount()
         self._noun_of_comparisons()
         self.amounts.take_unit_comparisons()
         self._name_before_header()
-        self._signs()
+        self.presence.take_signs()
         for i, tok in enumerate(self.scan.tokens):
             if tok.used or tok.kind != "word":
                 continue
-            if tok.is_(g.HAS_WORDS) and self._take_presence(i, self.scan.clause_end(i + 1)):
+            if tok.is_(g.HAS_WORDS) and self.presence.take_presence(i, self.scan.clause_end(i + 1)):
                 continue
             if tok.is_(g.CONDITION_KEYWORDS) or tok.is_(g.HAS_WORDS) and self._after_which(i):
                 end = self._chain(i + 1)
@@ -51,7 +56,7 @@ class Conditions:
                     self._with_condition(i)
                     if not tok.used:  # "which states had any rental checks": only meaning can judge it
                         end = self.scan.clause_end(i + 1)
-                        if not self._take_none_of(i, end) and any(t.is_content for t in self.scan.tokens[i + 1 : end]):
+                        if not self.presence.take_none_of(i, end) and any(t.is_content for t in self.scan.tokens[i + 1 : end]):
                             self.scan.row_terms.append(text_of(self.scan.tokens[i:end]))
                         if end > i + 1:  # "have an" before a comparison read already is its grammar
                             self.scan.use(i, end)
@@ -136,28 +141,6 @@ class Conditions:
             op = found[0]
             end = self._value(op[0], capitalise(noun.bare), op[1], k)
             self.scan.use(k - 2, end)
-
-    def _signs(self) -> None:
-        """"(negative amounts)", "a non-zero Family Welfare amount": a sign before the column it
-        compares with zero (a header of the scope right after it, else the one word after it)."""
-        tokens = self.scan.tokens
-        for k, tok in enumerate(tokens):
-            op = g.SIGNS.get(tok.low) if tok.kind == "word" and not tok.used else None
-            if op is None:
-                continue
-            clause = self.scan.clause_end(k + 1)
-            header, grouped = self.scan.header_within(k + 1, clause), None
-            if header is not None and header[0] == k + 1:
-                end = header[1]
-            elif (grouped := self.scan.grouped_header(k + 1, clause)) is not None:
-                end = grouped[1]  # "a non-zero Family Welfare amount under Capital"
-            elif (nxt := self.scan.at(k + 1)) is not None and nxt.is_content and not nxt.has_digit and k + 2 >= clause:
-                end = k + 2  # "(negative amounts)": the one word the clause holds after it
-            else:
-                continue
-            column = grouped[0] if grouped is not None else capitalise(text_of(tokens[k + 1 : end]).strip("()[]{},;:.!? "))
-            self.scan.conditions.append((k, Condition(column=column, op=op, value="0", text=f"{column} {tok.text}")))
-            self.scan.use(k, end)
 
     def _after_which(self, i: int) -> bool:
         return any(t.low in WHICH or t.low == "many" for t in self.scan.tokens[max(0, i - 6) : i])
@@ -356,50 +339,11 @@ class Conditions:
             return
         if end > start and all(t.is_(g.BE_WORDS) or t.is_(g.AUXILIARIES) for t in self.scan.tokens[start:end]):
             self.scan.use(i, end)  # "Which installations were finished in 2025": the verb's time was read
-        elif self._take_none_of(start, end):
+        elif self.presence.take_none_of(start, end):
             self.scan.use(i, end)
         elif end > start:
             self.scan.row_terms.append(text_of(self.scan.tokens[start:end]))
             self.scan.use(i, end)
-
-    def _take_presence(self, start: int, end: int) -> bool:
-        """"which states have an entry under Loans from SBI & Other Banks", "lines with no value in
-        Discount": a verb of having, a word of one (or of none), a noun of a value and a header of
-        the scope after "under/in/for" say the row's cell holds a value (or holds none: empty, or a
-        dash the table prints for none). False for any other clause."""
-        tokens = self.scan.tokens
-        k = start + 1 if tokens[start].is_(g.HAS_WORDS) or tokens[start].is_(g.BE_WORDS) else start
-        none = k < end and tokens[k].low in g.NONE_WORDS
-        k += 1 if none or (k < end and tokens[k].is_(g.DETERMINERS)) else 0
-        if k + 2 >= end or tokens[k].low not in g.ENTRY_NOUNS or tokens[k + 1].low not in g.UNDER:
-            return False
-        header = self.scan.header_within(k + 2, end)
-        if header is None or header[0] != k + 2 or header[1] != end:
-            return False
-        column = capitalise(text_of(tokens[header[0] : header[1]]))
-        said = text_of(tokens[start:end])
-        self.scan.conditions.append((start, Condition(column=column, op="equals" if none else "not", value="", text=said)))
-        self.scan.use(start, end)
-        return True
-
-    def _take_none_of(self, start: int, end: int) -> bool:
-        """"which lines had no discount", "were without discount", "ohne Rabatt": a verb of having
-        or being at most, a word of "none", and words naming a column of the scope (as written or
-        by their kind) say the column holds zero, written as a figure or a percentage (a discount
-        printed as "-10.00" is one); an empty cell, which may mean none, is left unsure. False for
-        any other clause."""
-        tokens = self.scan.tokens[start:end]
-        k = 1 if tokens and (tokens[0].is_(g.HAS_WORDS) or tokens[0].is_(g.BE_WORDS)) else 0
-        if len(tokens) < k + 2 or tokens[k].low not in g.NONE_WORDS:
-            return False
-        named = strip_determiners(tokens[k + 1 :])
-        words = text_of(named)
-        if not named or not all(t.is_word for t in named) or not self.scan.names_column(words):
-            return False
-        column, said = capitalise(words), text_of(tokens)
-        self.scan.conditions.append((start, Condition(column=column, op="equals", value="0 or 0%", text=f"{column} is 0 ({said})")))
-        self.scan.use(start, end)
-        return True
 
     def _phrase_end(self, start: int) -> int:
         """Where the words from ``start`` reach the next punctuation mark (places and names read

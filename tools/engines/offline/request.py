@@ -30,7 +30,7 @@ the structure leaves open: folder names in words, and whether "the Sales departm
 condition on a column the documents have.
 
 Each step is a pass in its own module, over one shared ``Scan`` (``scan``): ``terms`` (0),
-``places`` and ``periods`` (1), ``calculations`` (2), ``columns`` (3), ``conditions`` and ``equalities`` (4), ``owners`` (5) and
+``places`` and ``periods`` (1), ``calculations`` (2), ``columns`` (3), ``conditions``, ``presence`` and ``equalities`` (4), ``owners`` (5) and
 ``judgement`` (6). This module runs them in order and assembles the ``Reading``.
 """
 

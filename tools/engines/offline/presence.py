@@ -1,0 +1,80 @@
+"""Conditions on whether a row's cell holds a value, and on its sign: "which states have an entry
+under Loans from SBI", "lines with no value in Discount", "which lines had no discount", "(negative
+amounts)", "a non-zero Family Welfare amount under Capital"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.reading import Condition
+from tools.engines.offline import grammar as g
+from tools.engines.offline.scan import Scan
+from tools.engines.offline.tokens import capitalise, strip_determiners, text_of
+
+
+@dataclass
+class Presence:
+    """The conditions a request sets on a cell's value being there, absent, zero or of a sign."""
+
+    scan: Scan
+
+    def take_signs(self) -> None:
+        """"(negative amounts)", "a non-zero Family Welfare amount": a sign before the column it
+        compares with zero (a header of the scope right after it, else the one word after it)."""
+        tokens = self.scan.tokens
+        for k, tok in enumerate(tokens):
+            op = g.SIGNS.get(tok.low) if tok.kind == "word" and not tok.used else None
+            if op is None:
+                continue
+            clause = self.scan.clause_end(k + 1)
+            header, grouped = self.scan.header_within(k + 1, clause), None
+            if header is not None and header[0] == k + 1:
+                end = header[1]
+            elif (grouped := self.scan.grouped_header(k + 1, clause)) is not None:
+                end = grouped[1]  # "a non-zero Family Welfare amount under Capital"
+            elif (nxt := self.scan.at(k + 1)) is not None and nxt.is_content and not nxt.has_digit and k + 2 >= clause:
+                end = k + 2  # "(negative amounts)": the one word the clause holds after it
+            else:
+                continue
+            column = grouped[0] if grouped is not None else capitalise(text_of(tokens[k + 1 : end]).strip("()[]{},;:.!? "))
+            self.scan.conditions.append((k, Condition(column=column, op=op, value="0", text=f"{column} {tok.text}")))
+            self.scan.use(k, end)
+
+    def take_presence(self, start: int, end: int) -> bool:
+        """"which states have an entry under Loans from SBI & Other Banks", "lines with no value in
+        Discount": a verb of having, a word of one (or of none), a noun of a value and a header of
+        the scope after "under/in/for" say the row's cell holds a value (or holds none: empty, or a
+        dash the table prints for none). False for any other clause."""
+        tokens = self.scan.tokens
+        k = start + 1 if tokens[start].is_(g.HAS_WORDS) or tokens[start].is_(g.BE_WORDS) else start
+        none = k < end and tokens[k].low in g.NONE_WORDS
+        k += 1 if none or (k < end and tokens[k].is_(g.DETERMINERS)) else 0
+        if k + 2 >= end or tokens[k].low not in g.ENTRY_NOUNS or tokens[k + 1].low not in g.UNDER:
+            return False
+        header = self.scan.header_within(k + 2, end)
+        if header is None or header[0] != k + 2 or header[1] != end:
+            return False
+        column = capitalise(text_of(tokens[header[0] : header[1]]))
+        said = text_of(tokens[start:end])
+        self.scan.conditions.append((start, Condition(column=column, op="equals" if none else "not", value="", text=said)))
+        self.scan.use(start, end)
+        return True
+
+    def take_none_of(self, start: int, end: int) -> bool:
+        """"which lines had no discount", "were without discount", "ohne Rabatt": a verb of having
+        or being at most, a word of "none", and words naming a column of the scope (as written or
+        by their kind) say the column holds zero, written as a figure or a percentage (a discount
+        printed as "-10.00" is one); an empty cell, which may mean none, is left unsure. False for
+        any other clause."""
+        tokens = self.scan.tokens[start:end]
+        k = 1 if tokens and (tokens[0].is_(g.HAS_WORDS) or tokens[0].is_(g.BE_WORDS)) else 0
+        if len(tokens) < k + 2 or tokens[k].low not in g.NONE_WORDS:
+            return False
+        named = strip_determiners(tokens[k + 1 :])
+        words = text_of(named)
+        if not named or not all(t.is_word for t in named) or not self.scan.names_column(words):
+            return False
+        column, said = capitalise(words), text_of(tokens)
+        self.scan.conditions.append((start, Condition(column=column, op="equals", value="0 or 0%", text=f"{column} is 0 ({said})")))
+        self.scan.use(start, end)
+        return True
