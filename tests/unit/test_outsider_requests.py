@@ -422,3 +422,20 @@ def test_which_after_an_opening_phrase_under_a_heading_asks_which_rows() -> None
                            "Give the 2008 and 2009 values.", scope)
     assert _conditions(reading) == [("2009", "gt", "1,500")]
     assert reading.columns == ["2008", "2009"] and reading.subject == "Space types"
+
+
+def test_a_heading_over_rows_picks_them_and_is_no_kind_of_row() -> None:
+    """"Under the state-of-the-art scenario" over a table of scenario blocks: the rows under that
+    heading, not the heading's own line taken for a kind of row; "Table A4-12" says which document."""
+    header = ["Volume servers in:", "2007", "2008", "2009"]
+    rows = [["Server rooms", "1,512", "1,586", "1,646"], ["Best practice scenario", "", "", ""],
+            ["Server rooms", "1,465", "1,472", "1,427"], ["Server closets", "1,456", "1,439", "1,386"],
+            ["State-of-the-art scenario", "", "", ""], ["Server closets", "1,485", "1,471", "1,424"],
+            ["Server rooms", "1,495", "1,573", "1,586"]]
+    document = DocumentText(id=1, collection="c", path="servers.pdf", title="", pages=["Table A4-12. Volume server UEC"],
+                            tables=[Table(page=1, header=header, rows=rows)])
+    scope = ScopeHint(documents=1, vocabulary=header, table_headers=[header])
+    reading = read_message("Under the state-of-the-art scenario in Table A4-12, which space types have a 2009 UEC above 1,500? "
+                           "Give the 2008 and 2009 values.", scope)
+    assert reading.document_conditions == ["A4-12"]
+    assert [(r.values["2008"], r.values["2009"]) for r in extract_records(document, reading)] == [("1,573", "1,586")]

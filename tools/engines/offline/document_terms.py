@@ -342,9 +342,12 @@ def cells_where(tables: list[Table], holds: Callable[[str], bool]) -> set[tuple[
 
 
 def _kinds_only(table: Table) -> Table:
-    """The table with only its columns of kinds named (``_category_columns``)."""
+    """The table with only its columns of kinds named (``_category_columns``), without its rows of
+    a label alone: a heading over rows ("State-of-the-art scenario" over the servers' figures) is
+    no kind of a row (``sections`` reads headings)."""
     kept = set(_category_columns(table))
-    return table.model_copy(update={"header": [h if j in kept else "" for j, h in enumerate(table.header)]})
+    rows = [row for row in table.rows if len(table.header) < 3 or any(c.strip() for c in row[1:])]
+    return table.model_copy(update={"header": [h if j in kept else "" for j, h in enumerate(table.header)], "rows": rows})
 
 
 def _category_columns(table: Table) -> list[int]:

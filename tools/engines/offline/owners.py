@@ -103,9 +103,8 @@ class Owners:
 
     @staticmethod
     def _names_a_thing(before: Tok) -> bool:
-        """The word before a code: one naming the thing it numbers ("invoice", "van") or a number sign."""
-        return before.kind == "word" and (
-            before.is_word and not before.capital and not before.has_digit or before.low in ("no.", "nr.", "#", "n°"))
+        """The word before a code: one naming the thing it numbers ("invoice", "van", "Table") or a number sign."""
+        return before.kind == "word" and (before.is_word and not before.has_digit or before.low in ("no.", "nr.", "#", "n°"))
 
     def take_periods(self) -> None:
         """"the Public Health Outlay 2012-13 budget estimates": a financial year written as its
