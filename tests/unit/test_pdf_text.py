@@ -71,6 +71,14 @@ def test_a_ruled_header_over_a_row_numbering_its_columns_names_each_column() -> 
     assert "1 2 3 4 5 6 7 8 9 10" in document.pages[0].splitlines()
 
 
+def test_a_table_whose_first_row_is_a_title_takes_the_caption_above_it_too() -> None:
+    """spanning_cells.pdf prints "Table A4-12. …" over the block "Improved operation scenario" that
+    opens its table, and "Table A4-13. …" over the next: each table's title says which it is."""
+    tables = parse_file(pinned("camelot/tests/files/tabula/spanning_cells.pdf")).tables
+    assert [t.title[0].split(".")[0] for t in tables] == ["Table A4-12", "Table A4-13"]
+    assert tables[0].title[-1] == "Improved operation scenario"
+
+
 def test_a_footnote_mark_after_a_space_glyph_stays_with_its_word() -> None:
     """rotated_page.pdf draws a space glyph under the raised "5" after "(TARP)"."""
     (tarp,) = lines_with(TABULA + "rotated_page.pdf", "TARP")

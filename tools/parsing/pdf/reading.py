@@ -139,13 +139,16 @@ def _fields(line: _Line) -> list[str]:
 def _title_tables(found: list[_Found]) -> None:
     """A table without title rows of its own takes the lines of text printed right above it
     ("TABLE 4: STATE-WISE DECADAL GROWTH RATE OF POPULATION", "(Per cent)") as its title: the
-    context its columns are named in. The lines stay in the page's text where they stand."""
+    context its columns are named in; one whose first rows are a title of its own ("Improved
+    operation scenario") takes the lines above them too, up to as many ("Table A4-12. Projected
+    Average Volume Server UEC …"). The lines stay in the page's text where they stand."""
     for k, f in enumerate(found):
-        if f.table is None or f.table.title:
+        if f.table is None or len(f.table.title) >= PDF_TITLE_LINES:
             continue
         above: list[str] = []
         j = k - 1
         while j >= 0 and found[j].table is None and len(above) < PDF_TITLE_LINES:
             above[:0] = [line for line in found[j].lines if line.strip()]
             j -= 1
-        f.table.title = above[-PDF_TITLE_LINES:]
+        room = PDF_TITLE_LINES - len(f.table.title)
+        f.table.title = [*(above[-room:] if room else []), *f.table.title]
