@@ -20,7 +20,7 @@ def enough(found: int, requested: int) -> bool:
     return found >= 1 and found >= math.ceil(requested / 2)
 
 
-# the label Kea gives the name of a document's issuer read from its letterhead (``_with_issuer``)
+# the label Kea gives the name of a document's issuer read from its letterhead (``with_issuer``)
 ISSUER = "Supplier (letterhead)"
 # letters no accent mark makes: a folder's name writes "Zulawskie" for "Żuławskie"
 _PLAIN_LETTERS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe", "ı": "i"})
