@@ -39,8 +39,8 @@ def document_vocabulary(parsed: ParsedDocument) -> list[str]:
     candidates = [*headers, *labels(parsed.pages, parsed.tables)]
     for k, candidate in enumerate(candidates):
         term = clean(candidate).replace("\x00", "")
-        if k < len(headers) and len(term) > MAX_TERM_LENGTH and code_of(term):
-            term = code_of(term)  # a header too long to be a name is named by its code ("(NVAF)")
+        if k < len(headers) and len(term) > MAX_TERM_LENGTH and (code := code_of(term)):
+            term = code  # a header too long to be a name is named by its code ("(NVAF)")
         named = is_term(term) or k < len(headers) and _YEARS.fullmatch(term) is not None
         if named and term.casefold() not in seen:
             seen.add(term.casefold())

@@ -88,9 +88,9 @@ def _picked_by_words(
     picked the rows by ("the gastrointestinal disorders" under "Gastrointestinal disorders") has
     picked them already."""
     headed = {fold(w) for phrase in by_heading for w in phrase.split()}
-    left = reading.model_copy(update={"unused": [w for w in reading.unused if fold(w) not in headed],
-                                      "document_kinds": [w for w in reading.document_kinds if fold(w) not in headed]})
-    by_words = words_in_cells(document, left) if records else None
+    unpicked = reading.model_copy(update={"unused": [w for w in reading.unused if fold(w) not in headed],
+                                          "document_kinds": [w for w in reading.document_kinds if fold(w) not in headed]})
+    by_words = words_in_cells(document, unpicked) if records else None
     if by_words is None:
         return reading, records, table_columns, []
     kept, kept_columns, _ = records_from_tables(document, by_words, blocks)
