@@ -9,6 +9,8 @@
   checked: such a cell may mean none.
 - A condition that cannot be checked (no such column, a cell that is not there, a value that is
   not a number) keeps the row, unsure, with the reason.
+- A row the request leaves out ("excluding the SUBTOTAL lines", a ``not`` condition on no
+  column) is one whose cells hold the words that name it.
 - A condition only meaning can judge (a row term, an unreadable condition) keeps the row,
   unsure: an engine without judgement never says "yes" to it.
 - A requested column with no value the engine could place keeps the row, unsure.
@@ -27,6 +29,22 @@ Cell = str | bool | None  # the row's cell; None for an empty one; False when th
 
 # what a table prints where it has no value: "NA", "n/a", "n.a.", a dash, dots
 _NOT_AVAILABLE = re.compile(r"n\.?\s?/?\s?a\.?|[-–—]+|\.{2,}|…", re.IGNORECASE)
+def holds_words(text: str, words: str) -> bool:
+    """Whether a text holds these words one after the other, whole, in any case and with or
+    without a plural's "s" ("Violent crime" holds "violent crime", "Totals" holds "total";
+    "SUBTOTAL" does not hold "total")."""
+    wanted = [_singular(w) for w in _WORDS.findall(words.casefold())]
+    held = [_singular(w) for w in _WORDS.findall(text.casefold())]
+    return bool(wanted) and any(held[k : k + len(wanted)] == wanted for k in range(len(held) - len(wanted) + 1))
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+_WORDS = re.compile(r"[^\W_]+")
+
+
 def _figure(value: str) -> bool:
     """Whether a compared value is a figure or a date ("70", "5 000 PLN", "2024", "June 2025")."""
     return parse_number(value.replace("%", "")) is not None or any(ch.isdigit() for ch in value)
@@ -49,7 +67,10 @@ def check_conditions(conditions: list[Condition], cell_of: Callable[[str], Cell]
             continue
         if not condition.column:
             cell = cell_of("")  # the whole row
-            if isinstance(cell, str) and compare(condition.op, cell, condition.value) is False:
+            if isinstance(cell, str) and condition.op == "not" and holds_words(cell, condition.value):
+                # "Leave out the SUBTOTAL and BRAZIL lines": a row that holds what is left out
+                return False, [f"the row holds '{condition.value}', which the request leaves out"]
+            if isinstance(cell, str) and condition.op != "not" and compare(condition.op, cell, condition.value) is False:
                 return False, [f"the row does not meet '{condition.text or condition.value}' as Kea reads it"]
             continue
         cell = cell_of(condition.column)

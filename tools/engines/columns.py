@@ -235,6 +235,7 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
 # the units a column's values are given in, written after its name: "weight in kg", "potencia en
 # kWp", "Betrag in EUR"
 UNIT_PREPOSITIONS = frozenset({"in", "en", "im", "w"})
+RATE_WORDS = frozenset({"per", "pro", "par", "por", "na"})  # "bushels per acre", "Euro pro Stunde": a rate is a unit
 MEASURE_UNIT = re.compile(
     r"(?:[€$£¥₩%]|zł|pln|eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|czk|kg|km|kwh|kwp|mwh|mw|kw|mm|cm|m2|m²|m3"
     r"|miles?|hours?|hrs?|days?|weeks?|months?|minutes?|kilos?|kilograms?|grams?|tonnes?|tons?|metres?|meters?"
@@ -251,9 +252,12 @@ def unit_phrase_of(name: str) -> tuple[str, str] | None:
     """A column name and the unit it is asked in ("Weight in kg": "Weight", "kg"); None when
     the name ends in no preposition and unit."""
     words = name.split()
+    if len(words) >= 5 and words[-4].casefold() in UNIT_PREPOSITIONS and words[-2].casefold() in RATE_WORDS:
+        return " ".join(words[:-4]), " ".join(words[-3:])  # "Yield in bushels per acre": a rate is a unit
     if len(words) < 3 or words[-2].casefold() not in UNIT_PREPOSITIONS or MEASURE_UNIT.fullmatch(words[-1]) is None:
         return None
     return " ".join(words[:-2]), words[-1]
+
 
 
 def _unit_agrees(cell: str, unit: str) -> bool:

@@ -19,7 +19,7 @@ from tools.engines.offline.columns import Columns
 from tools.engines.offline.equalities import Equalities
 from tools.engines.offline.presence import Presence
 from tools.engines.offline.scan import JUDGEMENT_HINT, Scan
-from tools.engines.offline.tokens import SENTENCE_END, WHICH, capitalise, strip_determiners, text_of
+from tools.engines.offline.tokens import SENTENCE_END, WHICH, Tok, capitalise, strip_determiners, text_of
 
 
 @dataclass
@@ -38,6 +38,7 @@ class Conditions:
 
     def take_conditions(self) -> None:
         self._postfix_comparisons()
+        Equalities(self.scan).take_values_in_columns()
         self.amounts.take_column_after_amount()
         self._noun_of_comparisons()
         self.amounts.take_unit_comparisons()
@@ -114,8 +115,9 @@ class Conditions:
                     name_end = start - 1 if start > 0 and tokens[start - 1].low in ("of", "von", "de", "d'") else start
                     first = name_end
                     while first > 0 and tokens[first - 1].kind == "word" and not tokens[first - 1].used \
-                            and not self.scan.is_boundary(first - 1) and not tokens[first - 1].is_(g.CONJUNCTIONS):
-                        first -= 1
+                            and not self.scan.is_boundary(first - 1) and not tokens[first - 1].is_(g.CONJUNCTIONS) \
+                            and not _opens_noun(tokens[first - 1]):
+                        first -= 1  # "which entries have a maturity rating of 2.0 or higher": the noun after "have a"
                     named = strip_determiners(tokens[first:name_end])
                     if not named:
                         continue
@@ -530,3 +532,9 @@ class Conditions:
             f"The offline engine cannot read the condition '{words}'; it keeps every row that meets the other "
             f"conditions and marks none of them as meeting it. {JUDGEMENT_HINT}"
         )
+
+
+def _opens_noun(tok: Tok) -> bool:
+    """Whether a word stands before the noun of a name, never in it: "have", "a", "which", "every"."""
+    return tok.is_(g.DETERMINERS) or tok.is_(g.QUANTIFIERS) or tok.is_(g.HAS_WORDS) or tok.is_(g.BE_WORDS) \
+        or tok.is_(g.RELATIVE) or tok.low in WHICH

@@ -6,10 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.reading import Condition
 from tools.engines.columns import normalise
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import MAX_VALUE_PHRASE, SENTENCE_END, Tok, capitalise, strip_determiners, text_of
+
+
+# "something other than 'Hj'": the word standing for the value turned down
+_SOME = frozenset({"something", "anything", "a", "any", "some"})
 
 
 @dataclass
@@ -62,6 +67,36 @@ class Equalities:
                 continue
             self.scan.add_condition(i, capitalise(name), "equals", value)
             tok.used = True
+
+    def take_values_in_columns(self) -> None:
+        """"rows with "Hj" in the Hgfdhgjsdhjdsf column", "lines that have something other than
+        'Hj' under Status": a quoted value, or a figure, then "in"/"under" and a header of the
+        scope (and "column"): that column's value equals it; "other than" (or "anything but")
+        before the value turns it down."""
+        tokens = self.scan.tokens
+        for k, tok in enumerate(tokens):
+            if tok.used or not (tok.kind == "quoted" or tok.kind == "word" and tok.has_digit):
+                continue
+            prep = self.scan.at(k + 1)
+            if prep is None or prep.used or prep.low not in g.UNDER:
+                continue
+            first = k + 2
+            while self.scan.at(first) is not None and tokens[first].is_(g.DETERMINERS):
+                first += 1
+            clause = self.scan.clause_end(first)
+            header = self.scan.header_within(first, clause)
+            if header is None or header[0] != first:
+                continue
+            end = header[1] + (1 if (label := self.scan.at(header[1])) is not None and label.is_(g.COLUMN_LABELS) else 0)
+            start, op = k, "equals"
+            if k >= 2 and [t.low for t in tokens[k - 2 : k]] in (["other", "than"], ["anything", "but"]) and not tokens[k - 2].used:
+                start, op = k - 2, "not"
+                if start > 0 and tokens[start - 1].low in _SOME and not tokens[start - 1].used:
+                    start -= 1  # "something other than"
+            column, value = capitalise(text_of(tokens[header[0] : header[1]])), tok.text.strip("'\"‘’“”")
+            said = f"{column} {g.OP_WORDS[op]} {value} ({text_of(tokens[start:k])} {value})" if op == "not" else ""
+            self.scan.conditions.append((start, Condition(column=column, op=op, value=value, text=said or f"{column} is {value}")))
+            self.scan.use(start, end)
 
     def spans(self, start: int, end: int) -> list[tuple[int, int]]:
         """The items between ``start`` and ``end`` as token spans, split at commas and "and"."""

@@ -31,7 +31,7 @@ from tools.engines.offline.document_terms import (
     words_in_cells,
     titled_as_asked,
 )
-from tools.engines.offline.grammar import NEGATIONS, ROW_NOUNS, TOTAL_LINE, TOTAL_WORDS
+from tools.engines.offline.grammar import ROW_NOUNS, TOTAL_LINE, TOTAL_WORDS
 from tools.engines.offline.labelled import blocks_of, enough, issuer_notes, labelled_values, records_from_key_values, with_issuer
 from tools.engines.offline.request import money_column, on_column
 from tools.engines.offline.row_labels import cell_at, told_apart, with_subject
@@ -250,7 +250,7 @@ def records_from_tables(
             c.column: match_column(c.column, use.header, " ".join(table.title))
             for c in asked.conditions if c.column and c.op != "judgement"
         }
-        sums = _sum_lines(rows, use, reading.request, earlier) | _labels_among_figures(rows)
+        sums = _sum_lines(rows, use, reading, earlier) | _labels_among_figures(rows)
         earlier = [*earlier, *rows]
         # "the personal habits indicators": the rows under the heading the request names, unsure
         # a column a header names whole picks no section: "State" over a State column
@@ -301,7 +301,7 @@ def _read_for_table(reading: Reading, header: list[str], rows: list[list[str]], 
     return (reading.model_copy(update={"conditions": conditions}), notes) if notes else (reading, [])
 
 
-def _sum_lines(rows: list[list[str]], use: _TableUse, request: str, earlier: list[list[str]] | None = None) -> set[int]:
+def _sum_lines(rows: list[list[str]], use: _TableUse, reading: Reading, earlier: list[list[str]] | None = None) -> set[int]:
     """The rows that are the table's total line, not an item: the row's label says a total, and
     every figure it has in the requested columns is the sum of that column over the rows above it
     ("Totals" under the states of a background-check table), those of the pages before included
@@ -310,10 +310,15 @@ def _sum_lines(rows: list[list[str]], use: _TableUse, request: str, earlier: lis
     "excluding totals") leaves out every line a total's label opens, summed or not."""
     before = earlier or []
     found: set[int] = set()
+    request = reading.request
+    # the totals the request leaves out ("the overall total", "the SUBTOTAL lines"): a line whose
+    # label opens with a total and says the word ("Subtotal" is a total, "TOTAL BEANS" no subtotal)
+    left_out = [c.value.casefold().rstrip("s") for c in reading.conditions
+                if c.column is None and c.op == "not" and TOTAL_LINE.fullmatch(c.value)]
     for k, row in enumerate(rows):
         label = next((c.strip() for c in row if c.strip()), "")
         summary = _SUMMARY_LABEL.search(label)  # "Total", "H1 total", "Grand total"
-        if TOTAL_LINE.match(label) and _TOTALS_LEFT_OUT.search(request):
+        if TOTAL_LINE.match(label) and any(word in label.casefold() for word in left_out):
             found.add(k)  # above the items or below them
             continue
         if summary is None or len(before) + k < 2:
@@ -365,12 +370,6 @@ def about(document: DocumentText) -> str:
     return " ".join([document.title, re.sub(r"[/_.-]+", " ", document.path)])
 
 
-# "not the overall total", "excluding the totals", "without subtotals": a word that leaves out
-# (not one of choice, as "other" or "no" are), then a total
-_LEAVING_OUT = sorted(NEGATIONS - {"other", "no", "non", "kein", "keine", "keinen", "pas", "nie"})
-_TOTALS_LEFT_OUT = re.compile(
-    rf"\b(?:{'|'.join(_LEAVING_OUT)})\s+(?:(?:the|any|its|their)\s+)?(?:[^\W\d_]+\s+)?(?:sub-?)?totals?\b", re.IGNORECASE
-)
 # the label of a line under the items that sums them or says what is added to them ("ALL STATES",
 # "Total", "VAT")
 _SUMMARY_LABEL = re.compile(

@@ -64,6 +64,16 @@ COURTESY_PAIRS = frozenset({("por", "favor"), ("per", "favore")})  # "…, por f
 # words that turn the kind after them down: "every payment that was not for meals"
 # words that add rows to what was asked ("Include the pooled row"): a kind after them picks none
 INCLUSIONS = words("include includes including also plus inklusive einschließlich samt inclure inclus incluant incluir incluye incluyendo włącznie")
+# phrases that leave rows out of the table: "Leave out the SUBTOTAL and BRAZIL lines", "excluding
+# the overall total", "(not the ministry totals)", "ohne die Summenzeilen"
+EXCLUDING: list[tuple[str, ...]] = sorted(
+    (tuple(p.split()) for p in (
+        "leave out|leaving out|exclude|excluding|omit|omitting|skip|skipping|ignore|ignoring|drop|without|except"
+        "|except for|apart from|not including|not counting|do not include|don't include|but not|not"
+        "|ohne|außer|ausgenommen|sauf|hors|sans|excepto|salvo|sin|menos|oprócz|bez|z wyjątkiem"
+    ).split("|")),
+    key=len, reverse=True,
+)
 NEGATIONS = words("not no without except excluding other nicht kein keine keinen ohne außer pas sans sauf sin excepto non nie bez oprócz")
 # "What hourly rates did we agree …", "What response time does the SLA give …": the auxiliary
 # after the values asked for ends their list; the subject and its verb follow it
@@ -179,7 +189,7 @@ OPENERS = re.compile(
 # Comparison phrases by operator, longest first within each; "is" alone is equality.
 OPERATORS: list[tuple[str, str]] = [
     ("between", "is between|are between|between|zwischen|entre|między|pomiędzy"),
-    ("not", "is not equal to|is not|isn't|are not|aren't|is other than|ist nicht|n'est pas|!=|≠|<>"),
+    ("not", "is not equal to|is not|isn't|are not|aren't|is other than|other than|different from|ist nicht|n'est pas|!=|≠|<>"),
     ("ge", "is at least|are at least|at least|no less than|not less than|mindestens|au moins|al menos|como mínimo|co najmniej|przynajmniej|>=|≥"),
     ("le", "is at most|are at most|at most|no more than|not more than|up to|höchstens|au plus|como máximo|hasta|co najwyżej|<=|≤"),
     (

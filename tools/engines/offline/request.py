@@ -30,7 +30,8 @@ the structure leaves open: folder names in words, and whether "the Sales departm
 condition on a column the documents have.
 
 Each step is a pass in its own module, over one shared ``Scan`` (``scan``): ``terms`` (0),
-``places`` and ``periods`` (1), ``calculations`` (2), ``columns`` (3), ``conditions``, ``presence`` and ``equalities`` (4), ``owners`` (5) and
+``places`` and ``periods`` (1), ``exclusions`` (the rows the request leaves out, read before
+anything can take their words for columns), ``calculations`` (2), ``columns`` (3), ``conditions``, ``presence`` and ``equalities`` (4), ``owners`` (5) and
 ``judgement`` (6). This module runs them in order and assembles the ``Reading``.
 """
 
@@ -47,6 +48,7 @@ from tools.engines.offline import grammar as g
 from tools.engines.offline.calculations import Calculations
 from tools.engines.offline.columns import Columns
 from tools.engines.offline.conditions import Conditions
+from tools.engines.offline.exclusions import Exclusions
 from tools.engines.offline.judgement import Judgement
 from tools.engines.offline.owners import Owners
 from tools.engines.offline.periods import Periods
@@ -174,9 +176,15 @@ def read_message(message: str, scope: ScopeHint) -> Reading:
     kind = kind_of(text)
     if kind != "table":
         return Reading(request=message, kind=kind, columns_from="none")
-    body = " ".join(_without_opener(sentence) for sentence in _SENTENCE_END.split(text)).rstrip(" .?!")
+    sentences = _SENTENCE_END.split(text)
+    bare = [_without_opener(sentence) for sentence in sentences]
+    # a sentence's closing period stands apart where the next one opens in lower case once its
+    # asking words are gone ("… subtotal lines. Give the offense, …")
+    body = " ".join(re.sub(r"(?<=\w)\.$", " .", s) if nxt[:1].islower() else s
+                    for s, nxt in zip(bare, [*bare[1:], ""])).rstrip(" .?!")
     scan = Scan(message=body, scope=scope, tokens=tokenize(body))
     _take_places(scan)
+    Exclusions(scan).take_exclusions()
     Calculations(scan).take_calculation()
     columns = Columns(scan)
     columns.take_question()

@@ -15,6 +15,7 @@ from functools import cached_property
 from core.reading import Condition, ScopeHint
 from tools.engines.columns import (
     MEASURE_UNIT,
+    RATE_WORDS,
     UNIT_PREPOSITIONS,
     folded,
     groups_of,
@@ -168,6 +169,11 @@ class Scan:
             return False  # "amount of invoices in USD": the documents' currency, no column's unit
         if unit is None or unit.kind != "word" or unit.used:
             return False
+        rate = self.at(i + 3)
+        if after is not None and after.low in RATE_WORDS and rate is not None and rate.is_word and not rate.used:
+            # "the yield in bushels per acre and …": a rate is a unit whatever its words
+            after = self.at(i + 4)
+            return after is None or after.kind == "punct" or after.is_(g.CONJUNCTIONS)
         if not (after is None or after.kind == "punct" or after.is_(g.CONJUNCTIONS)):
             return False
         return MEASURE_UNIT.fullmatch(unit.bare) is not None

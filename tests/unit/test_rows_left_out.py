@@ -1,0 +1,92 @@
+"""Rows a request leaves out, and values it turns down in a named column, on public documents
+(camelot's test files) with requests written from the documents alone: "Leave out the overall
+total and the violent crime / property crime subtotal lines", "something other than 'Hj' in the
+Hgfdhgjsdhjdsf column"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from held_out import document, scope
+
+from core.reading import DocumentText, ScopeHint, Table
+from tools.engines.offline import extract_records, read_message
+
+CAMELOT = Path(__file__).resolve().parents[2] / "evals" / "public" / "camelot" / "documents"
+ARRESTS = CAMELOT / "12s0324.pdf"
+ASIAN_ARRESTS = ("Looking at the 2009 arrests by race table, which individual offenses had more than 5,000 arrests of "
+                 "Asian/Pacific Islander people? Leave out the overall total and the violent crime / property crime "
+                 "subtotal lines. Give the offense, total arrests, White arrests and Asian Pacific Islander arrests.")
+
+
+def test_a_sentence_that_leaves_rows_out_turns_its_words_down() -> None:
+    reading = read_message(ASIAN_ARRESTS, scope([ARRESTS]))
+    # the list after "Give" is the columns, though the sentence before it ends the request's question
+    assert reading.columns == ["Offense", "Total arrests", "White arrests", "Asian Pacific Islander arrests"]
+    left_out = [c.value for c in reading.conditions if c.column is None and c.op == "not"]
+    assert left_out == ["total", "violent crime", "property crime"]
+    assert reading.unused == []  # "Leave out", "overall", "subtotal lines": each word is read
+    records = extract_records(document(ARRESTS), reading)
+    assert [r.values["Offense"] for r in records] == [
+        "Larceny-theft", "Other assaults", "Drug abuse violations", "Driving under the influence", "Liquor laws",
+        "All other offenses (except traffic)"]
+    assert records[0].values["Asian Pacific Islander arrests"] == "15,219"
+
+
+def _crops() -> DocumentText:
+    return DocumentText(id=1, collection="c", path="crops.pdf", pages=[""], tables=[Table(
+        page=1, header=["PRODUCTS", "11/12", "12/13"],
+        rows=[["COTTON", "1.393,4", "894,9"], ["TOTAL BEANS", "3.262,1", "3.026,9"], ["SUBTOTAL", "9.000,0", "8.000,0"],
+              ["BRAZIL", "50.885,0", "52.919,6"], ["RYE", "2,0", "2,0"]])])
+
+
+def test_the_total_named_is_left_out_and_other_totals_stay() -> None:
+    hint = ScopeHint(documents=1, vocabulary=["PRODUCTS", "11/12", "12/13"])
+    reading = read_message("Give the products with their 11/12 and 12/13 area. Leave out the SUBTOTAL and BRAZIL lines.", hint)
+    assert [r.values["Products"] for r in extract_records(_crops(), reading)] == ["COTTON", "TOTAL BEANS", "RYE"]
+
+
+def test_what_leaves_no_rows_out_is_read_as_before() -> None:
+    hint = ScopeHint(documents=1, vocabulary=["PRODUCTS", "11/12", "12/13", "Discount"])
+    # a column left out, and a condition on a column's value, are no rows
+    for message in ("Give the products and their 11/12 area, leaving out the 12/13 column.",
+                    "Which products were sold without discount? Give the products and their 11/12 area."):
+        reading = read_message(message, hint)
+        assert not [c for c in reading.conditions if c.column is None and c.op == "not"], message
+    # "not" inside a clause turns down no rows
+    reading = read_message("Which products did not grow? Give the products and their 11/12 area.", hint)
+    assert not [c for c in reading.conditions if c.column is None and c.op == "not"]
+
+
+def test_a_value_turned_down_in_a_named_column() -> None:
+    tables = CAMELOT / "multiple_tables.pdf"
+    hint, doc = scope([tables]), document(tables)
+    message = ('In the first (four-column) table of this document, which rows have something other than "Hj" in the '
+               "Hgfdhgjsdhjdsf column? Give the Ghfhbdhj and Hgfdhgjsdhjdsf values for those rows.")
+    reading = read_message(message, hint)
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Hgfdhgjsdhjdsf", "not", "Hj")]
+    records = extract_records(doc, reading)
+    assert records and all(r.values["Hgfdhgjsdhjdsf"] != "Hj" for r in records)
+    equal = read_message('Which rows have "Hj" in the Hgfdhgjsdhjdsf column? Give the Ghfhbdhj and Hgfdhgjsdhjdsf values.', hint)
+    assert [(c.column, c.op, c.value) for c in equal.conditions] == [("Hgfdhgjsdhjdsf", "equals", "Hj")]
+    kept = extract_records(doc, equal)
+    assert kept and all(r.values["Hgfdhgjsdhjdsf"] == "Hj" for r in kept)
+    # the same turned down after the column's name
+    other = read_message('Which rows have a Hgfdhgjsdhjdsf other than "Hj"? Give the Ghfhbdhj and Hgfdhgjsdhjdsf values.', hint)
+    assert [(c.column, c.op, c.value) for c in other.conditions] == [("Hgfdhgjsdhjdsf", "not", "Hj")]
+
+
+def test_a_comparison_after_its_noun_and_a_rate_as_a_unit() -> None:
+    bird = CAMELOT / "birdisland.pdf"
+    reading = read_message("In the Bird Island 2012 soybean harvest report, which entries have a maturity rating of 2.0 "
+                           "or higher? Give the company/brand, the product, the yield in bushels per acre and the gross income.",
+                           scope([bird]))
+    # the noun after "have a" is compared, not the question before it
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Maturity rating", "ge", "2.0")]
+    # "in bushels per acre" is the yield's unit: the list goes on to the gross income
+    assert reading.columns == ["Company/brand", "Product", "Yield in bushels per acre", "Gross income"]
+    records = extract_records(document(bird), reading)
+    first = records[0].values
+    assert (first["Yield in bushels per acre"], first["Gross income"]) == ("56.4", "$846")
+    # no header names the maturity rating whole ("Mat."): no row is dropped by it, none is yes
+    assert len(records) == 30 and all(r.match == "unsure" for r in records)

@@ -1,0 +1,113 @@
+"""Rows the request leaves out: "Leave out the SUBTOTAL and BRAZIL lines", "excluding the overall
+total", "(not the ministry totals)", "Leave out the overall total and the violent crime / property
+crime subtotal lines".
+
+Each thing left out is a condition on the whole row, ``not`` the words that name it: a row whose
+cells hold those words is not one the user wants ("Violent crime", "SUBTOTAL", "Total"). The
+words are read here, before any other pass can take them for a column or a word that picks rows:
+"violent" in such a sentence turns rows down, it never picks them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.reading import Condition
+from tools.engines.offline import grammar as g
+from tools.engines.offline.scan import Scan
+from tools.engines.offline.tokens import SENTENCE_END, WHICH, Tok, text_of
+
+# where what is left out ends: the sentence, a clause of its own, or a bracket closing
+_SPAN_ENDS = frozenset({";", ":", ")"})
+# what an item splits at: "the SUBTOTAL and BRAZIL lines", "violent crime / property crime"
+_ITEM_BREAKS = frozenset({",", "/", "&", "or", "nor"}) | g.CONJUNCTIONS
+
+
+@dataclass
+class Exclusions:
+    """The rows a request leaves out, each a condition the row must not meet."""
+
+    scan: Scan
+
+    def take_exclusions(self) -> None:
+        tokens = self.scan.tokens
+        i = 0
+        while i < len(tokens):
+            opener = self._opener(i)
+            if opener == 0:
+                i += 1
+                continue
+            end = self._span_end(i + opener)
+            items = self._items(i + opener, end)
+            opens_clause = i == 0 or tokens[i - 1].kind == "punct" or tokens[i - 1].is_(g.CONJUNCTIONS)
+            # mid-clause ("the states without the totals") only totals are left out: "invoices
+            # without discount" is a condition on a column
+            if not items or not (opens_clause or all(total for _, _, total in items)):
+                i += 1
+                continue
+            said = text_of(tokens[i : i + opener])
+            for value, words, _ in items:
+                self.scan.conditions.append((i, Condition(column=None, op="not", value=value, text=f"not {words} ({said})")))
+            self.scan.use(i, end)
+            i = end
+
+    def _opener(self, i: int) -> int:
+        """How many tokens of a phrase that leaves rows out start at ``i`` (0 for none)."""
+        tokens = self.scan.tokens
+        for phrase in g.EXCLUDING:
+            window = tokens[i : i + len(phrase)]
+            if len(window) == len(phrase) and all(t.kind == "word" and not t.used and t.low == w for t, w in zip(window, phrase)):
+                return len(phrase)
+        return 0
+
+    def _span_end(self, start: int) -> int:
+        """Where what is left out ends: the sentence's end, a closing bracket, a semicolon, or a
+        comma before a clause of its own ("…, give the offense …", "…, which …")."""
+        tokens = self.scan.tokens
+        k = start
+        while k < len(tokens):
+            tok = tokens[k]
+            if tok.text in SENTENCE_END or tok.text in _SPAN_ENDS or tok.used or tok.kind == "place":
+                break
+            nxt = self.scan.at(k + 1)
+            if tok.text == "," and nxt is not None and (
+                nxt.is_(g.ASKING) or nxt.is_(g.LIST_KEYWORDS) or nxt.is_(g.RELATIVE) or nxt.low in WHICH or nxt.is_(g.CONDITION_KEYWORDS)
+            ):
+                break
+            if tok.kind == "word" and (tok.is_(g.RELATIVE) or tok.is_(g.CONDITION_KEYWORDS) or self.scan.operator_at(k)):
+                return start  # "… without a discount of more than 5 %": a condition, no rows named
+            k += 1
+        return k
+
+    def _items(self, start: int, end: int) -> list[tuple[str, str, bool]]:
+        """(the words a row left out holds, the item as written, whether it is a total) for each
+        item; [] when an item names columns ("leave out the Total column") or nothing."""
+        items: list[list[Tok]] = [[]]
+        for tok in self.scan.tokens[start:end]:
+            if tok.kind == "punct" and tok.text != "/" or tok.low in _ITEM_BREAKS:
+                items.append([])
+            else:
+                items[-1].append(tok)
+        found = []
+        for item in items:
+            words = [t for t in item if not (t.is_(g.DETERMINERS) or t.is_(g.QUANTIFIERS))]
+            if not words:
+                continue
+            if any(t.is_(g.COLUMN_LABELS) for t in words) or any(t.kind not in ("word", "quoted") for t in words):
+                return []
+            said = text_of(words)
+            named = list(words)
+            while named and named[-1].is_(g.ROW_NOUNS):
+                named = named[:-1]  # "the SUBTOTAL and BRAZIL lines"
+            if not named:
+                return []
+            total = g.TOTAL_LINE.fullmatch(named[-1].text) is not None
+            if total and len(named) > 1 and len(named) < len(words):
+                named = named[:-1]  # "the property crime subtotal lines": the lines of property crime
+                total = False
+            elif total:
+                named = named[-1:]  # "the overall total": the total line
+            elif self.scan.names_column(text_of(named)):
+                return []  # "without discount": a column's value, not rows
+            found.append((text_of(named), said, total))
+        return found
