@@ -212,6 +212,25 @@ async def test_documents_beside_a_year_whose_paths_hold_none_are_read_with_the_y
     assert understood.count("2025") == 1 and "year 2025" in understood, understood
 
 
+async def test_a_year_alone_reads_the_documents_whose_paths_hold_none_too(shop: Services, reads: list[int]) -> None:
+    extra = Path(shop.objects.root).parent / "more" / "orders"  # type: ignore[attr-defined]
+    extra.mkdir(parents=True)
+    (extra / "west.md").write_text("# Order West, 12 March 2025\n\n| Item | Quantity | Price |\n|---|---|---|\n"
+                                   "| copper cable 7 m | 1 | 9.00 |\n")
+    ingest_folder(shop, extra.parent, "shop")
+    thread = Thread(shop)
+    _, (form,) = await thread.send("Item and price of every line from 2025 where the item contains cable")
+    done, _ = await thread.reply("yes")
+    answer = done["answer"]
+    assert answer["status"] == "done", answer["message"]
+    _, rows = thread.table(done)
+    # the year names the dated paths of 2025 and dates the order whose path holds no year
+    assert "orders/west.md" in {r["file"] for r in rows}
+    assert "orders/2024/north.csv" not in {r["file"] for r in rows}
+    said = " ".join([answer["message"], *answer["summary"].get("notes", [])])
+    assert "documents in scope have no year in their path" in said and "orders/west.md" in said
+
+
 async def test_a_request_naming_no_column_asks_for_the_columns_of_the_document_it_names(shop: Services) -> None:
     extra = Path(shop.objects.root).parent / "more" / "invoices" / "Brightcell Storage"  # type: ignore[attr-defined]
     extra.mkdir(parents=True)

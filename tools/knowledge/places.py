@@ -47,15 +47,16 @@ def dated_in_places(reading: Reading, kb: KnowledgeBase, scope: Scope) -> Readin
 
 
 def dated_beside(reading: Reading, kb: KnowledgeBase, scope: Scope, shown: int = 3) -> tuple[Reading, SelectionEntry, str] | None:
-    """A year that narrows folders which also hold documents whose paths hold no year ("the 2024
-    invoices" over ``invoices/2024/…`` and ``invoices/Tessaro/…``): a place for the dated paths,
-    and for the others their date. Those are read too, the year a document condition of the
+    """A year that narrows folders (or the whole scope) which also hold documents whose paths hold
+    no year ("the 2024 invoices" over ``invoices/2024/…`` and ``invoices/Tessaro/…``; "December
+    2015" over ``report-2015-11.pdf`` and ``traffic.pdf``): a place for the dated paths, and for
+    the others their date. Those are read too, the year a document condition of the
     reading (met by a document that names it; a dated path names it), as where no path in scope
     carries a year. The reading with the condition, the selection entry of those documents, and
     the note that says so with their paths; None when there are none."""
     years = [p.value for p in reading.places if p.kind == "year"]
     paths = [_glob(p) for p in reading.places if p.kind in ("folder", "glob")]
-    if not years or not paths:
+    if not years:
         return None
     entry = SelectionEntry(path_globs=paths, path_regex=NO_YEAR)
     found = kb.resolve(scope, DocumentSelection(entries=[entry]))
@@ -64,8 +65,9 @@ def dated_beside(reading: Reading, kb: KnowledgeBase, scope: Scope, shown: int =
     named = ", ".join(d.path for d in found.documents[:shown])
     more = f" and {len(found.documents) - shown} more" if len(found.documents) > shown else ""
     year = " or ".join(years)
+    where = "in these folders" if paths else "in scope"
     note = (
-        f"{len(found.documents)} documents in these folders have no year in their path: {named}{more}. They were "
+        f"{len(found.documents)} documents {where} have no year in their path: {named}{more}. They were "
         f"read too, and each gives rows only if it names {year}, as a document dated then does."
     )
     dated = reading.model_copy(update={"document_conditions": list(dict.fromkeys([*reading.document_conditions, *years]))})
