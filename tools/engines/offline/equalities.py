@@ -173,8 +173,10 @@ class Equalities:
             return
         end = self._value_phrase_end(k)
         toks = self.scan.tokens[k:end]
-        # "on the Gdańsk – Warszawa route" names a route; "on the Nordwerk invoices" names documents
-        documents = bool(toks) and (toks[-1].is_(g.ROW_NOUNS) or self.scan.folders and self.scan.folder_names.named([toks[-1].bare]) is not None)
+        # "on the Gdańsk – Warszawa route" names a route; "on the Nordwerk invoices" names documents,
+        # "in the Assam schooling status table" a table
+        documents = bool(toks) and (toks[-1].is_(g.ROW_NOUNS) or toks[-1].is_(g.TABLE_NOUNS)
+                                    or self.scan.folders and self.scan.folder_names.named([toks[-1].bare]) is not None)
         if 2 <= len(toks) <= MAX_VALUE_PHRASE and normalise(toks[-1].bare) in self.scan.vocabulary and toks[0].capital and not documents:
             self.scan.add_condition(k, capitalise(toks[-1].bare), "equals", text_of(toks[:-1]))
             self.scan.use(i, end)

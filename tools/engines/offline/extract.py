@@ -295,6 +295,15 @@ def _read_for_table(reading: Reading, header: list[str], rows: list[list[str]], 
                 and money is not None and match_column(condition.column, header, title) is None \
                 and match_column(reading.columns[money], header, title) is not None:
             found = on_column(condition, reading.columns, money)
+        if found is None and condition.column and condition.op != "judgement" and match_column(condition.column, header, title) is None \
+                and (index := partly_named(condition.column, header, set(), reading.request)) is not None:
+            # "which districts have no urban figure" beside "person total and person rural": the
+            # one cell that names the column in part, the request's other words deciding ("Person Urban")
+            column = " ".join(header[index].split())
+            found = condition.model_copy(update={"column": column})
+            notes.append(f"'{condition.text or condition.value}' was checked on the column '{column}', which names it only in part")
+            conditions.append(found)
+            continue
         if found is not None:
             notes.append(f"'{condition.text or condition.value}' was checked as '{found.text}'")
         conditions.append(found or condition)

@@ -166,6 +166,7 @@ CONJUNCTIONS = words("and & und et sowie plus y e i oraz 및")
 # A word whose spelling says which function word it is: "I" is the English pronoun, never the
 # Polish "i" (and)
 SPELLED: dict[str, frozenset[str]] = {"I": PERSONS}
+TABLE_NOUNS = words("table tables tabelle tabellen tableau tableaux tabla tablas tabela tabele")  # "in the Assam schooling status table"
 COLUMN_LABELS = words("columns column fields field spalten colonnes kolumny kolumna pola")
 ROW_LABELS = words("rows zeilen lignes wiersze")
 FOLDER_WORDS = words("folder folders directory ordner dossier répertoire carpeta 폴더 폴더의 폴더에서")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.reading import Condition
+from tools.engines.columns import folded
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import capitalise, strip_determiners, text_of
@@ -49,6 +50,13 @@ class Presence:
         k = start + 1 if tokens[start].is_(g.HAS_WORDS) or tokens[start].is_(g.BE_WORDS) else start
         none = k < end and tokens[k].low in g.NONE_WORDS
         k += 1 if none or (k < end and tokens[k].is_(g.DETERMINERS)) else 0
+        if k + 1 < end and tokens[end - 1].low in g.ENTRY_NOUNS and all(t.is_word for t in tokens[k : end - 1]) \
+                and (self.scan.names_column(named := text_of(tokens[k : end - 1])) or folded(named) in self.scan.header_tails):
+            # "which districts have no urban figure": the words before the noun of a value name its column
+            column, said = capitalise(named), text_of(tokens[start:end])
+            self.scan.conditions.append((start, Condition(column=column, op="equals" if none else "not", value="", text=said)))
+            self.scan.use(start, end)
+            return True
         if k + 2 >= end or tokens[k].low not in g.ENTRY_NOUNS or tokens[k + 1].low not in g.UNDER:
             return False
         header = self.scan.header_within(k + 2, end)
