@@ -104,3 +104,19 @@ def test_a_value_that_is_missing_in_a_column_named_in_part() -> None:
     # three headers end in "Urban"; the request's "person" says which one
     assert [r.values["Districts"] for r in records] == ["Darrang", "Hailakandi", "Karimganj", "Kokrajhar", "Lakhimpur", "Nalbari"]
     assert all("Person Urban', which names it only in part" in (r.note or "") for r in records)
+
+
+def test_a_comparison_names_its_column_after_the_amount() -> None:
+    # a header under a group, by its closing word: "55% illiterate" over "Literacy Status Illiterate"
+    women = CAMELOT / "twotables_2.pdf"
+    reading = read_message("Looking only at the literacy table for adult women (Table 7), which states have more than 55% "
+                           "illiterate? Show the state, the illiterate percentage and the college percentage.", scope([women]))
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Illiterate", "gt", "55%")]
+    # a verb before the comparison names no column: the words after the amount do
+    foo = CAMELOT / "foo.pdf"
+    reading = read_message("Which drive cycles show more than 5% fuel savings from eliminating stops? Give the cycle name, "
+                           "its KI, the distance in miles and the eliminate-stops saving.", scope([foo]))
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Fuel savings from eliminating stops", "gt", "5%")]
+    records = extract_records(document(foo), reading)
+    assert [r.values["Cycle name"] for r in records] == ["2012_2", "2145_1", "4234_1"]
+    assert all("Eliminate Stops', which names it only in part" in (r.note or "") for r in records)

@@ -125,14 +125,15 @@ class Amounts:
         return None
 
     def _heads_column(self, words: str) -> bool:
-        """Whether words name a header of the scope as written, with a unit in brackets
+        """Whether words name a header of the scope as written, by its closing words, with a unit in brackets
         ("revenue": "Revenue (EUR)") or by their initials ("home runs": "HR"); a word that only qualifies an amount ("20 zł net") or an
         article ("100,000 PLN a year") names none."""
         first = words.split()[0]
         if first.casefold() in g.DETERMINERS or is_qualifier(first):
             return False
         # … or a header that writes the words' initials ("25 home runs" over "HR")
-        return self.scan.names_header(words) or any(
+        # … or the closing words of a header under a group ("55% illiterate" over "Literacy Status Illiterate")
+        return self.scan.names_header(words) or folded(words) in self.scan.header_tails or any(
             folded(re.sub(r"\([^)]*\)", " ", term)) == folded(words)
             or len(words.split()) > 1 and abbreviates(normalise(term), normalise(words))
             for term in self.scan.scope.vocabulary

@@ -12,6 +12,7 @@ from functools import cached_property
 
 from core.reading import Condition
 from tools.engines.numbers import has_currency, is_amount, parse_number
+from tools.engines.columns import is_qualifier
 from tools.engines.months import month_of
 from tools.engines.offline import grammar as g
 from tools.engines.offline.amounts import Amounts, is_unit, unit_of
@@ -177,6 +178,9 @@ class Conditions:
                 column = last_column  # "an amount over 100 and under 500": the same column again
             elif op is None or column_end == k:
                 return end if end is not None else None
+            elif not self.scan.names_column(text_of(self.scan.tokens[k:column_end])) \
+                    and (after := self._noun_after(column_end, op)) is not None:
+                return after  # "which drive cycles show more than 5% fuel savings": the noun after the amount
             else:
                 # "whose 'Others' outlay is more than …": the header the words open with (``named_within``)
                 column = capitalise(Columns(self.scan).named_within(text_of(self.scan.tokens[k:column_end])))
@@ -515,11 +519,33 @@ class Conditions:
             run = None if self.scan.names_header(whole) else self.scan.header_within(start, k, last=True)
             if run is not None and run[1] != k:
                 run = None  # a header among the words compares only right before the comparison
+            if run is None and not self.scan.names_column(whole) and self._noun_after(k, op) is not None:
+                continue  # "which drive cycles show more than 5% fuel savings …": the noun after the amount
             column = capitalise(text_of(self.scan.tokens[run[0] : run[1]]) if run else whole)
             end = self._value(op[0], column, op[1], k)
             self.scan.use(k, end)
             if run:
                 self.scan.use(*run)
+
+    def _noun_after(self, k: int, op: tuple[str, int]) -> int | None:
+        """"show more than 5% fuel savings from eliminating stops": when the words before an ordering
+        comparison name no column, the words after its amount, up to the clause's end, are the
+        column compared. Where the condition's words end; None when no words follow the amount."""
+        if op[0] not in ("lt", "le", "gt", "ge"):
+            return None
+        value_end = self.amounts.amount_end(op[1])
+        end = self.scan.clause_end(value_end)
+        after = self.scan.tokens[value_end:end]
+        value = text_of(self.scan.tokens[op[1] : value_end])
+        if not after or not is_amount(value) or not after[0].is_content or after[0].has_digit \
+                or not all(t.is_word and not t.used for t in after) or is_qualifier(after[0].bare):
+            return None
+        if len(after) == 1 and not self.scan.names_column(after[0].bare):
+            return None  # "20 zł net", "1,500 kWh/year": a word that qualifies the amount names no column
+        column = capitalise(text_of(after))
+        self.scan.add_condition(op[1], column, op[0], value)
+        self.scan.use(k, end)
+        return end
 
     def _unreadable(self, start: int, end: int) -> None:
         words = text_of(self.scan.tokens[start:end])
