@@ -144,7 +144,8 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             # The head of a phrase an article or possessive opens after a preposition ("in our 2025
             # price list") names a kind of documents no folder holds: it is checked too; only after
             # a quantifier ("of every swimmer") does it name the rows.
-            if not _is_head(tokens, i, read - kinds) or any(abs(p - i) <= OWNER_REACH for p in owners) or g.is_code(word) \
+            if not _is_head(tokens, i, read - kinds) or any(abs(p - i) <= OWNER_REACH for p in owners) \
+                    or g.identifies_document(tokens[i - 1] if i else "", word) \
                     or fold(word) not in kinds and not _names_rows(tokens, i):
                 unplaced.append(word)
             continue

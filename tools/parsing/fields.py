@@ -71,9 +71,11 @@ def _line_pair(line: str, page: int) -> KeyValue | None:
 
 
 # a totals line under a table, with no colon: "Gesamtbetrag brutto 7.172,73 EUR", "Total HT 17 954,00 €"
+# an amount with its cents, maybe its currency: "7.172,73 EUR", "€ 1,200.00"
+_AMOUNT_TEXT = r"(?:(?:EUR|USD|GBP|CHF|[€$£])\s?)?-?\d{1,3}(?:[ .,'\u202f]\d{3})*[.,]\d{2}(?:\s?(?:EUR|USD|GBP|CHF|[€$£]))?"
+_AMOUNT = re.compile(_AMOUNT_TEXT)
 _LABELLED_AMOUNT = re.compile(
-    r"(?P<key>[^\W\d_][^\W\d]*\.?(?:\s+(?:/\s+)?[^\W\d_][^\W\d]*\.?){0,3})\s+"
-    r"(?P<value>(?:(?:EUR|USD|GBP|CHF|[€$£])\s?)?-?\d{1,3}(?:[ .,'\u202f]\d{3})*[.,]\d{2}(?:\s?(?:EUR|USD|GBP|CHF|[€$£]))?)"
+    rf"(?P<key>[^\W\d_][^\W\d]*\.?(?:\s+(?:/\s+)?[^\W\d_][^\W\d]*\.?){{0,3}})\s+(?P<value>{_AMOUNT_TEXT})"
 )
 
 
@@ -99,6 +101,11 @@ def key_value_lines(pages: list[str], tables: list[Table]) -> list[KeyValue]:
     ]
     for table in tables:
         labelled = _labelled_rows(table)
+        if _totals_table(table):
+            # "TOTAL HT | TOTAL TVA | TOTAL TTC" over one row of amounts: each header labels the amount under it
+            pairs += [KeyValue(plain(key).rstrip(":").strip(), plain(value), "\t".join(table.rows[0]), table.page)
+                      for key, value in zip(table.header, table.rows[0])]
+            continue
         for row in [table.header, *table.rows]:
             cells = [plain(cell) for cell in row]
             filled = [k for k, cell in enumerate(cells) if cell]
@@ -116,6 +123,15 @@ def key_value_lines(pages: list[str], tables: list[Table]) -> list[KeyValue]:
     return pairs
 
 
+def _totals_table(table: Table) -> bool:
+    """Whether a table is labels over one row of amounts ("TOTAL HT | TOTAL TVA | TOTAL TTC" over
+    "100,00 | 10,00 | 110,00"): every header cell a label, every cell under it an amount."""
+    if len(table.rows) != 1 or len(table.header) < 2 or len(table.rows[0]) != len(table.header):
+        return False
+    return all(_LABEL.fullmatch(plain(h)) for h in table.header) and all(_AMOUNT.fullmatch(plain(c)) for c in table.rows[0])
+
+
+
 def _labelled_rows(table: Table) -> bool:
     """Whether two rows or more of a table, and half of them at least, hold a cell ending in a
     colon: a block of labelled values set in columns, not a table with a header."""
@@ -128,6 +144,12 @@ def _part_pairs(part: str, page: int) -> list[KeyValue]:
     """The pairs of one part of a line: its label and value, and a document's kind with its
     number written after a dash ("Nordwerk GmbH – Rechnung RE-2025-0588")."""
     found = [pair] if (pair := _line_pair(part, page) or _amount_line(part, page)) is not None else []
+    if found and (second := _SECOND_AMOUNT.fullmatch(found[0].value)) is not None \
+            and _LABELLED_AMOUNT.fullmatch(second.group("rest")) is not None:
+        # "Date d'échéance : 30/01/2019 NET A PAYER 100,00 EUR": a second label and its amount after
+        # the first value, set apart on the page by space the text layer does not keep
+        first, rest = found[0], second.group("rest")
+        found = [KeyValue(first.key, second.group("first"), first.line, page), *filter(None, [_amount_line(rest, page)])]
     if "\t" not in part:
         text = plain(part)
         for piece in _DASHED.split(text):
@@ -136,6 +158,8 @@ def _part_pairs(part: str, page: int) -> list[KeyValue]:
     return found
 
 
+# a value of one word with a figure, then words and an amount: the value and a labelled amount after it
+_SECOND_AMOUNT = re.compile(r"(?P<first>\S*\d\S*)\s+(?P<rest>[^\W\d_].*)")
 # a spaced dash between the parts of a line
 _DASHED = re.compile(r"\s[–—-]\s")
 # a word (or three) and an identifier after it: "Rechnung RE-2025-0588", "Invoice INV-2025-0142",

@@ -233,8 +233,14 @@ class Columns:
     def _keyword_lists(self) -> list[tuple[int, int]]:
         found = []
         for i, tok in enumerate(self.scan.tokens):
-            if not tok.is_(g.LIST_KEYWORDS) or tok.used:
-                continue
+            # "Pour la facture F20180027, donne-moi le numéro …": a verb of asking after a leading
+            # phrase opens the list, unless a list keyword later in the sentence does ("…, list the
+            # flights with the reason, …")
+            asked = (tok.is_(g.ASKING) or tok.low.split("-")[0] in g.ASKING and tok.low.split("-")[-1] in g.PRONOUNS) \
+                and i > 0 and self.scan.tokens[i - 1].text == "," \
+                and not any(t.is_(g.LIST_KEYWORDS) for t in self.scan.tokens[i + 1 : self.scan.sentence_end(i)])
+            if not (tok.is_(g.LIST_KEYWORDS) or asked) or tok.used or self.scan.amount_including(i):
+                continue  # "the total including VAT" is one amount's name
             start = i + 1
             while self.scan.at(start) is not None and self.scan.tokens[start].is_(g.PRONOUNS):
                 start += 1  # "give me the state, …"

@@ -148,7 +148,8 @@ class Equalities:
                     if tok.low == "of" and not any(not t.capital for t in self.scan.tokens[i + 1 : end - 1]):
                         continue  # "of Acme Ltd": a name, not a column and its value
                     last, before = self.scan.tokens[end - 1], self.scan.tokens[end - 2]
-                    if g.is_code(last.bare) and before.is_word and not before.capital and not before.has_digit:
+                    if g.identifies_document(before.bare, last.bare) and before.is_word and not before.has_digit \
+                            and (not before.capital or before.low in g.DOCUMENT_NOUNS):
                         continue  # "of the Brightcell invoice INV-BC-20931": the code says which document
                     self.equality(i + 1, end)
                     self.scan.use(i, end)

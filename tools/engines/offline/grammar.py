@@ -288,6 +288,27 @@ def is_spaced_code(word: str) -> bool:
     return len(word) >= 4 and all(ch.isupper() for ch in letters)
 
 
+# words naming a kind of document a number or code identifies: "invoice RE1001", "Rechnung 471102"
+DOCUMENT_NOUNS = words(
+    "invoice invoices bill receipt order orders quote quotation offer contract contracts statement report ticket"
+    " rechnung rechnungen bestellung auftrag angebot vertrag gutschrift lieferschein quittung"
+    " facture factures commande devis contrat avoir bon factura facturas pedido presupuesto contrato albarán"
+    " faktura faktury zamówienie umowa oferta paragon rekening offerte bestelling"
+)
+
+
+def identifies_document(noun: str, word: str) -> bool:
+    """Whether ``word`` after ``noun`` is the number of one document: a code with a dash or slash
+    ("HM-24-0311"), or after a word naming a kind of document ("invoice RE1001", "Rechnung
+    471102", "facture F20180027") capitals and figures or a number of five figures or more that
+    is no year."""
+    if is_code(word):
+        return True
+    letters = [ch for ch in word if ch.isalpha()]
+    return (noun.casefold() in DOCUMENT_NOUNS and word.isalnum() and len(word) >= 5 and any(ch.isdigit() for ch in word)
+            and all(ch.isupper() for ch in letters) and not YEAR.fullmatch(word))
+
+
 def is_code(word: str) -> bool:
     """A code of capitals and figures with a dash or slash that names one document or item
     ("HM-24-0311", "PO-2024/61"); a path ("leases/2021") or a quarter ("Q2") is none."""

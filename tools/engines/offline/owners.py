@@ -24,7 +24,8 @@ class Owners:
         i = 0
         while i < len(self.scan.tokens):
             tok = self.scan.tokens[i]
-            if tok.used or not tok.capital or not tok.is_content or tok.low in WHICH or tok.is_(g.LIST_KEYWORDS):
+            if tok.used or not tok.capital or not tok.is_content or tok.low in WHICH or tok.is_(g.LIST_KEYWORDS) \
+                    or self._numbered_document(i):
                 i += 1
                 continue
             end = self._name_run(i)
@@ -97,9 +98,15 @@ class Owners:
                 # "van GD 4K221", "truck WX 12345": a registration written in two parts
                 self.scan.owners.append((i, f"{tok.bare} {after.bare}"))
                 self.scan.use(i, i + 2)
-            elif g.is_code(tok.bare) and self._names_a_thing(before):
+            elif g.identifies_document(before.bare, tok.bare) and self._names_a_thing(before):
                 self.scan.owners.append((i, tok.bare))
                 tok.used = True
+
+    def _numbered_document(self, i: int) -> bool:
+        """Whether the word at ``i`` names a kind of document its number follows ("der Rechnung
+        471102"): a German noun's capital makes it no owner's name."""
+        nxt = self.scan.at(i + 1)
+        return self.scan.tokens[i].low in g.DOCUMENT_NOUNS and nxt is not None and g.identifies_document(self.scan.tokens[i].bare, nxt.bare)
 
     @staticmethod
     def _names_a_thing(before: Tok) -> bool:

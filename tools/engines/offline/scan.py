@@ -151,11 +151,23 @@ class Scan:
         tok = self.at(i)
         if tok is None or tok.used or tok.kind in ("punct", "place"):
             return True
+        if tok.is_(g.LIST_KEYWORDS) and self.amount_including(i):
+            return False  # "the total including VAT": one amount's name
         if tok.is_(g.CONDITION_KEYWORDS) or tok.is_(g.LIST_KEYWORDS) or tok.low == "dated":
             return True
         if tok.is_(g.ENDS_LIST) and not self.joins_name(i) and not self.unit_phrase(i):
             return True
         return False
+
+    def amount_including(self, i: int) -> bool:
+        """Whether "including" (or "excluding") at ``i`` joins a tax to the amount before it: "the
+        total including VAT", "price excl. tax": a total or a word of money before, one word after."""
+        tok, before, after = self.at(i), self.at(i - 1), self.at(i + 1)
+        if tok is None or before is None or after is None or tok.low not in g.INCLUSIONS | {"excluding", "excl", "excl.", "incl", "incl."}:
+            return False
+        amount = g.TOTAL_LINE.fullmatch(before.bare) is not None or before.low in g.MONEY_NOUNS
+        following = self.at(i + 2)
+        return amount and after.is_word and not after.used and (following is None or following.kind == "punct" or following.is_(g.CONJUNCTIONS))
 
     def unit_phrase(self, i: int) -> bool:
         """Whether a preposition and the word after it are the unit the values of the name
