@@ -120,3 +120,16 @@ def test_a_comparison_names_its_column_after_the_amount() -> None:
     records = extract_records(document(foo), reading)
     assert [r.values["Cycle name"] for r in records] == ["2012_2", "2145_1", "4234_1"]
     assert all("Eliminate Stops', which names it only in part" in (r.note or "") for r in records)
+
+
+def test_a_header_in_brackets_and_a_figure_joined_to_an_abbreviated_header() -> None:
+    """tabula-py's data.pdf (the mtcars table): "cyl", "hp", "qsec" as headers."""
+    cars = Path(__file__).resolve().parents[2] / "evals" / "public" / "tabula-py" / "documents" / "data.pdf"
+    reading = read_message("From the car data table, which 8-cylinder cars have more than 200 hp and a quarter-mile time (qsec) "
+                           "under 17 seconds? Give the car, hp, qsec and mpg.", scope([cars]))
+    # "8-cylinder": the figure joined to a word "cyl" abbreviates; "(qsec)": the header the words before it mean
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [
+        ("Cylinder", "equals", "8"), ("Hp", "gt", "200 hp"), ("Qsec", "lt", "17 seconds")]
+    assert reading.unused == []
+    records = extract_records(document(cars), reading)
+    assert [r.values["Car"] for r in records] == ["Duster 360", "Camaro Z28", "Ford Pantera L", "Maserati Bora"]

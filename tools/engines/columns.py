@@ -238,7 +238,7 @@ UNIT_PREPOSITIONS = frozenset({"in", "en", "im", "w"})
 RATE_WORDS = frozenset({"per", "pro", "par", "por", "na"})  # "bushels per acre", "Euro pro Stunde": a rate is a unit
 MEASURE_UNIT = re.compile(
     r"(?:[€$£¥₩%]|zł|pln|eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|czk|kg|km|kwh|kwp|mwh|mw|kw|mm|cm|m2|m²|m3"
-    r"|miles?|hours?|hrs?|days?|weeks?|months?|minutes?|kilos?|kilograms?|grams?|tonnes?|tons?|metres?|meters?"
+    r"|miles?|seconds?|secs?|hours?|hrs?|days?|weeks?|months?|minutes?|kilos?|kilograms?|grams?|tonnes?|tons?|metres?|meters?"
     r"|kilometres?|kilometers?|litres?|liters?|percent|horas?|días|stunden|tagen?|heures|jours|uren|dagen|godzin\w*|dni)",
     re.IGNORECASE,
 )

@@ -494,6 +494,15 @@ class Conditions:
             op = self.scan.operator_at(k) if not tok.used else None
             if op is None or op[0] in ("equals", "contains"):
                 continue
+            if (bracketed := self._bracketed_header(k)) is not None:
+                # "and a quarter-mile time (qsec) under 17 seconds": the header in brackets is the column
+                column, first = bracketed
+                end = self._value(op[0], column, op[1], k)
+                at, condition = self.scan.conditions[-1]
+                said = text_of(strip_determiners(self.scan.tokens[first : k - 3]))
+                self.scan.conditions[-1] = (at, condition.model_copy(update={"text": f"{condition.text} ({said})"}))
+                self.scan.use(first, end)
+                continue
             start = k
             while start > 0 and self.scan.tokens[start - 1].kind == "word" and not self.scan.tokens[start - 1].used and not (
                 self.scan.tokens[start - 1].is_(g.CONJUNCTIONS) or self.scan.is_boundary(start - 1)
@@ -526,6 +535,25 @@ class Conditions:
             self.scan.use(k, end)
             if run:
                 self.scan.use(*run)
+
+    def _bracketed_header(self, k: int) -> tuple[str, int] | None:
+        """The header a bracket before ``k`` holds, with the words before it that say it in the
+        user's words ("a quarter-mile time (qsec)"): (the header, where its words start); None
+        when the bracket holds no header of the scope."""
+        close = self.scan.at(k - 1)
+        if close is None or close.text != ")":
+            return None
+        opening = next((m for m in range(k - 2, max(k - 6, -1), -1) if self.scan.tokens[m].text == "("), None)
+        if opening is None or opening == k - 2:
+            return None
+        inside = self.scan.tokens[opening + 1 : k - 1]
+        if not all(t.is_word and not t.used for t in inside) or not self.scan.names_header(text_of(inside)):
+            return None
+        first = opening
+        while first > 0 and self.scan.tokens[first - 1].is_word and not self.scan.tokens[first - 1].used \
+                and not self.scan.tokens[first - 1].is_(g.CONJUNCTIONS) and not self.scan.is_boundary(first - 1):
+            first -= 1
+        return text_of(inside), first
 
     def _noun_after(self, k: int, op: tuple[str, int]) -> int | None:
         """"show more than 5% fuel savings from eliminating stops": when the words before an ordering

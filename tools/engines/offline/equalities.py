@@ -58,12 +58,15 @@ class Equalities:
             self.scan.use(i, end)
 
     def take_joined_values(self) -> None:
-        """"all priority-1 incidents": a column of the scope joined by a hyphen to a figure is the
-        column's value, as "priority 1" is."""
+        """"all priority-1 incidents", "which 8-cylinder cars": a column of the scope (or a word a
+        header abbreviates: "cyl") joined by a hyphen to a figure is the column's value, as
+        "priority 1" is."""
         for i, tok in enumerate(self.scan.tokens):
             name, dash, value = tok.bare.rpartition("-")
+            if value.isalpha() and name.isdigit():
+                name, value = value, name  # "8-cylinder"
             if tok.used or tok.kind != "word" or not dash or not value.isdigit() or not name.isalpha() \
-                    or not self.scan.names_header(name):
+                    or not (self.scan.names_header(name) or self.scan.abbreviated_header(name)):
                 continue
             self.scan.add_condition(i, capitalise(name), "equals", value)
             tok.used = True

@@ -17,6 +17,7 @@ from tools.engines.columns import (
     MEASURE_UNIT,
     RATE_WORDS,
     UNIT_PREPOSITIONS,
+    abbreviates,
     folded,
     groups_of,
     is_known_column,
@@ -98,6 +99,10 @@ class Scan:
         """Whether words are a header or label of the scope, or one of the names a header joins
         with a slash ("state" in "States/Union Territories")."""
         return folded(words) in self.header_names
+
+    def abbreviated_header(self, word: str) -> bool:
+        """Whether a header of the scope abbreviates the word ("cyl" for "cylinder")."""
+        return any(abbreviates(normalise(term), normalise(word)) for term in self.scope.vocabulary)
 
     @cached_property
     def header_kinds(self) -> frozenset[str]:
