@@ -39,7 +39,10 @@ PUBLIC = Path(__file__).resolve().parent
 # splits a sheet into tables at gaps of blank cells, Kea reads the sheet's table whole:
 # xlsx_07_gap_tolerance_.xlsx. Kea keeps a checkbox's mark ("☒ Orange juice") and an
 # equation's text ("A=πr2") in their cells, where docling's truth leaves the marks out and writes
-# equations in LaTeX: docx_checkboxes.docx, table_with_equations.docx.)
+# equations in LaTeX: docx_checkboxes.docx, table_with_equations.docx. docling's truth keeps
+# the two lines of each configuration, OTSL over HTML with their layer counts printed once
+# between them, in one row of two-figure cells ("0.965 0.969"); Kea reads each line as a row, so
+# that "the HTML configurations" are rows of their own: 2305.03393v1-pg9.pdf.)
 MEASURED_F1: dict[str, float] = json.loads((PUBLIC / "measured.json").read_text(encoding="utf-8"))
 SLACK = 0.02
 

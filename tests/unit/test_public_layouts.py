@@ -218,3 +218,21 @@ def test_group_labels_over_a_header_are_its_first_printed_line() -> None:
                                 "DLHS-3 (2007-08) RURAL"]
     assert table.header_lines[0] == ["", "DLHS-4 (2012-13)", "", "DLHS-3 (2007-08)", ""]
     assert table.header_lines[1][1:] == ["TOTAL", "RURAL", "TOTAL", "RURAL"]
+
+
+def test_lines_read_as_one_row_are_rows_of_their_own() -> None:
+    """docling's 2305.03393v1-pg9.pdf: each configuration prints an OTSL line over an HTML line,
+    its layer counts once between them. The two lines came as one row of two-figure cells
+    ("0.965 0.969"), so no condition could read them; each line is a row, the counts repeated."""
+    (table,) = parse_file(PUBLIC / "docling" / "documents" / "2305.03393v1-pg9.pdf").tables
+    assert table.rows[:2] == [["6", "6", "OTSL", "0.965", "0.934", "0.955", "0.88", "2.73"],
+                              ["6", "6", "HTML", "0.969", "0.927", "0.955", "0.857", "5.39"]]
+    assert len(table.rows) == 8 and [r[2] for r in table.rows] == ["OTSL", "HTML"] * 4
+    # a table whose cells hold two words, but not two figures in two columns, stays as it was
+    from core.reading import Table
+    from tools.parsing.pdf.rows import unstacked
+    names = Table(page=1, header=["City", "Sales", "Share"], rows=[["New York", "1 200", "4%"], ["San Jose", "800", "3%"]])
+    assert unstacked(names) == names
+    # nor one whose figures set their thousands apart with a space
+    prices = Table(page=1, header=["Item", "Price", "Amount"], rows=[["Desk", "1 200,00", "2 400,00"]])
+    assert unstacked(prices) == prices

@@ -565,6 +565,8 @@ class Conditions:
         end = self.scan.clause_end(value_end)
         after = self.scan.tokens[value_end:end]
         value = text_of(self.scan.tokens[op[1] : value_end])
+        if len(after) > 1 and after[0].is_(g.JOINS_NAME) and value_end - 1 > op[1] and not self.scan.tokens[value_end - 1].has_digit:
+            after = after[1:]  # "more than 3.5 seconds of inference time": the amount's unit, then what it measures
         if not after or not is_amount(value) or not after[0].is_content or after[0].has_digit \
                 or not all(t.is_word and not t.used for t in after) or is_qualifier(after[0].bare):
             return None

@@ -4,7 +4,9 @@ columns it left empty), the lines before a row, a row's details and lines runnin
 from __future__ import annotations
 
 import math
+import re
 
+from core.reading import Table
 from tools.parsing.pdf.columns import ALIGN, MIN_COLUMNS, _Column, _filled, _need, _place, _wrapped
 from tools.parsing.pdf.lines import _far, _figure, _Line
 
@@ -141,3 +143,28 @@ def _record(
     if _filled(columns, cells) < _need(columns, strict):
         return None
     return cells, columns, j
+
+
+def unstacked(table: Table) -> Table:
+    """A table whose rows each hold two lines or more read as one: in two columns or more, every
+    row's cell holds the same number (two or more) of figures, one per line ("0.965 0.969" of an
+    OTSL line over an HTML line, their layer counts "6 | 6" printed once between them). Each line
+    is a row of its own; a cell of as many single words ("OTSL HTML") splits too, and a cell
+    printed once is repeated on each. Any other table comes back as it was."""
+    split: list[list[str]] = []
+    for row in table.rows:
+        parts = [cell.split() for cell in row]
+        if any(_spaced_thousands(p) for p in parts):
+            return table  # "1 200,00": one figure, its thousands set apart by a space
+        stacked = {len(p) for p in parts if len(p) >= 2 and all(_figure(t) for t in p)}
+        if len(stacked) != 1 or sum(1 for p in parts if len(p) in stacked and all(_figure(t) for t in p)) < 2:
+            return table
+        (lines,) = stacked
+        split += [[p[k] if len(p) == lines else " ".join(p) for p in parts] for k in range(lines)]
+    return table.model_copy(update={"rows": split}) if split else table
+
+
+def _spaced_thousands(parts: list[str]) -> bool:
+    """Whether a cell's parts are one figure whose thousands a space sets apart ("1 200,00")."""
+    return len(parts) >= 2 and re.fullmatch(r"\d{1,3}", parts[0]) is not None \
+        and all(re.fullmatch(r"\d{3}(?:[.,]\d+)?", p) for p in parts[1:])
