@@ -50,3 +50,26 @@ def test_an_invoices_fields_from_its_labels_and_its_totals_table() -> None:
 def test_a_total_including_a_tax_is_one_column() -> None:
     reading = read_message("For the Kraxi invoice, give me the invoice number, the date and the total including VAT.", _scope())
     assert reading.columns == ["Invoice number", "Date", "Total including VAT"]
+
+
+def test_labelled_values_split_only_where_a_second_label_follows_a_date() -> None:
+    from core.reading import Table
+    from tools.parsing.fields import key_value_lines
+    pairs = key_value_lines(["Total: 1.200,00 EUR inkl. MwSt 228,00 EUR", "Payment terms: 30 days net 1,000.00"], [])
+    assert [(p.key, p.value) for p in pairs] == [("Total", "1.200,00 EUR inkl. MwSt 228,00 EUR"),
+                                                 ("Payment terms", "30 days net 1,000.00")]
+    # one line item's price and amount are no labelled totals; a totals table's are
+    item = Table(page=1, header=["Quantity", "Unit price", "Amount"], rows=[["2,00", "10,00", "20,00"]])
+    totals = Table(page=1, header=["TOTAL HT", "TOTAL TVA", "TOTAL TTC"], rows=[["100,00", "10,00", "110,00"]])
+    assert key_value_lines([""], [item]) == []
+    assert [(p.key, p.value) for p in key_value_lines([""], [totals])] == [
+        ("TOTAL HT", "100,00"), ("TOTAL TVA", "10,00"), ("TOTAL TTC", "110,00")]
+
+
+def test_what_a_leading_phrase_or_a_tax_does_not_open() -> None:
+    hint = _scope()
+    # "excluding VAT" names an amount, it leaves no rows out
+    assert not [c for c in read_message("Excluding VAT, give the description and amount of every line.", hint).conditions
+                if c.column is None and c.op == "not"]
+    # a verb of asking before a question opens no list
+    assert "Which" not in read_message("For 2024, show which lines have a quantity above 2.", hint).columns

@@ -236,3 +236,6 @@ def test_lines_read_as_one_row_are_rows_of_their_own() -> None:
     # nor one whose figures set their thousands apart with a space
     prices = Table(page=1, header=["Item", "Price", "Amount"], rows=[["Desk", "1 200,00", "2 400,00"]])
     assert unstacked(prices) == prices
+    # nor one of estimates with their errors in brackets
+    estimates = Table(page=1, header=["City", "A", "B", "C"], rows=[["New York", "0.45 (0.02)", "1.2 (0.3)", "3.1 (0.4)"]])
+    assert unstacked(estimates) == estimates

@@ -133,3 +133,10 @@ def test_a_header_in_brackets_and_a_figure_joined_to_an_abbreviated_header() -> 
     assert reading.unused == []
     records = extract_records(document(cars), reading)
     assert [r.values["Car"] for r in records] == ["Duster 360", "Camaro Z28", "Ford Pantera L", "Maserati Bora"]
+
+
+def test_a_figure_before_a_name_is_no_value_in_a_column() -> None:
+    hint = ScopeHint(documents=1, vocabulary=["Product", "Amounts", "Status"])
+    reading = read_message("Which products have amounts above 500 for Product A? Give the product.", hint)
+    assert ("Product", "equals", "500") not in [(c.column, c.op, c.value) for c in reading.conditions]
+    assert ("Amounts", "gt", "500") in [(c.column, c.op, c.value) for c in reading.conditions]

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable
 
 from core.reading import Condition, DocumentText, Reading, Record
+from tools.engines.columns import folded
 from tools.engines.numbers import compare, parse_number
 
 Cell = str | bool | None  # the row's cell; None for an empty one; False when the row has no such column
@@ -29,20 +30,14 @@ Cell = str | bool | None  # the row's cell; None for an empty one; False when th
 
 # what a table prints where it has no value: "NA", "n/a", "n.a.", a dash, dots
 _NOT_AVAILABLE = re.compile(r"n\.?\s?/?\s?a\.?|[-–—]+|\.{2,}|…", re.IGNORECASE)
+
+
 def holds_words(text: str, words: str) -> bool:
     """Whether a text holds these words one after the other, whole, in any case and with or
     without a plural's "s" ("Violent crime" holds "violent crime", "Totals" holds "total";
     "SUBTOTAL" does not hold "total")."""
-    wanted = [_singular(w) for w in _WORDS.findall(words.casefold())]
-    held = [_singular(w) for w in _WORDS.findall(text.casefold())]
+    wanted, held = folded(words).split(), folded(text).split()
     return bool(wanted) and any(held[k : k + len(wanted)] == wanted for k in range(len(held) - len(wanted) + 1))
-
-
-def _singular(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
-
-
-_WORDS = re.compile(r"[^\W_]+")
 
 
 def _figure(value: str) -> bool:

@@ -252,8 +252,10 @@ def unit_phrase_of(name: str) -> tuple[str, str] | None:
     """A column name and the unit it is asked in ("Weight in kg": "Weight", "kg"); None when
     the name ends in no preposition and unit."""
     words = name.split()
-    if len(words) >= 5 and words[-4].casefold() in UNIT_PREPOSITIONS and words[-2].casefold() in RATE_WORDS:
-        return " ".join(words[:-4]), " ".join(words[-3:])  # "Yield in bushels per acre": a rate is a unit
+    if len(words) >= 5 and words[-4].casefold() in UNIT_PREPOSITIONS and words[-2].casefold() in RATE_WORDS \
+            and words[-3].isalpha() and words[-3].islower():
+        # "Yield in bushels per acre": a rate is a unit ("Sales in Germany per quarter", "in 2024 per region" name none)
+        return " ".join(words[:-4]), " ".join(words[-3:])
     if len(words) < 3 or words[-2].casefold() not in UNIT_PREPOSITIONS or MEASURE_UNIT.fullmatch(words[-1]) is None:
         return None
     return " ".join(words[:-2]), words[-1]

@@ -128,7 +128,12 @@ def _totals_table(table: Table) -> bool:
     "100,00 | 10,00 | 110,00"): every header cell a label, every cell under it an amount."""
     if len(table.rows) != 1 or len(table.header) < 2 or len(table.rows[0]) != len(table.header):
         return False
-    return all(_LABEL.fullmatch(plain(h)) for h in table.header) and all(_AMOUNT.fullmatch(plain(c)) for c in table.rows[0])
+    return all(_LABEL.fullmatch(plain(h)) for h in table.header) and all(_AMOUNT.fullmatch(plain(c)) for c in table.rows[0]) \
+        and any(_TOTAL_LABEL.search(plain(h)) for h in table.header)  # a line item's price and amount are no totals
+
+
+# the words of a total or a tax in a label: "TOTAL HT", "Gesamtbetrag", "Montant TVA"
+_TOTAL_LABEL = re.compile(r"total|summe|gesamt|somme|ttc|\bht\b|tva|vat|tax|mwst|ust|brutto|netto|\bnet\b|\bgross\b", re.IGNORECASE)
 
 
 
@@ -145,7 +150,7 @@ def _part_pairs(part: str, page: int) -> list[KeyValue]:
     number written after a dash ("Nordwerk GmbH – Rechnung RE-2025-0588")."""
     found = [pair] if (pair := _line_pair(part, page) or _amount_line(part, page)) is not None else []
     if found and (second := _SECOND_AMOUNT.fullmatch(found[0].value)) is not None \
-            and _LABELLED_AMOUNT.fullmatch(second.group("rest")) is not None:
+            and _LABELLED_AMOUNT.fullmatch(second.group("rest")) is not None and not _CURRENCY.match(second.group("rest")):
         # "Date d'échéance : 30/01/2019 NET A PAYER 100,00 EUR": a second label and its amount after
         # the first value, set apart on the page by space the text layer does not keep
         first, rest = found[0], second.group("rest")
@@ -158,8 +163,10 @@ def _part_pairs(part: str, page: int) -> list[KeyValue]:
     return found
 
 
-# a value of one word with a figure, then words and an amount: the value and a labelled amount after it
-_SECOND_AMOUNT = re.compile(r"(?P<first>\S*\d\S*)\s+(?P<rest>[^\W\d_].*)")
+# a date or an identifier, then words and an amount: the value and a labelled amount after it
+# ("30/01/2019 NET A PAYER 100,00 EUR"); an amount or a count first ("1.200,00 EUR inkl. …", "30 days net …") is none
+_SECOND_AMOUNT = re.compile(r"(?P<first>\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|[A-Z][A-Z0-9-]*\d[A-Z0-9-]*)\s+(?P<rest>[^\W\d_].*)")
+_CURRENCY = re.compile(r"(?:EUR|USD|GBP|CHF|PLN)\b")
 # a spaced dash between the parts of a line
 _DASHED = re.compile(r"\s[–—-]\s")
 # a word (or three) and an identifier after it: "Rechnung RE-2025-0588", "Invoice INV-2025-0142",

@@ -238,7 +238,8 @@ class Columns:
             # flights with the reason, …")
             asked = (tok.is_(g.ASKING) or tok.low.split("-")[0] in g.ASKING and tok.low.split("-")[-1] in g.PRONOUNS) \
                 and i > 0 and self.scan.tokens[i - 1].text == "," \
-                and not any(t.is_(g.LIST_KEYWORDS) for t in self.scan.tokens[i + 1 : self.scan.sentence_end(i)])
+                and not any(t.is_(g.LIST_KEYWORDS) for t in self.scan.tokens[i + 1 : self.scan.sentence_end(i)]) \
+                and not ((nxt := self.scan.at(i + 1)) is not None and (nxt.low in WHICH or nxt.is_(g.QUESTION_WORDS)))
             if not (tok.is_(g.LIST_KEYWORDS) or asked) or tok.used or self.scan.amount_including(i):
                 continue  # "the total including VAT" is one amount's name
             start = i + 1

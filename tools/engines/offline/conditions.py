@@ -496,11 +496,13 @@ class Conditions:
                 continue
             if (bracketed := self._bracketed_header(k)) is not None:
                 # "and a quarter-mile time (qsec) under 17 seconds": the header in brackets is the column
-                column, first = bracketed
+                column, first, opening = bracketed
+                read = len(self.scan.conditions)
                 end = self._value(op[0], column, op[1], k)
-                at, condition = self.scan.conditions[-1]
-                said = text_of(strip_determiners(self.scan.tokens[first : k - 3]))
-                self.scan.conditions[-1] = (at, condition.model_copy(update={"text": f"{condition.text} ({said})"}))
+                said = text_of(strip_determiners(self.scan.tokens[first:opening]))
+                if len(self.scan.conditions) > read and said:
+                    at, condition = self.scan.conditions[-1]
+                    self.scan.conditions[-1] = (at, condition.model_copy(update={"text": f"{condition.text} ({said})"}))
                 self.scan.use(first, end)
                 continue
             start = k
@@ -536,10 +538,10 @@ class Conditions:
             if run:
                 self.scan.use(*run)
 
-    def _bracketed_header(self, k: int) -> tuple[str, int] | None:
+    def _bracketed_header(self, k: int) -> tuple[str, int, int] | None:
         """The header a bracket before ``k`` holds, with the words before it that say it in the
-        user's words ("a quarter-mile time (qsec)"): (the header, where its words start); None
-        when the bracket holds no header of the scope."""
+        user's words ("a quarter-mile time (qsec)"): (the header, where its words start, where
+        the bracket opens); None when the bracket holds no header of the scope."""
         close = self.scan.at(k - 1)
         if close is None or close.text != ")":
             return None
@@ -553,7 +555,7 @@ class Conditions:
         while first > 0 and self.scan.tokens[first - 1].is_word and not self.scan.tokens[first - 1].used \
                 and not self.scan.tokens[first - 1].is_(g.CONJUNCTIONS) and not self.scan.is_boundary(first - 1):
             first -= 1
-        return text_of(inside), first
+        return capitalise(text_of(inside)), first, opening
 
     def _noun_after(self, k: int, op: tuple[str, int]) -> int | None:
         """"show more than 5% fuel savings from eliminating stops": when the words before an ordering

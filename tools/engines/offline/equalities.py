@@ -13,6 +13,7 @@ from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import MAX_VALUE_PHRASE, SENTENCE_END, Tok, capitalise, strip_determiners, text_of
 
 
+_IN_COLUMN = frozenset({"in", "under", "unter", "dans", "sous", "en", "w", "pod"})  # "'Hj' in the X column"
 # "something other than 'Hj'": the word standing for the value turned down
 _SOME = frozenset({"something", "anything", "a", "any", "some"})
 
@@ -73,15 +74,15 @@ class Equalities:
 
     def take_values_in_columns(self) -> None:
         """"rows with "Hj" in the Hgfdhgjsdhjdsf column", "lines that have something other than
-        'Hj' under Status": a quoted value, or a figure, then "in"/"under" and a header of the
-        scope (and "column"): that column's value equals it; "other than" (or "anything but")
-        before the value turns it down."""
+        'Hj' under Status": a quoted value, then "in" or "under" and a header of the scope: that
+        column's value equals it; a figure only when "column" follows the header ("a 0 in the
+        Discount column"). "other than" (or "anything but") before the value turns it down."""
         tokens = self.scan.tokens
         for k, tok in enumerate(tokens):
             if tok.used or not (tok.kind == "quoted" or tok.kind == "word" and tok.has_digit):
                 continue
             prep = self.scan.at(k + 1)
-            if prep is None or prep.used or prep.low not in g.UNDER:
+            if prep is None or prep.used or prep.low not in _IN_COLUMN:
                 continue
             first = k + 2
             while self.scan.at(first) is not None and tokens[first].is_(g.DETERMINERS):
@@ -90,7 +91,10 @@ class Equalities:
             header = self.scan.header_within(first, clause)
             if header is None or header[0] != first:
                 continue
-            end = header[1] + (1 if (label := self.scan.at(header[1])) is not None and label.is_(g.COLUMN_LABELS) else 0)
+            named = (label := self.scan.at(header[1])) is not None and label.is_(g.COLUMN_LABELS)
+            if tok.kind != "quoted" and not named:
+                continue  # "amounts above 500 for Product A": a figure before a name is no value of it
+            end = header[1] + (1 if named else 0)
             start, op = k, "equals"
             if k >= 2 and [t.low for t in tokens[k - 2 : k]] in (["other", "than"], ["anything", "but"]) and not tokens[k - 2].used:
                 start, op = k - 2, "not"

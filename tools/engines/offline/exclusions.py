@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.reading import Condition
+from tools.engines.columns import is_qualifier
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import SENTENCE_END, WHICH, Tok, text_of
@@ -97,8 +98,8 @@ class Exclusions:
                 return []
             said = text_of(words)
             named = list(words)
-            while named and named[-1].is_(g.ROW_NOUNS):
-                named = named[:-1]  # "the SUBTOTAL and BRAZIL lines"
+            while named and (named[-1].is_(g.ROW_NOUNS) or named[-1].low in g.DOCUMENT_NOUNS):
+                named = named[:-1]  # "the SUBTOTAL and BRAZIL lines", "the Acme orders"
             if not named:
                 return []
             total = g.TOTAL_LINE.fullmatch(named[-1].text) is not None
@@ -107,7 +108,7 @@ class Exclusions:
                 total = False
             elif total:
                 named = named[-1:]  # "the overall total": the total line
-            elif self.scan.names_column(text_of(named)):
-                return []  # "without discount": a column's value, not rows
+            elif self.scan.names_column(text_of(named)) or any(is_qualifier(t.bare) or t.low in g.TAX_WORDS for t in named):
+                return []  # "without discount", "excluding VAT": a column's value, not rows
             found.append((text_of(named), said, total))
         return found

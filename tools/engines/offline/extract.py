@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from core.reading import Condition, DocumentText, Reading, Record, Table
 from tools.engines.accounting import fold
-from tools.engines.checks import check_conditions, checked, judgement_notes
+from tools.engines.checks import check_conditions, checked, holds_words, judgement_notes
 from tools.engines.columns import groups_of, map_columns, match_column, normalise, partly_named, unit_unsaid
 from tools.engines.numbers import has_currency, month_of_cell, parse_number
 from tools.engines.offline.document_terms import (
@@ -316,18 +316,17 @@ def _sum_lines(rows: list[list[str]], use: _TableUse, reading: Reading, earlier:
     ("Totals" under the states of a background-check table), those of the pages before included
     when the table goes on from them (``earlier``). A request that asks for the total line
     ("including the total line") keeps it; one that leaves it out ("not the overall total",
-    "excluding totals") leaves out every line a total's label opens, summed or not."""
+    "excluding the subtotals") leaves out every line whose label opens with that total, summed or not."""
     before = earlier or []
     found: set[int] = set()
     request = reading.request
     # the totals the request leaves out ("the overall total", "the SUBTOTAL lines"): a line whose
-    # label opens with a total and says the word ("Subtotal" is a total, "TOTAL BEANS" no subtotal)
-    left_out = [c.value.casefold().rstrip("s") for c in reading.conditions
-                if c.column is None and c.op == "not" and TOTAL_LINE.fullmatch(c.value)]
+    # label opens with a total and holds the word ("Grand total" holds "total", "TOTAL BEANS" no "subtotal")
+    left_out = [c.value for c in reading.conditions if c.column is None and c.op == "not" and TOTAL_LINE.fullmatch(c.value)]
     for k, row in enumerate(rows):
         label = next((c.strip() for c in row if c.strip()), "")
         summary = _SUMMARY_LABEL.search(label)  # "Total", "H1 total", "Grand total"
-        if TOTAL_LINE.match(label) and any(word in label.casefold() for word in left_out):
+        if TOTAL_LINE.match(label) and any(holds_words(label, word) for word in left_out):
             found.add(k)  # above the items or below them
             continue
         if summary is None or len(before) + k < 2:

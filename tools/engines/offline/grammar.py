@@ -74,6 +74,8 @@ EXCLUDING: list[tuple[str, ...]] = sorted(
     ).split("|")),
     key=len, reverse=True,
 )
+# taxes an amount is given with or without: "excluding VAT" names an amount, no rows left out
+TAX_WORDS = words("vat tax taxes mwst ust umsatzsteuer btw iva tva moms gst")
 NEGATIONS = words("not no without except excluding other nicht kein keine keinen ohne außer pas sans sauf sin excepto non nie bez oprócz")
 # "What hourly rates did we agree …", "What response time does the SLA give …": the auxiliary
 # after the values asked for ends their list; the subject and its verb follow it

@@ -165,10 +165,10 @@ class Scan:
         return False
 
     def amount_including(self, i: int) -> bool:
-        """Whether "including" (or "excluding") at ``i`` joins a tax to the amount before it: "the
-        total including VAT", "price excl. tax": a total or a word of money before, one word after."""
+        """Whether "including" at ``i`` joins a tax to the amount before it: "the total including
+        VAT": a total or a word of money before, one word after."""
         tok, before, after = self.at(i), self.at(i - 1), self.at(i + 1)
-        if tok is None or before is None or after is None or tok.low not in g.INCLUSIONS | {"excluding", "excl", "excl.", "incl", "incl."}:
+        if tok is None or before is None or after is None or tok.low not in ("including", "incl", "incl.", "inklusive", "incluant"):
             return False
         amount = g.TOTAL_LINE.fullmatch(before.bare) is not None or before.low in g.MONEY_NOUNS
         following = self.at(i + 2)
@@ -187,7 +187,8 @@ class Scan:
         if unit is None or unit.kind != "word" or unit.used:
             return False
         rate = self.at(i + 3)
-        if after is not None and after.low in RATE_WORDS and rate is not None and rate.is_word and not rate.used:
+        if after is not None and after.low in RATE_WORDS and rate is not None and rate.is_word and not rate.used \
+                and unit.text.isalpha() and unit.text.islower():
             # "the yield in bushels per acre and …": a rate is a unit whatever its words
             after = self.at(i + 4)
             return after is None or after.kind == "punct" or after.is_(g.CONJUNCTIONS)

@@ -145,19 +145,24 @@ def _record(
     return cells, columns, j
 
 
+STACKED_COLUMNS = 3  # columns of figures, each with one per line, that say a row is lines read as one
+
+
 def unstacked(table: Table) -> Table:
-    """A table whose rows each hold two lines or more read as one: in two columns or more, every
-    row's cell holds the same number (two or more) of figures, one per line ("0.965 0.969" of an
-    OTSL line over an HTML line, their layer counts "6 | 6" printed once between them). Each line
-    is a row of its own; a cell of as many single words ("OTSL HTML") splits too, and a cell
-    printed once is repeated on each. Any other table comes back as it was."""
+    """A table whose rows each hold two lines or more read as one: in three columns or more, every
+    row's cell holds the same number (two or more) of plain figures, one per line ("0.965 0.969"
+    of an OTSL line over an HTML line, their layer counts "6 | 6" printed once between them).
+    Each line is a row of its own; a cell of as many single words ("OTSL HTML") splits too, and a
+    cell printed once is repeated on each. A figure with its error in brackets ("0.45 (0.02)"),
+    or whose thousands a space sets apart ("1 200,00"), is one value: such a table, and any
+    other, comes back as it was."""
     split: list[list[str]] = []
     for row in table.rows:
         parts = [cell.split() for cell in row]
-        if any(_spaced_thousands(p) for p in parts):
-            return table  # "1 200,00": one figure, its thousands set apart by a space
+        if any(_spaced_thousands(p) or any(t.startswith("(") or t.endswith(")") for t in p) for p in parts if len(p) >= 2):
+            return table
         stacked = {len(p) for p in parts if len(p) >= 2 and all(_figure(t) for t in p)}
-        if len(stacked) != 1 or sum(1 for p in parts if len(p) in stacked and all(_figure(t) for t in p)) < 2:
+        if len(stacked) != 1 or sum(1 for p in parts if len(p) in stacked and all(_figure(t) for t in p)) < STACKED_COLUMNS:
             return table
         (lines,) = stacked
         split += [[p[k] if len(p) == lines else " ".join(p) for p in parts] for k in range(lines)]
