@@ -31,7 +31,7 @@ condition on a column the documents have.
 
 Each step is a pass in its own module, over one shared ``Scan`` (``scan``): ``terms`` (0),
 ``places`` and ``periods`` (1), ``exclusions`` (the rows the request leaves out, read before
-anything can take their words for columns), ``calculations`` (2), ``columns`` (3), ``conditions``, ``presence`` and ``equalities`` (4), ``owners`` (5) and
+anything can take their words for columns), ``calculations`` (2), ``columns`` (3), ``conditions``, ``comparisons``, ``presence`` and ``equalities`` (4), ``owners`` (5) and
 ``judgement`` (6). This module runs them in order and assembles the ``Reading``.
 """
 

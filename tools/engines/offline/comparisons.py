@@ -1,0 +1,250 @@
+"""Comparisons and the columns they compare: "affecting 500 or more employees", "quantities of at
+least 100 kg", "amount at least 100", "which drive cycles show more than 5% fuel savings …", "a
+quarter-mile time (qsec) under 17 seconds"; and the value a comparison or an equality reads after
+its operator, where ``conditions`` found the operator and its column."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from core.reading import Condition
+from tools.engines.columns import is_qualifier
+from tools.engines.months import month_of
+from tools.engines.numbers import has_currency, is_amount, parse_number
+from tools.engines.offline import grammar as g
+from tools.engines.offline.amounts import Amounts, is_unit, unit_of
+from tools.engines.offline.scan import JUDGEMENT_HINT, Scan
+from tools.engines.offline.tokens import WHICH, Tok, capitalise, strip_determiners, text_of
+
+
+@dataclass
+class Comparisons:
+    """The comparisons a request makes, each with the column it compares."""
+
+    scan: Scan
+
+    @cached_property
+    def amounts(self) -> Amounts:
+        return Amounts(self.scan)
+
+    def take_postfix_comparisons(self) -> None:
+        """"affecting 500 or more employees", "10 Stück oder weniger": a value, then "or more" /
+        "or less", then the column compared (a header of the scope among the words after it, else
+        the words after it)."""
+        tokens = self.scan.tokens
+        for k in range(1, len(tokens) - 1):
+            joiner, word = tokens[k], tokens[k + 1]
+            op = g.POSTFIX_OPERATORS.get(word.low) if joiner.low in ("or", "and", "oder", "und", "ou", "et") else None
+            if op is None or joiner.used or word.used or not tokens[k - 1].has_digit or tokens[k - 1].used:
+                continue
+            after = self.scan.at(k + 2)
+            if after is not None and (after.has_digit or after.low in ("than", "als", "que", "as")):
+                continue  # "over 100 and under 500", "at least 5 and less than 20": a second comparison
+            start = k - 1
+            while start > 0 and (tokens[start - 1].has_digit or is_unit(tokens[start - 1].text)) and not tokens[start - 1].used \
+                    and tokens[start - 1].kind == "word":
+                start -= 1
+            value = text_of(tokens[start:k])
+            if not is_amount(value):
+                continue
+            clause = self.scan.clause_end(k + 2)
+            header = self.scan.header_within(k + 2, clause)
+            if header is not None and header[0] == k + 2:
+                column, end = capitalise(text_of(tokens[header[0] : header[1]])), header[1]
+            else:
+                end = self.scan.name_end(k + 2)
+                if end == k + 2:
+                    # "mit einer Menge von 10 oder mehr": the column before the value
+                    name_end = start - 1 if start > 0 and tokens[start - 1].low in ("of", "von", "de", "d'") else start
+                    first = name_end
+                    while first > 0 and tokens[first - 1].kind == "word" and not tokens[first - 1].used \
+                            and not self.scan.is_boundary(first - 1) and not tokens[first - 1].is_(g.CONJUNCTIONS) \
+                            and not _opens_noun(tokens[first - 1]):
+                        first -= 1  # "which entries have a maturity rating of 2.0 or higher": the noun after "have a"
+                    named = strip_determiners(tokens[first:name_end])
+                    if not named:
+                        continue
+                    column = capitalise(text_of(named))
+                    self.scan.add_condition(start, column, op, value)
+                    self.scan.use(first, k + 2)
+                    continue
+                column = capitalise(text_of(strip_determiners(tokens[k + 2 : end])))
+            self.scan.add_condition(start, column, op, value)
+            self.scan.use(start, end)
+
+    def take_noun_of_comparisons(self) -> None:
+        """"which items were delivered in quantities of at least 100 kg": a comparison after "of"
+        compares the column the noun before it names (a header of the scope or its kind); the
+        words before the noun are left for the rest of the reading."""
+        for k in range(len(self.scan.tokens)):
+            found = self.amounts.compared(k)
+            of, noun = self.scan.at(k - 1), self.scan.at(k - 2)
+            if found is None or of is None or of.used or of.low not in g.JOINS_NAME:
+                continue
+            if noun is None or not noun.is_word or noun.used or noun.has_digit or not self.scan.names_column(noun.bare):
+                continue
+            op = found[0]
+            end = self.value(op[0], capitalise(noun.bare), op[1], k)
+            self.scan.use(k - 2, end)
+
+    def value(self, op: str, column: str, start: int, op_start: int) -> int:
+        """Read the value of ``column op`` from ``start``; return the index after it."""
+        words = text_of(self.scan.tokens[op_start:start])
+        if op == "between":
+            return self._between(column, start)
+        tok = self.scan.at(start)
+        if tok is not None and tok.kind == "quoted":
+            self.scan.add_condition(start, column, op, tok.text)
+            return start + 1
+        if op in ("lt", "le", "gt", "ge"):
+            end = self.amounts.amount_end(start)
+        else:
+            end = start
+            while end < len(self.scan.tokens) and not self.scan.is_boundary(end):
+                if end > start and self.scan.tokens[end].is_(g.CONJUNCTIONS) and self._condition_follows(end + 1):
+                    break
+                end += 1
+        value = text_of(self.scan.tokens[start:end]).strip("'\"‘’“”")
+        # a literal value is a name, a number or a short phrase; a clause of lower-case words is a description
+        described = op in ("equals", "not") and len(value.split()) > 3 and value == value.lower() and not any(ch.isdigit() for ch in value)
+        if not value or described or (op in ("lt", "le", "gt", "ge") and not is_amount(value)):
+            self.note_unreadable(f"{column} {words} {value}".strip())
+            self.scan.conditions.append((start, Condition(column=None, op="judgement", value=f"{column} {words} {value}".strip(), text=f"{column} {words} {value}".strip())))
+            return max(end, start + (1 if value else 0))
+        self.scan.add_condition(start, column, op, value)
+        return end
+
+    def _between(self, column: str, start: int) -> int:
+        low_end = self.amounts.amount_end(start)
+        conj = self.scan.at(low_end)
+        if conj is None or not conj.is_(g.CONJUNCTIONS):
+            self.note_unreadable(f"{column} between {text_of(self.scan.tokens[start:low_end])}")
+            return low_end
+        high_end = self.amounts.amount_end(low_end + 1)
+        low, high = text_of(self.scan.tokens[start:low_end]), text_of(self.scan.tokens[low_end + 1 : high_end])
+        year = self.scan.at(high_end)
+        if year is not None and g.YEAR.fullmatch(year.bare) and month_of(high) is not None and not g.YEAR.search(high):
+            high = f"{high} {year.bare}"
+        said = g.YEAR.search(high)
+        if said and month_of(high.split()[0]) is not None and month_of(low) is not None and not g.YEAR.search(low):
+            low = f"{low} {said.group(0)}"  # "between April and June 2025": the second month's year is both months'
+        unit = unit_of(high)
+        if unit and not unit_of(low) and parse_number(f"{low} {unit}") is not None or unit and not unit_of(low) and is_unit(unit):
+            low = f"{low} {unit}"
+        self.scan.add_condition(start, column, "ge", low)
+        self.scan.add_condition(low_end + 1, column, "le", high)
+        return high_end
+
+    def _condition_follows(self, k: int) -> bool:
+        while self.scan.at(k) is not None and self.scan.tokens[k].is_(g.DETERMINERS):
+            k += 1
+        for j in range(k, min(k + 5, len(self.scan.tokens))):
+            if self.scan.operator_at(j):
+                return j > k
+            if self.scan.tokens[j].kind != "word":
+                return False
+        return False
+
+    def take_comparisons(self) -> None:
+        """``… and amount at least 100``: a comparison after a name, wherever it stands; the name stays a column."""
+        for k, tok in enumerate(self.scan.tokens):
+            op = self.scan.operator_at(k) if not tok.used else None
+            if op is None or op[0] in ("equals", "contains"):
+                continue
+            if (bracketed := self._bracketed_header(k)) is not None:
+                # "and a quarter-mile time (qsec) under 17 seconds": the header in brackets is the column
+                column, first, opening = bracketed
+                read = len(self.scan.conditions)
+                end = self.value(op[0], column, op[1], k)
+                said = text_of(strip_determiners(self.scan.tokens[first:opening]))
+                if len(self.scan.conditions) > read and said:
+                    at, condition = self.scan.conditions[-1]
+                    self.scan.conditions[-1] = (at, condition.model_copy(update={"text": f"{condition.text} ({said})"}))
+                self.scan.use(first, end)
+                continue
+            start = k
+            while start > 0 and self.scan.tokens[start - 1].kind == "word" and not self.scan.tokens[start - 1].used and not (
+                self.scan.tokens[start - 1].is_(g.CONJUNCTIONS) or self.scan.is_boundary(start - 1)
+            ):
+                start -= 1
+                if self.scan.tokens[start].is_(g.COST_VERBS):
+                    break  # "every Active contract worth more than …": what the thing is worth is compared
+            named = [t for t in self.scan.tokens[start:k] if not (t.is_(g.QUANTIFIERS) or t.is_(g.DETERMINERS))]
+            if start == k or all(t.is_(g.ROW_NOUNS) for t in named):
+                # "… in May above 5 000 PLN", "all items over 200 euros": no column is named
+                value_end = self.amounts.amount_end(op[1])
+                if op[0] in ("lt", "le", "gt", "ge") and has_currency(text_of(self.scan.tokens[op[1] : value_end])):
+                    # a sum of money compares what the rows are worth
+                    self.scan.add_condition(op[1], g.MONEY_COLUMN, op[0], text_of(self.scan.tokens[op[1] : value_end]))
+                    self.scan.use(k, value_end)
+                    continue
+                if start == k:
+                    continue
+            # "all priority-1 incidents opened between April and June": a header among the words,
+            # right before the comparison, is the column; the words before it are left for the
+            # rest of the reading
+            whole = text_of(strip_determiners(self.scan.tokens[start:k]))
+            run = None if self.scan.names_header(whole) else self.scan.header_within(start, k, last=True)
+            if run is not None and run[1] != k:
+                run = None  # a header among the words compares only right before the comparison
+            if run is None and not self.scan.names_column(whole) and self.take_noun_after(k, op) is not None:
+                continue  # "which drive cycles show more than 5% fuel savings …": the noun after the amount
+            column = capitalise(text_of(self.scan.tokens[run[0] : run[1]]) if run else whole)
+            end = self.value(op[0], column, op[1], k)
+            self.scan.use(k, end)
+            if run:
+                self.scan.use(*run)
+
+    def _bracketed_header(self, k: int) -> tuple[str, int, int] | None:
+        """The header a bracket before ``k`` holds, with the words before it that say it in the
+        user's words ("a quarter-mile time (qsec)"): (the header, where its words start, where
+        the bracket opens); None when the bracket holds no header of the scope."""
+        close = self.scan.at(k - 1)
+        if close is None or close.text != ")":
+            return None
+        opening = next((m for m in range(k - 2, max(k - 6, -1), -1) if self.scan.tokens[m].text == "("), None)
+        if opening is None or opening == k - 2:
+            return None
+        inside = self.scan.tokens[opening + 1 : k - 1]
+        if not all(t.is_word and not t.used for t in inside) or not self.scan.names_header(text_of(inside)):
+            return None
+        first = opening
+        while first > 0 and self.scan.tokens[first - 1].is_word and not self.scan.tokens[first - 1].used \
+                and not self.scan.tokens[first - 1].is_(g.CONJUNCTIONS) and not self.scan.is_boundary(first - 1):
+            first -= 1
+        return capitalise(text_of(inside)), first, opening
+
+    def take_noun_after(self, k: int, op: tuple[str, int]) -> int | None:
+        """"show more than 5% fuel savings from eliminating stops": when the words before an ordering
+        comparison name no column, the words after its amount, up to the clause's end, are the
+        column compared. Where the condition's words end; None when no words follow the amount."""
+        if op[0] not in ("lt", "le", "gt", "ge"):
+            return None
+        value_end = self.amounts.amount_end(op[1])
+        end = self.scan.clause_end(value_end)
+        after = self.scan.tokens[value_end:end]
+        value = text_of(self.scan.tokens[op[1] : value_end])
+        if len(after) > 1 and after[0].is_(g.JOINS_NAME) and value_end - 1 > op[1] and not self.scan.tokens[value_end - 1].has_digit:
+            after = after[1:]  # "more than 3.5 seconds of inference time": the amount's unit, then what it measures
+        if not after or not is_amount(value) or not after[0].is_content or after[0].has_digit \
+                or not all(t.is_word and not t.used for t in after) or is_qualifier(after[0].bare):
+            return None
+        if len(after) == 1 and not self.scan.names_column(after[0].bare):
+            return None  # "20 zł net", "1,500 kWh/year": a word that qualifies the amount names no column
+        column = capitalise(text_of(after))
+        self.scan.add_condition(op[1], column, op[0], value)
+        self.scan.use(k, end)
+        return end
+
+    def note_unreadable(self, words: str) -> None:
+        self.scan.notes.append(
+            f"The offline engine cannot read the condition '{words}'; it keeps every row that meets the other "
+            f"conditions and marks none of them as meeting it. {JUDGEMENT_HINT}"
+        )
+
+
+def _opens_noun(tok: Tok) -> bool:
+    """Whether a word stands before the noun of a name, never in it: "have", "a", "which", "every"."""
+    return tok.is_(g.DETERMINERS) or tok.is_(g.QUANTIFIERS) or tok.is_(g.HAS_WORDS) or tok.is_(g.BE_WORDS) \
+        or tok.is_(g.RELATIVE) or tok.low in WHICH
