@@ -261,7 +261,6 @@ def unit_phrase_of(name: str) -> tuple[str, str] | None:
     return " ".join(words[:-2]), words[-1]
 
 
-
 def _unit_agrees(cell: str, unit: str) -> bool:
     """Whether a header cell gives its values in ``unit``, or names no unit: in brackets at its
     end ("Gewicht (kg)") or after a preposition ("Amount in USD")."""

@@ -29,7 +29,7 @@ class Conditions:
 
     @cached_property
     def amounts(self) -> Amounts:
-        return Amounts(self.scan)
+        return self.comparisons.amounts
 
     @cached_property
     def comparisons(self) -> Comparisons:
