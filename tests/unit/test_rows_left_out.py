@@ -140,3 +140,14 @@ def test_a_figure_before_a_name_is_no_value_in_a_column() -> None:
     reading = read_message("Which products have amounts above 500 for Product A? Give the product.", hint)
     assert ("Product", "equals", "500") not in [(c.column, c.op, c.value) for c in reading.conditions]
     assert ("Amounts", "gt", "500") in [(c.column, c.op, c.value) for c in reading.conditions]
+
+
+def test_a_year_no_document_names_is_the_year_of_its_one_date_column() -> None:
+    """docling's csv-comma.csv, a customer list that names no year outside its rows."""
+    customers = Path(__file__).resolve().parents[2] / "evals" / "public" / "docling" / "documents" / "csv-comma.csv"
+    reading = read_message("Which of our customers signed up during 2021? List their first and last name, company, country "
+                           "and the subscription date.", scope([customers]))
+    assert reading.document_conditions == ["2021"]
+    records = extract_records(document(customers), reading)
+    assert [(r.values["Last name"], r.values["Subscription date"]) for r in records] == [
+        ("Lozano, Dr", "2021-04-23"), ("Bender", "2021-04-17")]

@@ -100,7 +100,7 @@ def named_in_rows(document: DocumentText, reading: Reading, kinds: list[Table]) 
             value = f"{term} {next(iter(years))}" if len(years) == 1 else term  # "March 2024", never March of any year
             folded_years |= years if len(years) == 1 else set()
             named.append(Condition(column=column, op="equals", value=value, text=f"{column} is in {value}"))
-        elif not YEAR.fullmatch(term) and period_range(term) is not None:  # "in Q1 2025"
+        elif period_range(term) is not None:  # "in Q1 2025", "during 2021"
             named.append(Condition(column=column, op="equals", value=term, text=f"{column} is in {term}"))
         else:
             named.append(Condition(column=column, op="equals", value=name, text=f"{column} is {name}"))
@@ -112,10 +112,11 @@ def named_in_rows(document: DocumentText, reading: Reading, kinds: list[Table]) 
 
 def column_of(document: DocumentText, term: str) -> tuple[str, str] | None:
     """The column of the document's tables a term the document must name stands in, and the
-    term as written there: a month or a period ("March", "Q1 2025") the one column of dates or
-    months; a name the one column holding it as whole cells ("Lindqvist Retail AB"); None when
+    term as written there: a month or a period ("March", "Q1 2025", "2021": "which customers
+    signed up during 2021" over a list whose one date column says when) the one column of dates
+    or months; a name the one column holding it as whole cells ("Lindqvist Retail AB"); None when
     no column, or more than one, holds it."""
-    if month_of(term) is not None or (not YEAR.fullmatch(term) and period_range(term) is not None):
+    if month_of(term) is not None or period_range(term) is not None:
         dated = {column for column, _ in cells_where(document.tables, lambda cell: month_of_cell(cell) is not None)}
         return (next(iter(dated)), term) if len(dated) == 1 else None
     cells = cells_where(document.tables, lambda cell: _names(cell, term))
