@@ -129,9 +129,12 @@ def test_header_cells_set_sideways_read_the_way_their_glyphs_are_turned() -> Non
     """camelot's vertical_header.pdf: the candidates' names stand turned anticlockwise in ruled
     cells, read from the bottom up; they once came out backwards ("sretov deretsigeR fo rebmuN")."""
     first, second = _camelot_tables("vertical_header.pdf")[:2]
-    names = [cell for row in first.rows[:3] for cell in row]
+    names = first.header_lines[-1]
     assert "Number of Registered voters" in names and "Brian Calley" in names and "Bill Schuette" in names
-    assert "Gretchen Whitmer" in [cell for row in second.rows[:3] for cell in row]
+    assert "Gretchen Whitmer" in second.header_lines[-1]
+    # the three lines of names are the header, the townships' votes the rows under it
+    assert second.header[3] == "STATE Governor Gretchen Whitmer"
+    assert second.rows[0][:4] == ["Alcona", "15", "28", "80"]
     assert not any("rebmuN" in cell or "yellaC" in cell for cell in names)
     truth = _truth(CAMELOT, "vertical_header.pdf")
     assert score_document(CAMELOT, truth)["f1"] >= 0.89

@@ -30,13 +30,16 @@ def is_term(text: str) -> bool:
 
 
 def document_vocabulary(parsed: ParsedDocument) -> list[str]:
-    """Header cells of all tables, then the labels, distinct without case, at most MAX_TERMS; a
+    """Header cells of all tables (and of the lowest line of a header printed on several), then the labels, distinct without case, at most MAX_TERMS; a
     header cell of years is a name too ("2001-2011" heads a statistical table's column), and a
     header cell too long to be a name is named by the code it ends with in brackets."""
     terms: list[str] = []
     seen: set[str] = set()
     headers = [cell for table in parsed.tables for cell in table.header]
-    candidates = [*headers, *labels(parsed.pages, parsed.tables)]
+    # a header printed on several lines names its columns by its lowest line's cells too
+    # ("Abdul El-Sayed" under "STATE" and "Governor")
+    lowest = [cell for table in parsed.tables if table.header_lines for cell in table.header_lines[-1]]
+    candidates = [*headers, *lowest, *labels(parsed.pages, parsed.tables)]
     for k, candidate in enumerate(candidates):
         term = clean(candidate).replace("\x00", "")
         if k < len(headers) and len(term) > MAX_TERM_LENGTH and (code := code_of(term)):

@@ -21,6 +21,10 @@ from core.reading import Table
 from tools.parsing.aligned import find_tables
 from tools.parsing.base import ParsedDocument, UnreadableFile
 
+# a table's number as its caption gives it and a request names it: "Table 5", "TABLE 4: …",
+# "Tabelle 2.1", "Tableau 3 –", "Table A4-12."; the number is the first group
+CAPTION = re.compile(r"\b(?:table|tabelle|tableau|tabla|tabela)\s+([A-Z]?\d+(?:[.-]\d+)*)\b", re.IGNORECASE)
+
 TITLE_LIMIT = 200
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from core.reading import Table
 from tools.parsing.fields import MAX_KEY_WORDS
+from tools.parsing.text import CAPTION
 from tools.parsing.pdf.columns import _Column
 from tools.parsing.pdf.groups import _grouped
 from tools.parsing.pdf.header_block import _rebuilt
@@ -16,6 +17,7 @@ from tools.parsing.pdf.unruled import _grow, _Grown, _table_at
 from tools.parsing.text import make_table, table_lines
 
 PDF_TITLE_LINES = 3  # lines of text right above a table read as its title
+
 
 
 @dataclass
@@ -147,8 +149,14 @@ def _title_tables(found: list[_Found]) -> None:
             continue
         above: list[str] = []
         j = k - 1
-        while j >= 0 and found[j].table is None and len(above) < PDF_TITLE_LINES:
+        while j >= 0 and found[j].table is None and len(above) < 2 * PDF_TITLE_LINES:
             above[:0] = [line for line in found[j].lines if line.strip()]
             j -= 1
         room = PDF_TITLE_LINES - len(f.table.title)
-        f.table.title = [*(above[-room:] if room else []), *f.table.title]
+        taken = above[-room:] if room else []
+        # the caption that numbers the table ("Table 5") opens its title, a few lines higher
+        caption = next((line for line in reversed(above[-room - PDF_TITLE_LINES : -room or None])
+                        if CAPTION.match(line.strip())), None) if room < len(above) else None
+        if caption is not None and not any(CAPTION.match(line.strip()) for line in taken):
+            taken = [caption, *taken]
+        f.table.title = [*taken, *f.table.title]

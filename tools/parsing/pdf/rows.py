@@ -169,6 +169,32 @@ def unstacked(table: Table) -> Table:
     return table.model_copy(update={"rows": split}) if split else table
 
 
+_NUMBERED = re.compile(r"(\d{1,4})\.?\s+(\S.*)")
+
+
+def numbered(table: Table) -> Table:
+    """A column whose every cell opens with the row's running number ("1 Superdrachen",
+    "2 Turbo Flyer", …) under a header of two names or more ("Pos. Artikelbeschreibung") is two
+    columns printed too close to be told apart: the number under the first name, the rest under
+    the others. Any other table, and one whose cells are merged or whose header takes several
+    lines, comes back as it was."""
+    if len(table.rows) < 2 or table.spanned or table.header_lines:
+        return table
+    for j, name in enumerate(table.header):
+        head = name.split(None, 1)
+        if len(head) != 2 or _figure(head[0]):
+            continue
+        found = [_NUMBERED.fullmatch(row[j].strip()) if j < len(row) else None for row in table.rows]
+        if not all(found):
+            continue
+        numbers = [int(m.group(1)) for m in found]  # type: ignore[union-attr]
+        if any(b != a + 1 for a, b in zip(numbers, numbers[1:])):
+            continue
+        rows = [[*row[:j], m.group(1), m.group(2), *row[j + 1:]] for row, m in zip(table.rows, found)]  # type: ignore[union-attr]
+        return table.model_copy(update={"header": [*table.header[:j], *head, *table.header[j + 1:]], "rows": rows})
+    return table
+
+
 def _spaced_thousands(parts: list[str]) -> bool:
     """Whether a cell's parts are one figure whose thousands a space sets apart ("1 200,00")."""
     return len(parts) >= 2 and re.fullmatch(r"\d{1,3}", parts[0]) is not None \

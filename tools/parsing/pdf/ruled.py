@@ -236,6 +236,15 @@ def _ruled_header(  # type: ignore[no-untyped-def]
          and not numbering(rows[r])),
         None,
     )
+    if body is None:
+        # a body whose columns are mostly empty (votes in a few of many columns): it starts at
+        # the first row holding a figure, every row below that is not blank holding one
+        with_figure = [any(_figure(c or "") for c in row) for row in rows]
+        first = next((r for r, has in enumerate(with_figure) if has), None)
+        if first is not None and 2 <= first <= HEADER_ROWS and all(
+            has or not filled(row) for has, row in zip(with_figure[first:], rows[first:])
+        ) and sum(with_figure) >= 2:
+            body = first
     if width < 3 or body is None or body < 2 or any(_figure(c or "") for row in rows[:body] if not numbering(row) for c in row):
         return rows, []
     spans = [[c for c in ruled.rows[r].cells] for r in range(len(rows))]
