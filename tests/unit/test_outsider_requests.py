@@ -437,5 +437,5 @@ def test_a_heading_over_rows_picks_them_and_is_no_kind_of_row() -> None:
     scope = ScopeHint(documents=1, vocabulary=header, table_headers=[header])
     reading = read_message("Under the state-of-the-art scenario in Table A4-12, which space types have a 2009 UEC above 1,500? "
                            "Give the 2008 and 2009 values.", scope)
-    assert reading.document_conditions == ["A4-12"]
+    assert reading.document_conditions == ["Table A4-12"]
     assert [(r.values["2008"], r.values["2009"]) for r in extract_records(document, reading)] == [("1,573", "1,586")]

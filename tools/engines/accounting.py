@@ -15,6 +15,7 @@ import re
 
 from core.reading import Reading, ScopeHint
 from tools.engines.offline import grammar as g
+from tools.parsing.text import CAPTION
 
 # Words of grammar and courtesy that carry no part of a table request, beside the grammar's own
 # lists (quantifiers, prepositions, determiners, conjunctions, list keywords).
@@ -55,7 +56,10 @@ def _read_words(reading: Reading) -> set[str]:
         *reading.calculations, *(f"{c.column or ''} {c.value} {c.text}" for c in reading.conditions),
         *(p.value for p in reading.places), *(re.sub(r"[/_*?.-]+", " ", p.value) for p in reading.places),
     ]
-    return {fold(w) for part in parts for w in _tokens(part) if w not in _PUNCT}
+    read = {fold(w) for part in parts for w in _tokens(part) if w not in _PUNCT}
+    # "2005-2009", read from "2005 through 2009": each year of a span the documents must name
+    spans = [m.groups() for term in reading.document_conditions if (m := re.fullmatch(r"(\d{4})-(\d{4})", term))]
+    return read | {fold(year) for span in spans for year in span}
 
 
 def _scope_words(scope: ScopeHint) -> set[str]:
@@ -75,7 +79,7 @@ def is_grammar(word: str) -> bool:
     lists = (g.QUANTIFIERS, g.DETERMINERS, g.ENDS_LIST, g.JOINS_NAME, g.CONJUNCTIONS, g.LIST_KEYWORDS,
              g.CONDITION_KEYWORDS, g.RELATIVE, g.HAS_WORDS, g.COLUMN_LABELS, g.ROW_LABELS, g.FOLDER_WORDS,
              g.YEAR_WORDS, g.ROW_NOUNS, g.GROUP_WORDS, g.ABOUT_WORDS, g.MONTH_PREPOSITIONS, g.ASKING, g.PRONOUNS, g.INCLUSIONS,
-             g.COURTESY, g.WHO)
+             g.COURTESY, g.WHO, g.SPAN_WORDS)
     return low in _PLAIN or any(low in group for group in lists)
 
 
@@ -108,6 +112,8 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     relations = _relation_words(tokens, reading.document_conditions)
     # "what did we buy from …": the verb of the asker and its auxiliary says what was done, not which
     asked = {j for k in range(len(tokens)) if (verb := g.asker_verb(tokens, k)) is not None for j in range(k, verb + 1)}
+    # "Table 6": the table its caption numbers, which the engines pick by it
+    asked |= {j for k in range(len(tokens) - 1) if CAPTION.fullmatch(f"{tokens[k]} {tokens[k + 1]}") for j in (k, k + 1)}
     left: list[str] = []
     unplaced: list[str] = []
     for i, word in enumerate(tokens):

@@ -114,6 +114,7 @@ def groups_of(name: str) -> frozenset[str]:
     return frozenset()
 
 
+_ALIAS = re.compile(r"(.+?)\s*\(\s*([^()]+?)\s*\)")  # "Net amount (Prix HT)"
 _LINE_OF = re.compile(r"^(?:line|item|position|row|ligne|zeile) (?=\w)")  # "line description": the line's description
 _NAME_SUFFIX = re.compile(r"(?<=\w) name$")  # "product name", "customer name": the product, the customer
 _COMPOUND_NUMBER = re.compile(r"(?<=\w{4})nr$")  # "rechnungsnr", "kundennr": the number of a thing
@@ -131,6 +132,9 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
     if (split := unit_phrase_of(requested)) is not None and not any(_singular(normalise(c)) == _singular(normalise(requested)) for c in header):
         name, unit = split
         return [[i for i in tier if _unit_agrees(header[i], unit)] for tier in _match_tiers(name, header, context)]
+    aliased = _ALIAS.fullmatch(requested)
+    if aliased is not None and (printed := [i for i, c in enumerate(header) if normalise(c) == normalise(aliased.group(2))]):
+        return [printed]  # "the net amount (Prix HT)": the header the request gives in brackets
     want = normalise(requested)
     cells = [normalise(c) for c in header]
     want_groups = groups_of(requested)
@@ -161,8 +165,13 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
     # "Delivery note number" is what a "Delivery note:" label numbers; "Order number" a "Purchase order:"
     stem = _identifier_stem(want)
     named = [i for i, c in enumerate(cells) if stem and (c == stem or c.endswith(" " + stem))]
-    # "YB" heads the year of birth, "Fed." the federation: a cell abbreviating the requested name
-    short = [i for i, c in enumerate(cells) if c and abbreviates(c, want)]
+    # "YB" heads the year of birth, "Fed." the federation: a cell abbreviating the requested name;
+    # "Rem." the discount, shortening the remise the request's kind is also called
+    short = [i for i, c in enumerate(cells) if c and abbreviates(c, want)] or [
+        i for i, c in enumerate(cells)
+        if c and header[i].strip().endswith(".") and any(
+            abbreviates(c, name) and 2 * len(c) >= len(name) for g in want_groups for name in map(normalise, SYNONYMS[g]))
+    ]
     # "States/Union Territories" heads the states and the union territories: each name it joins
     alternative = [i for i, c in enumerate(header) if "/" in c and folded(want) in names_of(c)[1:]]
     # "1991-2001 growth rate" under a table titled "Decadal growth rate of population": a cell
@@ -207,6 +216,9 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
         i for i, c in enumerate(header)
         if len(wanted_words) >= 2 and wanted_words <= set(folded(c).split())
     ]
+    # "Artikelbeschreibung" is the article description: one word joining what the request
+    # writes as two, its last part of the requested kind
+    joined = [i for i, c in enumerate(cells) if _joins(c, want)]
     # "datę szkolenia" (the request's case) is the "Data szkolenia" of the header; "average order
     # value" the "Avg Order Value (PLN)": words alike but for an ending or shortened, one the same
     plain = [normalise(re.sub(r"\([^)]*\)", " ", c)) for c in header]
@@ -217,7 +229,7 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
         head if len(head) == 1 else [], count if len(count) == 1 else [], named_by if len(named_by) == 1 else [], titled,
         kind_head if len(kind_head) == 1 else [], named_head if len(named_head) == 1 else [],
         covering if len(covering) == 1 else [],
-        inflected if len(inflected) == 1 else [],
+        inflected if len(inflected) == 1 else [], joined if len(joined) == 1 else [],
         _bilingual(requested, header, context),
         # "VTEt" names the "Treatment of DVT and PE, … (VTEt)" column
         [i for i, c in enumerate(header) if want and folded(code_of(c)) == folded(want)],
@@ -352,6 +364,24 @@ def _shortened(short: str, word: str) -> bool:
         return False
     rest = iter(word[1:])
     return all(ch in rest for ch in short[1:])
+
+
+def _joins(cell: str, want: str) -> bool:
+    """Whether a one-word header cell is a compound of the two requested words, in their
+    language or another: its first part spelled alike the first word or of its kind, its last
+    part (five letters or more) the second word's kind ("Artikelbeschreibung" for "article
+    description", "Stückpreis" is not: "stück" is not "unit")."""
+    words = want.split()
+    if " " in cell or len(words) != 2 or not groups_of(words[1]):
+        return False
+    first, last = words
+    for k in range(3, len(cell) - 4):
+        head, tail = cell[:k], cell[k:]
+        if groups_of(tail) & groups_of(last) and (
+            _spelled_alike(head, first) or _spelled_alike(head.removesuffix("s"), first) or groups_of(head) & groups_of(first)
+        ):
+            return True
+    return False
 
 
 def _spelled_alike(cell: str, want: str) -> bool:

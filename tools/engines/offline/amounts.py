@@ -182,7 +182,11 @@ _UNIT = re.compile(rf"^(?:{MEASURE_UNIT.pattern}|[a-zA-Z]{{1,3}}\.?|stk\.?|pcs|Â
 
 def is_unit(word: str) -> bool:
     """Whether a word is the unit or currency a value is written with ("kg", "EUR", "days")."""
-    return bool(_UNIT.match(word)) and word.casefold() not in g.CONJUNCTIONS | g.ENDS_LIST | g.DETERMINERS | {"or"}
+    return bool(_UNIT.match(word)) and word.casefold() not in _NO_UNITS
+
+
+# short words that are the sentence's grammar, never a unit ("the rate was 11.0 or higher")
+_NO_UNITS = g.CONJUNCTIONS | g.ENDS_LIST | g.DETERMINERS | g.BE_WORDS | g.AUXILIARIES | g.HAS_WORDS | {"or"}
 
 
 def unit_of(value: str) -> str:

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from tools.engines.columns import folded, identifier_of, is_known_column, match_column, normalise
+from tools.engines.columns import folded, groups_of, identifier_of, is_known_column, match_column, normalise
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import MAX_VALUE_PHRASE, SENTENCE_END, WHICH, Tok, capitalise
@@ -19,6 +19,7 @@ _PHRASE_ENDS = (g.AUXILIARIES, g.BE_WORDS, g.RELATIVE, g.ENDS_LIST, g.CONJUNCTIO
 _COMPARATIVE_FIRST_WORDS = frozenset(words[0] for _, words in g.MEASURE_COMPARATIVES)  # "longer" of "longer than"
 # words after "which" that name no things: "…, which I need by Friday", "Which ones …", "which of them"
 _NO_THINGS = frozenset("i we you they he she it one ones of them this these those".split())
+_RATES = frozenset({"unit price", "rate", "charge"})  # figures that "per" makes a rate: "price per seat", "fee per hour"
 _SUBJECT_WORDS = 3  # the words a subject ("offense categories", "active supply agreements") is named by at most
 
 
@@ -109,7 +110,7 @@ class Columns:
             tok, after = self.scan.at(k - 1), self.scan.at(k + 1)
             # the asking verb of "List states whose …" is gone with the sentence's opener
             opens = tok is None or tok.is_(g.QUANTIFIERS) or tok.is_(g.DETERMINERS) or tok.is_(g.ASKING)
-            picked = opens and after is not None and (after.is_(g.RELATIVE) or after.low == "whose")
+            picked = opens and after is not None and (after.is_(g.RELATIVE) or after.is_(g.CONDITION_KEYWORDS))
             if not (tok is not None and tok.low in WHICH or picked) or not noun.is_word or not self._names_header(noun.bare):
                 continue
             named = [c for _, c in self.scan.columns]
@@ -143,6 +144,10 @@ class Columns:
                 # "the gastrointestinal disorders in the … table with how often they occur …"), else
                 # the words just before ("…, list the mandatory programs with their …")
                 phrase = self._asked_for(k) or self._phrase(range(k - 1, max(k - 1 - _SUBJECT_WORDS, -1), -1))[::-1]
+            elif tok.is_(g.FOR_EACH) and (found := self._things_where(k + 1)) \
+                    and not found[-1].is_(g.ROW_NOUNS) and not self._document_word(k + len(found)):
+                # "…, only for impacts where presentation and evaluation is above 0,39": the things asked for
+                phrase = found
             elif tok.is_(g.LIST_KEYWORDS) and after is not None and after.is_(g.DETERMINERS):
                 # "Show the corn lines of the … table with the May/2013 … estimates": rows asked for by name
                 phrase = [*asked] if (asked := self._asked_for(k)) and asked[-1].is_(g.ROW_NOUNS) else []
@@ -151,6 +156,16 @@ class Columns:
             if phrase and phrase[0].low not in _NO_THINGS and not self._identified_by(phrase[-1].bare, named):
                 self.scan.subject = capitalise(" ".join(t.bare for t in phrase))
                 return
+
+    def _things_where(self, k: int) -> list[Tok]:
+        """The words from token ``k`` naming things a condition then picks ("impacts where …",
+        "items whose …"); [] when no condition follows them."""
+        for end in range(k + 1, min(k + 1 + _SUBJECT_WORDS, len(self.scan.tokens))):
+            after = self.scan.tokens[end]
+            if after.is_(g.RELATIVE) or after.is_(g.CONDITION_KEYWORDS):
+                found = self._phrase(range(k, end))
+                return found if len(found) == end - k else []
+        return []
 
     def _asked_for(self, k: int) -> list[Tok]:
         """The words naming what a sentence asks for, before token ``k``: past the sentence's
@@ -206,13 +221,31 @@ class Columns:
 
     def _colon_lists(self) -> list[tuple[int, int]]:
         for i, tok in enumerate(self.scan.tokens):
-            # a colon, or a dash standing alone before the list ("… at least 10 pieces - item number, …")
-            dash = tok.text in g.DASHES and not self._colon_follows(i) and self.scan.is_list(i + 1, self._list_stop(i + 1))
-            if tok.text == ":" and not self.scan.is_list(i + 1, self._list_stop(i + 1)):
+            if tok.used or tok.text != ":" and tok.text not in g.DASHES:
+                continue
+            # "…: show the production of materials and …": a verb of asking opens the list
+            start = i + 1
+            if (verb := self.scan.at(start)) is not None and verb.is_(g.ASKING) and not verb.used:
+                start += 1
+                while self.scan.at(start) is not None and self.scan.tokens[start].is_(g.PRONOUNS):
+                    start += 1
+            # the list runs to the sentence's end, or to the condition that follows it ("…
+            # coefficients, only for impacts where …")
+            ends = [(start, self._list_stop(start))]
+            cut = self.scan.list_end(start)
+            if (after := self.scan.at(cut)) is not None and not after.is_(g.LIST_KEYWORDS) and len(self.scan.items(start, cut)) > 1:
+                ends.append((start, cut))  # not "…: give the A with B, C", nor a title's "Arrests by Race: 2009, which …"
+            if start > i + 1:
+                ends.append((i + 1, self._list_stop(i + 1)))  # "…: give the A with B": the verb's own
+            start, stop = next(((a, b) for a, b in ends if self.scan.is_list(a, b)), (start, None))
+            if tok.text in g.DASHES and (self._colon_follows(i) or stop != self._list_stop(start)):
+                continue  # a dash standing alone before the list ("… at least 10 pieces - item number, …")
+            if stop is None:
                 continue  # a title's colon ("Arrests by Race: 2009, which … had more than …"): no list
-            if (tok.text == ":" or dash) and not tok.used:
-                tok.used = True
-                return [(i + 1, self._list_stop(i + 1))]
+            tok.used = True
+            if start > i + 1:
+                self.scan.use(i + 1, start)
+            return [(start, stop)]
         return []
 
     def _colon_follows(self, i: int) -> bool:
@@ -367,12 +400,54 @@ class Columns:
         self.scan.use(start, end)
 
     def _list_items(self, found: list[tuple[int, str]]) -> None:
-        items = self._shared_heads(self._shared_qualifiers(found))
+        items = self._shared_heads(self._shared_qualifiers(self._rows_named(found)))
         named = [self.named_within(item) for _, item in items]
         for (offset, item), name in zip(items, named):
             if name != item and sum(folded(other) == folded(name) for other in [*named, *(i for _, i in items)]) > 1:
                 name = item  # "total plan" and "total non-plan" are two columns, not twice "Total"
             self.scan.columns.append((offset, capitalise(name)))
+
+    def _rows_named(self, items: list[tuple[int, str]]) -> list[tuple[int, str]]:
+        """A list's items without the rows they open with: "the lines with quantity, unit price"
+        lists the quantity; "just the Food Products lines, with description, …" lists the
+        description, and the lines it names by their words ("Food Products") are the rows asked
+        for, judged by meaning or picked by a heading."""
+        kept = []
+        for k, (offset, item) in enumerate(items):
+            words = item.split()
+            then = items[k + 1][1].split()[:1] if k + 1 < len(items) else []
+            cut = next((k for k, w in enumerate(words) if k > 0 and w.casefold() in g.LIST_KEYWORDS
+                        and words[k - 1].casefold() in g.ROW_NOUNS), None)
+            if words and words[0].casefold() in g.LIST_KEYWORDS and len(words) > 1:
+                words = words[1:]
+            elif cut is not None and cut + 1 < len(words):
+                if cut > 1:
+                    self.scan.row_terms.append(" ".join(words[: cut - 1]))
+                words = words[cut + 1 :]
+            elif len(words) > 1 and words[-1].casefold() in g.ROW_NOUNS and then and then[0].casefold() in g.LIST_KEYWORDS:
+                self.scan.row_terms.append(" ".join(words[:-1]))
+                continue
+            kept.append((offset, " ".join(words)))
+        return self._given_per(kept)
+
+    def _given_per(self, items: list[tuple[int, str]]) -> list[tuple[int, str]]:
+        """"revenue per region": the figures, given for each of what follows "per" when a header
+        of the scope names it — a column of its own first, unless the list names it already. An
+        item the scope's headers name whole ("Price per unit") stays one."""
+        out = list(items)
+        for k, (offset, item) in enumerate(items):
+            words = item.split()
+            at = next((j for j, w in enumerate(words) if 0 < j < len(words) - 1 and w.casefold() in g.PER), None)
+            if at is None or self._names_header(item) or is_known_column(item):
+                continue
+            figures, each = " ".join(words[:at]), " ".join(words[at + 1 :])
+            others = [other for j, (_, other) in enumerate(items) if j != k]
+            if not self._names_header(each) or groups_of(figures) & _RATES:
+                continue  # "yield in bushels per acre", "price per seat": a rate
+            out[k] = (offset, figures)
+            if match_column(each, others) is None:
+                out.insert(0, (-1, each))
+        return out
 
     def _shared_qualifiers(self, items: list[tuple[int, str]]) -> list[tuple[int, str]]:
         """"the private sale handgun and long gun counts": the words that open the item before "and"

@@ -57,6 +57,8 @@ class Comparisons:
                 if end == k + 2:
                     # "mit einer Menge von 10 oder mehr": the column before the value
                     name_end = start - 1 if start > 0 and tokens[start - 1].low in ("of", "von", "de", "d'") else start
+                    if name_end > 1 and tokens[name_end - 1].is_(g.BE_WORDS) and not tokens[name_end - 1].used:
+                        name_end -= 1  # "where the suicide rate was 11.0 or higher": the column before the verb
                     first = name_end
                     while first > 0 and tokens[first - 1].kind == "word" and not tokens[first - 1].used \
                             and not self.scan.is_boundary(first - 1) and not tokens[first - 1].is_(g.CONJUNCTIONS) \
@@ -67,6 +69,8 @@ class Comparisons:
                         continue
                     column = capitalise(text_of(named))
                     self.scan.add_condition(start, column, op, value)
+                    while first > 0 and tokens[first - 1].is_(g.DETERMINERS) and not tokens[first - 1].used:
+                        first -= 1  # "where the suicide rate was …": its article too
                     self.scan.use(first, k + 2)
                     continue
                 column = capitalise(text_of(strip_determiners(tokens[k + 2 : end])))

@@ -17,7 +17,7 @@ from tools.engines.months import dated_month, month_names, month_of
 from tools.engines.numbers import month_of_cell, parse_number, period_range
 from tools.engines.offline import grammar as g
 from tools.engines.offline.grammar import YEAR
-from tools.parsing.text import clean, table_lines
+from tools.parsing.text import CAPTION, clean, table_lines
 
 
 def kind_notes(document: DocumentText, reading: Reading) -> list[str]:
@@ -49,9 +49,14 @@ def titled_as_asked(tables: list[Table], reading: Reading) -> list[Table]:
     not all titled tables do: "the table on literacy of adult women" is Table 7 ("… LITERACY
     STATUS OF ADULT WOMEN"), not Table 6 of the male heads on the same page. [] when no table's
     title or every one tells them apart."""
+    titled = [t for t in tables if t.title]
+    # "Table 5 of the Comenius survey": the table whose caption gives it that number
+    numbers = {m.group(1).casefold() for m in CAPTION.finditer(reading.request)}
+    captioned = [t for t in titled if numbers & {m.group(1).casefold() for line in t.title if (m := CAPTION.match(line.strip()))}]
+    if captioned:
+        return captioned
     if not reading.document_kinds:
         return []
-    titled = [t for t in tables if t.title]
     named = [t for t in titled if not kinds_not_in(" ".join(t.title), reading.document_kinds)]
     return named if 0 < len(named) < len(titled) else []
 
@@ -100,6 +105,14 @@ def named_in_rows(document: DocumentText, reading: Reading, kinds: list[Table]) 
             value = f"{term} {next(iter(years))}" if len(years) == 1 else term  # "March 2024", never March of any year
             folded_years |= years if len(years) == 1 else set()
             named.append(Condition(column=column, op="equals", value=value, text=f"{column} is in {value}"))
+        elif name in year_columns(document.tables) or column in year_columns(document.tables):
+            # "for 2005 through 2009" over a Year column: the years from the first to the last
+            first, _, last = term.partition("-")
+            if last:
+                named += [Condition(column=column, op="ge", value=first, text=f"{column} from {first} to {last}"),
+                          Condition(column=column, op="le", value=last, text=f"{column} from {first} to {last}")]
+            else:
+                named.append(Condition(column=column, op="equals", value=first, text=f"{column} is {first}"))
         elif period_range(term) is not None:  # "in Q1 2025", "during 2021"
             named.append(Condition(column=column, op="equals", value=term, text=f"{column} is in {term}"))
         else:
@@ -116,11 +129,28 @@ def column_of(document: DocumentText, term: str) -> tuple[str, str] | None:
     signed up during 2021" over a list whose one date column says when) the one column of dates
     or months; a name the one column holding it as whole cells ("Lindqvist Retail AB"); None when
     no column, or more than one, holds it."""
-    if month_of(term) is not None or period_range(term) is not None:
+    years = _YEAR_SPAN.fullmatch(term) is not None or YEAR.fullmatch(term) is not None
+    if month_of(term) is not None or period_range(term) is not None or years:
         dated = {column for column, _ in cells_where(document.tables, lambda cell: month_of_cell(cell) is not None)}
+        if not dated and years:
+            dated = year_columns(document.tables)  # "2005-2009" over a table with a column of years
         return (next(iter(dated)), term) if len(dated) == 1 else None
     cells = cells_where(document.tables, lambda cell: _names(cell, term))
     return next(iter(cells)) if len(cells) == 1 else None
+
+
+YEARS_SHARE = 0.9  # of a column's filled cells that are years, for it to be a column of years
+
+
+def year_columns(tables: list[Table]) -> set[str]:
+    """The named columns whose cells are years ("Year": 1967, 1968, …), two at least."""
+    found = set()
+    for table in tables:
+        for j, name in enumerate(table.header):
+            cells = [row[j].strip() for row in table.rows if j < len(row) and row[j].strip()]
+            if name.strip() and len(cells) >= 2 and sum(bool(YEAR.fullmatch(c)) for c in cells) >= YEARS_SHARE * len(cells):
+                found.add(name)
+    return found
 
 
 def name_words(text: str) -> list[str]:
@@ -470,16 +500,23 @@ _YEAR_SPAN = re.compile(r"((?:19|20)\d\d)\s*[-/]\s*((?:19|20)?\d\d)")
 
 
 def _year_spans(term: str) -> set[str]:
-    """The ways of writing a span of two following years ("2014-15"): short and long, with a
-    hyphen or a slash. Nothing for any other term."""
+    """The ways of writing a span of years: two following years ("2014-15") short and long, with a
+    hyphen or a slash; any span also in words ("1967-2013" is printed "1967 to 2013"). Nothing
+    for any other term."""
     match = _YEAR_SPAN.fullmatch(term)
     if match is None:
         return set()
     first, second = int(match.group(1)), match.group(2)
     last = int(second) if len(second) == 4 else first // 100 * 100 + int(second)
-    if last != first + 1:
+    if last <= first:
         return set()
-    return {f"{first}{sign}{end}" for sign in "-/" for end in (f"{last % 100:02d}", str(last))}
+    spelled = {f"{first} {word} {last}" for word in _TO} | {f"{first} - {last}"}
+    if last != first + 1:
+        return spelled
+    return spelled | {f"{first}{sign}{end}" for sign in "-/" for end in (f"{last % 100:02d}", str(last))}
+
+
+_TO = ("to", "through", "bis", "à", "au", "a", "tot", "t/m", "do", "hasta")  # "1967 to 2013" in each language
 
 
 def _dated_in(own: str, text: str, month: int, path: str) -> bool:

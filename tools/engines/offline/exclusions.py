@@ -59,6 +59,10 @@ class Exclusions:
             window = tokens[i : i + len(phrase)]
             if len(window) == len(phrase) and all(t.kind == "word" and not t.used and t.low == w for t, w in zip(window, phrase)):
                 return len(phrase)
+        # "No subtotal or notes.": a sentence that opens with "no" names what to leave out
+        before = self.scan.at(i - 1)
+        if tokens[i].low in g.NO_WORDS and not tokens[i].used and (before is None or before.text in SENTENCE_END):
+            return 1
         return 0
 
     def _span_end(self, start: int) -> int:

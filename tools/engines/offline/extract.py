@@ -59,13 +59,22 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
         if of_another_kind(document, reading):  # labels of a document of another kind: all of them, or none
             records = [r for r in records if not lacks(reading.columns, {c for c, v in r.values.items() if v is not None})]
     doubts = kind_notes(document, reading) + picked_note
+    # a row picked by the heading of the kind asked for ("in the state-of-the-art scenario")
+    # is of that kind, though the document does not call itself so
+    headed = {fold(w) for phrase in by_heading for w in phrase.split()}
+    under_heading = kind_notes(document, reading.model_copy(
+        update={"document_kinds": [w for w in reading.document_kinds if fold(w) not in headed]})) + picked_note
     if reading.columns_from == "tables":
         doubts.append("the request names no column: these are the columns of a table of the documents it names, or of the scope's most common one")
     # rows a table gave their subject are told apart by it; the others by the requested columns
     labelled = [bool(reading.subject and r.values.get(reading.subject)) for r in records]
     apart = [] if told_apart([r for r, known in zip(records, labelled) if not known], reading.columns) else [
         f"no requested column says which row is which ({', '.join(reading.columns)} hold only figures)"]
-    return [checked(r, _judgement(reading, r) + doubts + ([] if known else apart)) for r, known in zip(records, labelled)]
+    return [
+        checked(r, _judgement(reading, r) + (under_heading if any(judged_by_section(r.note, p) for p in by_heading) else doubts)
+                + ([] if known else apart))
+        for r, known in zip(records, labelled)
+    ]
 
 
 def _judgement(reading: Reading, record: Record) -> list[str]:
@@ -235,8 +244,9 @@ def records_from_tables(
             # the parser joined from lines of a record printed over two, each under its rule
             unsaid = [c for c, i in mapping.items() if unit_unsaid(c, table.header[i]) or _RULED_NAMES.search(table.header[i])]
             use, rows = _TableUse(table.header, {**mapping, **partly}, unnamed, [*partly, *unsaid]), table.rows
-        elif not mapping and previous and len(table.header) == len(previous.header):
-            # A table continued on the next page without its header: the header is a row.
+        elif not mapping and previous and len(table.header) == len(previous.header) and _reads_as_row(table.header, earlier):
+            # A table continued on the next page without its header: the header is a row (one
+            # of names where the rows before hold figures is a table's own).
             use, rows = previous, [table.header, *table.rows]
         else:
             continue
@@ -255,7 +265,10 @@ def records_from_tables(
         # "the personal habits indicators": the rows under the heading the request names, unsure
         # a column a header names whole picks no section: "State" over a State column
         unread = [c for c in reading.columns if c not in use.mapping or c in use.partly or c == use.unnamed]
-        section = picked_section(rows, [*asked.row_terms, reading.subject or "", *unread])
+        # "in the state-of-the-art scenario": a kind the document does not call itself may be
+        # the heading of the rows asked for
+        kind = " ".join(reading.document_kinds)
+        section = picked_section(rows, [*asked.row_terms, reading.subject or "", *unread, kind])
         if section is not None:
             by_heading.add(section.phrase)
             asked = asked.model_copy(update={"row_terms": [t for t in asked.row_terms if t != section.phrase]})
@@ -269,6 +282,17 @@ def records_from_tables(
             and (r := _table_record(row, use, table, asked, condition_cells, document_values)) is not None
         ], reading.columns)
     return records, used_any, by_heading
+
+
+def _reads_as_row(header: list[str], rows: list[list[str]]) -> bool:
+    """Whether a header holds a figure in a column where the rows before it mostly do (or the
+    rows hold none): a row of a table going on, not the names of a table of its own."""
+    numbers = [
+        j for j in range(len(header))
+        if (cells := [r[j] for r in rows if j < len(r) and r[j].strip()])
+        and 2 * sum(parse_number(c) is not None for c in cells) > len(cells)
+    ]
+    return not numbers or any(parse_number(header[j]) is not None for j in numbers)
 
 
 def _read_for_table(reading: Reading, header: list[str], rows: list[list[str]], title: str) -> tuple[Reading, list[str]]:

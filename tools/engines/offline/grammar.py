@@ -66,6 +66,7 @@ COURTESY_PAIRS = frozenset({("por", "favor"), ("per", "favore")})  # "…, por f
 INCLUSIONS = words("include includes including also plus inklusive einschließlich samt inclure inclus incluant incluir incluye incluyendo włącznie")
 # phrases that leave rows out of the table: "Leave out the SUBTOTAL and BRAZIL lines", "excluding
 # the overall total", "(not the ministry totals)", "ohne die Summenzeilen"
+NO_WORDS = words("no kein keine keinen aucun aucune ningún ninguna żadnych")  # "No subtotal or notes."
 EXCLUDING: list[tuple[str, ...]] = sorted(
     (tuple(p.split()) for p in (
         "leave out|leaving out|exclude|excluding|omit|omitting|skip|skipping|ignore|ignoring|drop|without|except"
@@ -173,6 +174,7 @@ COLUMN_LABELS = words("columns column fields field spalten colonnes kolumny kolu
 ROW_LABELS = words("rows zeilen lignes wiersze")
 FOLDER_WORDS = words("folder folders directory ordner dossier répertoire carpeta 폴더 폴더의 폴더에서")
 YEAR_WORDS = words("year jahr année año rok roku")
+SPAN_WORDS = words("to through thru until till bis à au tot hasta do")  # "2005 through 2009"
 # Nouns that mean "a row" in general; any other noun before "on Acme's invoices" selects rows.
 ROW_NOUNS = words(
     "line lines row rows position positions item items entry entries record records "

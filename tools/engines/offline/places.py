@@ -11,6 +11,10 @@ from tools.engines.months import month_of
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import Tok
+from tools.parsing.text import CAPTION
+
+
+SPAN_SUBJECT = "Year"  # what the rows of a span of years are
 
 
 @dataclass
@@ -25,6 +29,34 @@ class Places:
             place = self._place_of(tok)
             if place:
                 tok.kind, tok.place, tok.used = "place", place, True
+
+    def take_table_numbers(self) -> None:
+        """"Table 6 of the Comenius report": a table named by the number its caption gives it is
+        read by that caption (``titled_as_asked``), in the documents that name it: the words are
+        one condition on the documents, and name no owner, year or kind."""
+        for k, (tok, number) in enumerate(zip(self.scan.tokens, self.scan.tokens[1:])):
+            if tok.is_(g.TABLE_NOUNS) and not tok.used and not number.used and CAPTION.fullmatch(f"{tok.text} {number.text}"):
+                tok.used = number.used = True
+                self.scan.owners.append((k, f"{tok.text} {number.text}"))
+
+    def take_year_spans(self) -> None:
+        """"for 2005 through 2009", "2005 to 2009": a span of years is one term, "2005-2009",
+        that the documents must name or one of their columns of years must hold
+        (``named_in_rows``); a span holding a year of the scope's paths is read as its years."""
+        if not self.scan.scope.documents:
+            return
+        tokens = self.scan.tokens
+        for i in range(len(tokens) - 2):
+            first, joiner, last = tokens[i : i + 3]
+            if any(t.used for t in (first, joiner, last)) or not (g.YEAR.fullmatch(first.bare) and g.YEAR.fullmatch(last.bare)):
+                continue
+            years = range(int(first.bare), int(last.bare) + 1)
+            if (joiner.low in g.SPAN_WORDS or joiner.text in g.DASHES) and len(years) > 1 \
+                    and not any(str(year) in self.scan.scope.years for year in years):
+                self.scan.owners.append((i, f"{first.bare}-{last.bare}"))
+                self.scan.use(i, i + 3)
+                # the years say which row is which, where no requested column does
+                self.scan.subject = self.scan.subject or SPAN_SUBJECT
 
     def take_folders_and_years(self) -> None:
         """"the X folder", "folder X", and years; after the scope's names are read whole."""

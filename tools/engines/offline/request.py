@@ -146,8 +146,10 @@ def _take_places(scan: Scan) -> None:
     """Places written out, with the scope's own names read whole before folder words and years."""
     places = Places(scan)
     places.take_written()
+    places.take_table_numbers()
     Terms(scan).take_terms()
     Periods(scan).take_periods()
+    places.take_year_spans()
     places.take_folders_and_years()
 
 

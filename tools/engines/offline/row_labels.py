@@ -10,6 +10,7 @@ from core.reading import Record
 from tools.engines.checks import checked
 from tools.engines.columns import groups_of, identifier_of, match_column, partly_named
 from tools.engines.numbers import is_amount, month_of_cell, parse_date, parse_number
+from tools.engines.offline.grammar import YEAR
 
 
 def told_apart(records: list[Record], columns: list[str]) -> bool:
@@ -52,8 +53,10 @@ def with_subject(
     taken = set(mapping.values())
     named = match_column(subject, header)
     named = named if named is not None and named not in taken else partly_named(subject, header, taken)
-    if named is not None:  # a header names the things ("Cycle Name" for the cycles): its cells may be codes
-        label = named if _labels(rows, named, codes=True) else None
+    if named is not None:  # a header names the things ("Cycle Name" for the cycles)
+        # its cells may be codes, or years ("Year" for the rows of 2005 through 2009)
+        years = all(YEAR.fullmatch(cell_at([c.strip() for c in row], named) or "") for row, _ in rows)
+        label = named if years or _labels(rows, named, codes=True) else None
     else:
         label = next((i for i in range(max(len(row) for row, _ in rows)) if i not in taken and _labels(rows, i)), None)
     if label is None:

@@ -1,0 +1,115 @@
+"""Shapes of requests and tables that public documents and their readers showed: a numbered column
+printed too close to its neighbour, a compound header, a table named by its caption, a span of
+years over a column of years, a list after a colon opened by a verb, the lines a list names, a
+header given in brackets, figures given per a column of the scope."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from held_out import document
+
+from core.reading import DocumentText, ScopeHint, Table
+from tools.engines.columns import map_columns
+from tools.engines.offline import extract_records, read_message
+from tools.engines.offline.amounts import is_unit
+from tools.parsing.pdf.rows import numbered
+
+UNSEEN = Path(__file__).resolve().parents[2] / "evals" / "unseen"
+KRAXI = UNSEEN / "public-docs" / "documents" / "mustangproject" / "zugferd_invoice.pdf"
+
+
+def _hint(*headers: list[str]) -> ScopeHint:
+    return ScopeHint(documents=1, table_headers=list(headers), vocabulary=[c for h in headers for c in h if c])
+
+
+def test_a_column_of_running_numbers_under_two_names_is_two_columns() -> None:
+    table = next(t for t in document(KRAXI).tables if "Menge" in t.header)
+    assert table.header[:2] == ["Pos.", "Artikelbeschreibung"]
+    assert table.rows[1][:3] == ["2", "Turbo Flyer", "5"]
+    # numbers that do not count up, or a header of one name, leave the column whole
+    kept = Table(page=1, header=["Pos. Artikel", "Menge"], rows=[["1 Drachen", "2"], ["5 Adler", "1"]])
+    assert numbered(kept) == kept
+    alone = Table(page=1, header=["Address", "Menge"], rows=[["1 Main Street", "2"], ["2 Main Street", "1"]])
+    assert numbered(alone) == alone
+
+
+def test_a_compound_header_joins_the_two_words_the_request_writes() -> None:
+    header = ["Pos.", "Artikelbeschreibung", "Menge", "Preis", "Betrag"]
+    assert map_columns(["Article description", "Quantity"], header) == {"Article description": 1, "Quantity": 2}
+    # a compound whose last part is of another kind names nothing
+    assert "Article description" not in map_columns(["Article description"], ["Artikelnummer", "Menge"])
+
+
+def test_a_table_named_by_its_caption_is_the_one_read() -> None:
+    header = ["", "Lack of interest of parents", "Lack of interest of pupils"]
+    first = Table(page=1, header=header, rows=[["Foreign language competence", "-0,1337", "-0,1804"]],
+                  title=["Table 5", "Correlations between the difficulties and impacts on pupils"])
+    second = Table(page=1, header=header, rows=[["Foreign language competence", "-0,0519", "-0,0997"]],
+                   title=["Table 6", "Correlations between the difficulties and impacts on teachers"])
+    survey = DocumentText(id=1, collection="c", path="survey.pdf", pages=["Table 5\nTable 6"], tables=[first, second])
+    reading = read_message("From Table 6 of the survey, give the lack of interest of parents for every impact.", _hint(header))
+    assert "Table 6" in reading.document_conditions and "Table" not in reading.unused
+    assert [r.values["Lack of interest of parents"] for r in extract_records(survey, reading)] == ["-0,0519"]
+
+
+def test_a_span_of_years_picks_the_rows_of_a_column_of_years() -> None:
+    header = ["Sl. No.", "Year", "Population", "Rate"]
+    rows = [[f"{k}.", str(year), str(9000 + k), f"2{k}.0"] for k, year in enumerate(range(2003, 2012), 1)]
+    table = Table(page=1, header=header, rows=rows, title=["Rate of deaths during 1967 to 2013"])
+    stats = DocumentText(id=1, collection="c", path="stats.pdf", pages=["Rate of deaths during 1967 to 2013"], tables=[table])
+    reading = read_message("Population and rate from 2005 through 2007, please.", _hint(header))
+    assert reading.document_conditions == ["2005-2007"] and reading.unused == []
+    records = extract_records(stats, reading)
+    # the years say which row is which: they come first
+    assert [list(r.values.values()) for r in records] == [["2005", "9003", "23.0"], ["2006", "9004", "24.0"], ["2007", "9005", "25.0"]]
+    # a document printing the span in words names it ("1967 to 2013")
+    named = read_message("Population and rate from the 1967-2013 table", _hint(header))
+    assert len(extract_records(stats, named)) == len(rows)
+
+
+def test_the_column_of_a_comparison_stands_before_its_verb() -> None:
+    assert not is_unit("was") and is_unit("kg")
+    header = ["Year", "Suicides Incidence", "Suicides Rate"]
+    reading = read_message("List the years where the suicide rate was 11.0 or higher, with the suicides incidence.", _hint(header))
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Suicide rate", "ge", "11.0")]
+    assert reading.columns == ["Years", "Suicides incidence"]
+
+
+def test_a_verb_after_a_colon_opens_the_list_that_a_condition_follows() -> None:
+    header = ["", "Preparation", "Production of materials", "Presentation and evaluation"]
+    reading = read_message("Table 5 of the survey: show the production of materials and presentation and evaluation "
+                           "coefficients, only for impacts where presentation and evaluation is above 0,39.", _hint(header))
+    assert reading.columns == ["Production of materials", "Presentation and evaluation"]
+    assert reading.subject == "Impacts"
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Presentation and evaluation", "gt", "0,39")]
+
+
+def test_the_lines_a_list_names_are_rows_not_columns() -> None:
+    header = ["Description", "Quantity", "Unit Price", "Amount"]
+    plain = read_message("Invoice INV-7: give me the lines with quantity, unit price and amount.", _hint(header))
+    assert plain.columns == ["Quantity", "Unit price", "Amount"]
+    named = read_message("Invoice INV-7: just the Food Products lines, with description, quantity and amount. No subtotal.",
+                         _hint(header))
+    assert named.columns == ["Description", "Quantity", "Amount"]
+    assert named.row_terms == ["Food Products"]
+    assert [(c.op, c.value) for c in named.conditions] == [("not", "subtotal")]
+    # "line item" is a column's name, not the rows
+    item = read_message("Give me the receipts line item and 2013 of every line", _hint(["", "2013"]))
+    assert item.columns[0] == "Receipts line item"
+
+
+def test_a_header_given_in_brackets_and_one_that_shortens_the_kind() -> None:
+    header = ["Description", "Quantité", "Prix unitaire", "Rem.", "Prix HT"]
+    wanted = ["Quantity", "Unit price", "Discount", "Net amount (Prix HT)"]
+    assert map_columns(wanted, header) == {"Quantity": 1, "Unit price": 2, "Discount": 3, "Net amount (Prix HT)": 4}
+    # a shortening of a long name of the kind is no name of it ("Pos." is no description)
+    assert map_columns(["Item"], ["Pos.", "Art.-Nr.", "Menge"]) == {}
+
+
+def test_figures_given_per_a_column_of_the_scope() -> None:
+    header = ["Region", "Q1 2025", "Change"]
+    assert read_message("Give me revenue per region and the change.", _hint(header)).columns == ["Region", "Revenue", "Change"]
+    # a rate stays one column
+    rate = read_message("Give me the licence, seats and price per seat.", _hint(["Licence", "Seats", "Price"]))
+    assert rate.columns == ["Licence", "Seats", "Price per seat"]
