@@ -113,3 +113,35 @@ def test_figures_given_per_a_column_of_the_scope() -> None:
     # a rate stays one column
     rate = read_message("Give me the licence, seats and price per seat.", _hint(["Licence", "Seats", "Price"]))
     assert rate.columns == ["Licence", "Seats", "Price per seat"]
+
+
+def test_a_label_merged_down_the_rows_stands_in_each_of_them() -> None:
+    """camelot's row_span_1.pdf: "COHS" and "Partnership Health Plan of CA" are ruled cells
+    reaching down over several counties' rows."""
+    table = document(UNSEEN / "public-new" / "documents" / "camelot" / "row_span_1.pdf").tables[0]
+    rows = {row[1]: row for row in table.rows}
+    assert rows["Solano"] == ["COHS", "Solano", "Partnership Health Plan of CA", "113,220"]
+    assert table.rows[1][:3] == ["GMC", "Sacramento", "Health Net"]
+
+
+def test_a_name_of_several_words_goes_on_past_of_and_holds_a_column() -> None:
+    header = ["Plan Type", "County", "Plan Name", "Totals"]
+    plans = DocumentText(id=1, collection="c", path="enrolment.pdf", pages=["Enrolment by plan"], tables=[Table(
+        page=1, header=header, rows=[["COHS", "Marin", "Partnership Health Plan of CA", "36,006"],
+                                     ["GMC", "Sacramento", "Health Net", "126,547"]])])
+    reading = read_message("Which counties are served by Partnership Health Plan of CA? Show county, plan name and total.",
+                           _hint(header))
+    assert reading.document_conditions == ["Partnership Health Plan of CA"]
+    assert reading.columns == ["County", "Plan name", "Total"]  # "counties" is the County asked for
+    assert [r.values["County"] for r in extract_records(plans, reading)] == ["Marin"]
+
+
+def test_a_percentage_before_a_column_kind_is_its_value() -> None:
+    header = ["Menge", "Produkt", "USt.", "Preis", "Gesamtbetrag"]
+    invoice = DocumentText(id=1, collection="c", path="rechnung.pdf", pages=["Rechnung"], tables=[Table(
+        page=1, header=header, rows=[["1,00", "Gestaltung", "7%", "160,00 €", "160,00 €"],
+                                     ["400,00", "Luftballon", "19%", "0,79 €", "316,00 €"]])])
+    reading = read_message("List the items charged at 19% VAT with product, quantity and line total.", _hint(header))
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("VAT", "equals", "19%")]
+    assert reading.columns == ["Product", "Quantity", "Line total"]  # "the items charged at" is no column
+    assert [r.values["Product"] for r in extract_records(invoice, reading)] == ["Luftballon"]

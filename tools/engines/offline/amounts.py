@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tools.engines.columns import MEASURE_UNIT, abbreviates, folded, is_qualifier, normalise
+from tools.engines.columns import MEASURE_UNIT, abbreviates, folded, is_known_column, is_qualifier, normalise
 from tools.engines.numbers import has_currency, is_amount, parse_number
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
@@ -49,6 +49,24 @@ class Amounts:
             column = capitalise(text_of(self.scan.tokens[first:named]))
             self.scan.add_condition(op[1], column, op[0], value)
             self.scan.use(k, named)
+
+    def take_rate_before_column(self) -> None:
+        """"the items charged at 19% VAT", "lines with a 10 % discount": a percentage right before
+        the name of a column the scope's headers give or the synonym map knows is that column's
+        value."""
+        tokens = self.scan.tokens
+        for k, tok in enumerate(tokens):
+            percent = tok.text.endswith("%") and tok.has_digit
+            end = k + 2 if not percent and tok.has_digit and self.scan.at(k + 1) is not None and tokens[k + 1].text == "%" else k + 1
+            if tok.used or not (percent or end == k + 2) or parse_number(tok.text.rstrip("%")) is None:
+                continue
+            noun = self.scan.at(end)
+            if noun is None or noun.used or not noun.is_word or noun.has_digit:
+                continue
+            if not (self.scan.names_header(noun.bare) or is_known_column(noun.bare)):
+                continue
+            self.scan.add_condition(k, capitalise(noun.bare), "equals", text_of(tokens[k:end]))
+            self.scan.use(k, end + 1)
 
     def counted_of(self, value_end: int) -> tuple[int, int] | None:
         """"10,000 arrests of American Indian/Alaskan Native people": the header naming whose

@@ -114,7 +114,8 @@ class Columns:
             if not (tok is not None and tok.low in WHICH or picked) or not noun.is_word or not self._names_header(noun.bare):
                 continue
             named = [c for _, c in self.scan.columns]
-            if named and match_column(noun.bare, named) is None and not self._identified_by(noun.bare, named):
+            if named and match_column(noun.bare, named) is None and not self._identified_by(noun.bare, named) \
+                    and folded(noun.bare) not in {folded(c) for c in named}:  # "which counties …? Show county, …"
                 self.scan.columns.append((-1, capitalise(noun.bare)))
 
     def take_subject(self) -> None:

@@ -43,6 +43,7 @@ class Conditions:
         self.comparisons.take_postfix_comparisons()
         Equalities(self.scan).take_values_in_columns()
         self.amounts.take_column_after_amount()
+        self.amounts.take_rate_before_column()
         self.comparisons.take_noun_of_comparisons()
         self.amounts.take_unit_comparisons()
         self._name_before_header()

@@ -185,6 +185,10 @@ class Owners:
                 end += 1
                 continue
             nxt = self.scan.at(end + 1)
+            if tok.text == "of" and end - i >= 2 and nxt is not None and nxt.capital and nxt.is_content and not nxt.used \
+                    and (self.scan.at(end + 2) is None or not self.scan.tokens[end + 2].capital):
+                end += 2  # "Partnership Health Plan of CA": a name of several words goes on past "of"
+                continue
             if tok.text in ("&", "van", "der", "de", "von", "du", "la", "y", "und") and nxt is not None and nxt.capital and not nxt.used:
                 if tok.text in ("der", "de", "du", "von") and not self.scan.tokens[i].text.lower() in ("van", "von"):
                     # "Van der Linde" keeps its particles; "Rechnungen von Acme" does not

@@ -368,6 +368,8 @@ class Scan:
         items = self.items(start, end)
         if not items or any(all(w in g.ENDS_LIST for w in text.casefold().split()) for _, text in items):
             return False  # "in" left of "each age group" names no value
+        if any(text.casefold().split()[-1] in g.ENDS_LIST and not self.names_header(text) for _, text in items):
+            return False  # "list the items charged at 19% VAT": a clause cut before its value
         if len(items) == 1:
             return not self.trailing_value(start, end)
         return all(len(text.split()) <= 6 for _, text in items)

@@ -17,6 +17,7 @@ from tools.parsing.pdf.rows import numbered, unstacked
 from tools.parsing.pdf.ruled import (
     MAX_EDGES,
     _labels_left,
+    _merged_down,
     _open_cells,
     _ruled_header,
     _rows_run_past_cells,
@@ -44,7 +45,7 @@ def _read_page(
         reach = _rows_run_past_cells(ruled, words)
         if reach is not None and (wider := _widened(page, ruled, reach)) is not None:
             ruled = wider
-        read = _words_whole(ruled, with_sideways_cells(ruled, ruled.extract(x_tolerance_ratio=WORD_GAP)), chars)
+        read = _merged_down(ruled, _words_whole(ruled, with_sideways_cells(ruled, ruled.extract(x_tolerance_ratio=WORD_GAP)), chars))
         if all(sum(cell is not None for cell in row) <= 1 for row in read):
             continue  # a framed title or paragraph: each of its rows one cell across the frame
         cut, opened = _open_cells(ruled, read, words)

@@ -160,6 +160,31 @@ def _open_cells(ruled, rows: list[list[str | None]], words: list[dict]):  # type
     return out, filled
 
 
+def _merged_down(ruled, rows: list[list[str | None]]) -> list[list[str | None]]:  # type: ignore[no-untyped-def]
+    """The rows with a label merged down over several of them ("COHS" over the counties of its
+    plans, "Partnership Health Plan of CA" over five counties) in each row it spans, as a word
+    processor shows such a cell in every row: a row of figures with no cell of its own in a
+    column takes the words of the cell above that reaches down over it in that column alone."""
+    out = [list(row) for row in rows]
+    drawn = ruled.rows
+    for r in range(1, min(len(drawn), len(out))):
+        if not any(_figure(c or "") for c in out[r]):
+            continue
+        _, top, _, _ = drawn[r].bbox
+        for k, cell in enumerate(drawn[r].cells):
+            if cell is not None or k >= len(out[r]) or out[r][k]:
+                continue
+            above = next((j for j in range(r - 1, -1, -1) if k < len(drawn[j].cells) and drawn[j].cells[k] is not None), None)
+            if above is None:
+                continue
+            bottom = drawn[above].cells[k][3]
+            alone = k + 1 >= len(drawn[above].cells) or drawn[above].cells[k + 1] is not None  # merged across none
+            label = out[above][k] or ""
+            if bottom > top + 1 and alone and label.strip() and not _figure(label):
+                out[r][k] = label
+    return out
+
+
 def _words_whole(ruled, rows: list[list[str | None]], chars: list[dict]) -> list[list[str | None]]:  # type: ignore[no-untyped-def]
     """The rows with each word a rule cuts kept whole in the cell that holds most of it: a label
     running past its cell's rule ("Total due (PLN)" over the amount's cell) read ")" into the
