@@ -145,3 +145,41 @@ def test_a_percentage_before_a_column_kind_is_its_value() -> None:
     assert [(c.column, c.op, c.value) for c in reading.conditions] == [("VAT", "equals", "19%")]
     assert reading.columns == ["Product", "Quantity", "Line total"]  # "the items charged at" is no column
     assert [r.values["Product"] for r in extract_records(invoice, reading)] == ["Luftballon"]
+
+
+def test_the_column_of_an_amount_after_in_and_a_price_per_piece() -> None:
+    exports = read_message("Which states exported more than 500 in beef? List the state, beef and total exports.",
+                           _hint(["state", "beef", "pork", "total exports"]))
+    assert [(c.column, c.op, c.value) for c in exports.conditions] == [("Beef", "gt", "500")]
+    header = ["Artikel", "Aantal", "Prijs incl. BTW"]
+    priced = read_message("From invoice factuurnummer 992288600, which articles cost more than €100 per piece? "
+                          "Give me Artikel, Aantal and Prijs incl. BTW.", _hint(header))
+    # what the articles cost is the one price asked for, never the quantity "per piece" suggests
+    assert [(c.column, c.op, c.value) for c in priced.conditions] == [("Prijs incl. BTW", "gt", "€100")]
+    assert "992288600" in priced.document_conditions and "factuurnummer" not in priced.unused
+
+
+def test_words_that_order_a_list_and_lines_a_sentence_leaves_out() -> None:
+    header = ["Désignation", "Nombre", "Montant HT"]
+    reading = read_message("Invoice 2022089083: table of the billed lines with Montant HT first, then Désignation and "
+                           "Nombre. Leave out Total HT, TVA and Total TTC.", _hint(header))
+    assert reading.columns == ["Montant HT", "Désignation", "Nombre"]
+    assert [c.value for c in reading.conditions if c.op == "not"] == ["Total HT", "TVA", "Total TTC"]
+    put = read_message("Put the Betrag first, then Art, Basisbetrag and Steuer.", _hint(["Art", "Basisbetrag", "Betrag", "Steuer"]))
+    assert put.columns == ["Betrag", "Art", "Basisbetrag", "Steuer"] and put.unused == []
+    # a tax named after a phrase that opens the sentence is no line left out
+    tax = read_message("Excluding VAT, give the description and amount of every line.", _hint(["Description", "Amount"]))
+    assert not [c for c in tax.conditions if c.op == "not"]
+
+
+def test_a_rate_a_cell_opens_with_and_a_document_number_with_slashes() -> None:
+    header = ["Pos", "Beschreibung", "Menge", "Steuer", "Entgelt"]
+    invoice = DocumentText(id=1, collection="c", path="rechnung.pdf", pages=["Rechnung RE-20170509/505"], tables=[Table(
+        page=1, header=header, rows=[["1", "Zitronensäure", "100 Stk", "19 % VAT (S)", "100,00"],
+                                     ["2", "Gelierzucker", "50 Stk", "7 % VAT (S)", "72,50"]])])
+    hint = ScopeHint(documents=1, table_headers=[header], vocabulary=[*header, "19 % VAT"], folders=[])
+    reading = read_message("Rechnung RE-20170509/505: which line items carry 19 % VAT? I need Pos and Beschreibung.", hint)
+    # the number after a word for a document is that document's, no folder to look in
+    assert reading.places == [] and "RE-20170509/505" in reading.document_conditions
+    assert [(c.column, c.value) for c in reading.conditions] == [("VAT", "19%")]
+    assert [r.values["Beschreibung"] for r in extract_records(invoice, reading)] == ["Zitronensäure"]

@@ -79,7 +79,7 @@ def is_grammar(word: str) -> bool:
     lists = (g.QUANTIFIERS, g.DETERMINERS, g.ENDS_LIST, g.JOINS_NAME, g.CONJUNCTIONS, g.LIST_KEYWORDS,
              g.CONDITION_KEYWORDS, g.RELATIVE, g.HAS_WORDS, g.COLUMN_LABELS, g.ROW_LABELS, g.FOLDER_WORDS,
              g.YEAR_WORDS, g.ROW_NOUNS, g.GROUP_WORDS, g.ABOUT_WORDS, g.MONTH_PREPOSITIONS, g.ASKING, g.PRONOUNS, g.INCLUSIONS,
-             g.COURTESY, g.WHO, g.SPAN_WORDS)
+             g.COURTESY, g.WHO, g.SPAN_WORDS, g.ORDER_FIRST, g.ORDER_LAST)
     return low in _PLAIN or any(low in group for group in lists)
 
 
@@ -127,6 +127,8 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             continue  # "priority-1": a column and its value, each read
         if i in relations or i in asked:
             continue
+        if word.casefold() in g.DOCUMENT_NUMBER_NOUNS and i + 1 < len(tokens) and fold(tokens[i + 1]) in read:
+            continue  # "factuurnummer 992288600": the label of the document's number, which is read
         if (word.casefold() in g.VALUE_NOUNS or word.casefold() in g.ENTRY_NOUNS) and i > 0 and fold(tokens[i - 1]) in read:
             continue  # "with its 2013 and 2017 values", "that loan figure": the values of the columns just named
         # a folder's word names the kind of documents ("invoices"), a name written as one

@@ -218,8 +218,8 @@ def _value_readings(text: str) -> list[str]:
 
 
 def _equal(cell_text: str, value_text: str) -> bool:
-    if _plain(cell_text) == _plain(value_text):
-        return True
+    if _plain(cell_text) == _plain(value_text) or _PERCENT_SPACE.sub("%", _plain(cell_text)) == _PERCENT_SPACE.sub("%", _plain(value_text)):
+        return True  # "19 %" is "19%"
     cell, value = parse_number(cell_text), parse_number(value_text)
     return cell is not None and value is not None and cell == value
 
@@ -248,16 +248,23 @@ _PART_BREAK = re.compile(r"\s*[()\[\]]\s*|\s+[-/|]\s+|\s*[–—]\s*|[,;:]\s+")
 _NUMBER_IN = re.compile(r"\d+(?:[.,]\d+)*")
 
 
+_PERCENT_SPACE = re.compile(r"(?<=\d)\s+%")
+_LEADING_RATE = re.compile(r"(-?\d+(?:[.,]\d+)?\s*%)\s+[^\W\d_]")  # "19 % VAT", "7% MwSt."
+
+
 def cell_readings(text: str) -> list[str]:
     """The ways a cell can be read, the whole cell first: each part between brackets, dashes and
-    commas ("P1 (Critical)": "P1", "Critical"), and the one number of a part that names it
-    among words ("P1", "Prio 1", "Priority 1": "1"). A part with two numbers ("1 x 12") gives none."""
+    commas ("P1 (Critical)": "P1", "Critical"), the rate a part opens with ("19 % VAT": "19 %"),
+    and the one number of a part that names it among words ("P1", "Prio 1", "Priority 1": "1").
+    A part with two numbers ("1 x 12") gives none."""
     readings = [text]
     parts = [p.strip() for p in _PART_BREAK.split(text) if p and p.strip()]
     for part in parts if len(parts) > 1 else [text]:
         if part != text:
             readings.append(part)
         numbers = _NUMBER_IN.findall(part)
+        if (rate := _LEADING_RATE.match(part)) is not None:
+            readings.append(rate.group(1))  # "19 % VAT (S)": the rate it names
         if len(numbers) == 1 and numbers[0] != part and re.fullmatch(r"[^\W\d_]*\.?\s*" + re.escape(numbers[0]) + r"|"
                                                                       + re.escape(numbers[0]) + r"\s*[^\W\d_]*\.?", part):
             readings.append(numbers[0])

@@ -34,6 +34,8 @@ class Amounts:
             op, value_end, value = found
             clause = self.scan.clause_end(value_end)
             after = self.scan.at(value_end)
+            if self.priced_per(value_end) > value_end:
+                continue  # "more than €100 per piece": a price, of each piece
             named = self._header_run(value_end, value_end, clause) if after is not None and after.is_content else None
             first = value_end
             unit = self.scan.tokens[value_end - 1]
@@ -44,11 +46,18 @@ class Amounts:
                 value = text_of(self.scan.tokens[op[1] : first])
             if named is None and (of := self.counted_of(value_end)) is not None:
                 first, named = of
+            if named is None and after is not None and after.low in _IN and not after.used:
+                # "exported more than 500 in beef", "above 50,000 in 2010": the header after "in"
+                first = value_end + 1
+                named = self._header_run(first, first, len(self.scan.tokens))
+                value = text_of(self.scan.tokens[op[1] : value_end])
             if named is None:
                 continue
             column = capitalise(text_of(self.scan.tokens[first:named]))
             self.scan.add_condition(op[1], column, op[0], value)
             self.scan.use(k, named)
+            if first == value_end + 1 and k >= 2 and self.scan.tokens[k - 1].low == "by" and self.scan.tokens[k - 2].is_word:
+                self.scan.use(k - 2, k)  # "grew by less than 10 per cent in 2001-2011": the change the column holds
 
     def take_rate_before_column(self) -> None:
         """"the items charged at 19% VAT", "lines with a 10 % discount": a percentage right before
@@ -56,6 +65,11 @@ class Amounts:
         value."""
         tokens = self.scan.tokens
         for k, tok in enumerate(tokens):
+            joined = _RATE_OF.fullmatch(tok.text)  # "19 % VAT" read whole as a name of the scope
+            if joined is not None and not tok.used and (self.scan.names_header(joined.group(2)) or is_known_column(joined.group(2))):
+                self.scan.add_condition(k, capitalise(joined.group(2)), "equals", joined.group(1).replace(" ", ""))
+                tok.used = True
+                continue
             percent = tok.text.endswith("%") and tok.has_digit
             end = k + 2 if not percent and tok.has_digit and self.scan.at(k + 1) is not None and tokens[k + 1].text == "%" else k + 1
             if tok.used or not (percent or end == k + 2) or parse_number(tok.text.rstrip("%")) is None:
@@ -175,8 +189,17 @@ class Amounts:
         cent = self.scan.at(end + 1)
         if unit is not None and unit.low in ("per", "pour") and cent is not None and cent.low == "cent":
             return end + 2  # "60 per cent"
-        if unit is not None and unit.kind == "word" and not unit.used and is_unit(unit.text):
-            end += 1
+        if unit is not None and unit.kind == "word" and not unit.used and is_unit(unit.text) and self.priced_per(end) == end:
+            end += 1  # not the "per" of "€100 per piece"
+        return end
+
+    def priced_per(self, end: int) -> int:
+        """Where "per piece" after a sum of money ending at ``end`` ends: the price is each thing's
+        ("more than €100 per piece"); ``end`` when no such words follow."""
+        per, thing = self.scan.at(end), self.scan.at(end + 1)
+        if per is not None and per.is_(g.PER) and not per.used and thing is not None and thing.is_word \
+                and not thing.has_digit and not thing.used and has_currency(text_of(self.scan.tokens[max(0, end - 2) : end])):
+            return end + 2
         return end
 
     def _unit_column(self, unit: str) -> str | None:
@@ -202,6 +225,9 @@ def is_unit(word: str) -> bool:
     """Whether a word is the unit or currency a value is written with ("kg", "EUR", "days")."""
     return bool(_UNIT.match(word)) and word.casefold() not in _NO_UNITS
 
+
+_RATE_OF = re.compile(r"(\d+(?:[.,]\d+)?\s*%)\s+([^\W\d]+)")  # "19 % VAT"
+_IN = g.words("in im en w")  # "more than 500 in beef": the column the amount is of
 
 # short words that are the sentence's grammar, never a unit ("the rate was 11.0 or higher")
 _NO_UNITS = g.CONJUNCTIONS | g.ENDS_LIST | g.DETERMINERS | g.BE_WORDS | g.AUXILIARIES | g.HAS_WORDS | {"or"}

@@ -136,9 +136,9 @@ class Columns:
                 first = next((j for j in range(k + 1, len(tokens)) if tokens[j].kind != "quoted"), len(tokens))
                 phrase = self._phrase(range(first, min(first + _SUBJECT_WORDS, len(tokens)))) if first <= k + 2 else []
                 after = self.scan.at(first + len(phrase))
-                if len(phrase) > 1 and (phrase[-1].low.endswith("ed") or after is not None and after.is_(g.ENDS_LIST)
-                                        and not phrase[-1].low.endswith("s")):
-                    phrase = phrase[:-1]  # "which subdivisions fell in …", "which KPIs missed …": the verb
+                if len(phrase) > 1 and (phrase[-1].low.endswith("ed") or phrase[-1].is_(g.COST_VERBS) or after is not None
+                                        and after.is_(g.ENDS_LIST) and not phrase[-1].low.endswith("s")):
+                    phrase = phrase[:-1]  # "which subdivisions fell in …", "which KPIs missed …", "which articles cost": the verb
             elif tok.is_(g.LIST_KEYWORDS) and (after := self.scan.at(k + 1)) is not None \
                     and (after.is_(g.POSSESSIVES) or after.is_(g.QUESTION_WORDS)) or tok.low == "whose":
                 # what the sentence asks for first ("the subdivisions in the … region with their …",
@@ -230,6 +230,14 @@ class Columns:
                 start += 1
                 while self.scan.at(start) is not None and self.scan.tokens[start].is_(g.PRONOUNS):
                     start += 1
+            # "…: table of the billed lines with Montant HT first, …": the rows, then the list
+            head = start
+            while self.scan.at(head) is not None and self.scan.tokens[head].is_(g.DETERMINERS):
+                head += 1
+            if (noun := self.scan.at(head)) is not None and (noun.is_(g.TABLE_NOUNS) or noun.is_(g.ROW_NOUNS)):
+                keyword = next((j for j in range(head + 1, self.scan.sentence_end(head)) if self.scan.tokens[j].is_(g.LIST_KEYWORDS)), None)
+                if keyword is not None:
+                    start = keyword + 1
             # the list runs to the sentence's end, or to the condition that follows it ("…
             # coefficients, only for impacts where …")
             ends = [(start, self._list_stop(start))]
@@ -416,6 +424,11 @@ class Columns:
         kept = []
         for k, (offset, item) in enumerate(items):
             words = item.split()
+            # "the Betrag first, then Art, …": the words that order the items name none
+            while len(words) > 1 and words[0].casefold() in g.ORDER_FIRST:
+                words, offset = words[1:], offset + 1
+            while len(words) > 1 and words[-1].casefold() in g.ORDER_LAST:
+                words = words[:-1]
             then = items[k + 1][1].split()[:1] if k + 1 < len(items) else []
             cut = next((k for k, w in enumerate(words) if k > 0 and w.casefold() in g.LIST_KEYWORDS
                         and words[k - 1].casefold() in g.ROW_NOUNS), None)

@@ -117,7 +117,11 @@ class Comparisons:
             self.scan.conditions.append((start, Condition(column=None, op="judgement", value=f"{column} {words} {value}".strip(), text=f"{column} {words} {value}".strip())))
             return max(end, start + (1 if value else 0))
         self.scan.add_condition(start, column, op, value)
-        return end
+        per = self.amounts.priced_per(end) if op in ("lt", "le", "gt", "ge") else end
+        if per > end:  # "more than €100 per piece": the condition says what the price is of
+            at, condition = self.scan.conditions[-1]
+            self.scan.conditions[-1] = (at, condition.model_copy(update={"text": f"{condition.text} {text_of(self.scan.tokens[end:per])}"}))
+        return per
 
     def _between(self, column: str, start: int) -> int:
         low_end = self.amounts.amount_end(start)
@@ -226,6 +230,8 @@ class Comparisons:
         if op[0] not in ("lt", "le", "gt", "ge"):
             return None
         value_end = self.amounts.amount_end(op[1])
+        if self.amounts.priced_per(value_end) > value_end:
+            return None  # "cost more than €100 per piece": a price, of each piece
         end = self.scan.clause_end(value_end)
         after = self.scan.tokens[value_end:end]
         value = text_of(self.scan.tokens[op[1] : value_end])

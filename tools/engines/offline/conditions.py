@@ -124,6 +124,8 @@ class Conditions:
             elif not self.scan.names_column(text_of(self.scan.tokens[k:column_end])) \
                     and (after := self.comparisons.take_noun_after(column_end, op)) is not None:
                 return after  # "which drive cycles show more than 5% fuel savings": the noun after the amount
+            elif self.scan.tokens[column_end - 1].is_(g.COST_VERBS):
+                column = capitalise(self.scan.tokens[column_end - 1].bare)  # "which articles cost more than …": what they cost
             else:
                 # "whose 'Others' outlay is more than …": the header the words open with (``named_within``)
                 column = capitalise(Columns(self.scan).named_within(text_of(self.scan.tokens[k:column_end])))

@@ -20,6 +20,8 @@ from tools.engines.offline.tokens import SENTENCE_END, WHICH, Tok, text_of
 
 # where what is left out ends: the sentence, a clause of its own, or a bracket closing
 _SPAN_ENDS = frozenset({";", ":", ")"})
+# the verbs that tell what to leave out, and a sentence's "No …": its items are lines
+_TELLS = frozenset({"leave", "omit", "skip", "drop", "exclude", "ignore", "do", "don't"}) | g.NO_WORDS
 # what an item splits at: "the SUBTOTAL and BRAZIL lines", "violent crime / property crime"
 _ITEM_BREAKS = frozenset({",", "/", "&", "or", "nor"}) | g.CONJUNCTIONS
 
@@ -39,7 +41,10 @@ class Exclusions:
                 i += 1
                 continue
             end = self._span_end(i + opener)
-            items = self._items(i + opener, end)
+            # "Leave out Total HT, TVA and Total TTC.": a sentence of its own names the lines, be they
+            # labels of columns or taxes elsewhere
+            opens_sentence = (i == 0 or tokens[i - 1].text in SENTENCE_END) and tokens[i].low in _TELLS
+            items = self._items(i + opener, end, lines=opens_sentence)
             opens_clause = i == 0 or tokens[i - 1].kind == "punct" or tokens[i - 1].is_(g.CONJUNCTIONS)
             # mid-clause ("the states without the totals") only totals are left out: "invoices
             # without discount" is a condition on a column
@@ -84,9 +89,10 @@ class Exclusions:
             k += 1
         return k
 
-    def _items(self, start: int, end: int) -> list[tuple[str, str, bool]]:
+    def _items(self, start: int, end: int, lines: bool = False) -> list[tuple[str, str, bool]]:
         """(the words a row left out holds, the item as written, whether it is a total) for each
-        item; [] when an item names columns ("leave out the Total column") or nothing."""
+        item; [] when an item names columns ("leave out the Total column") or nothing, or (unless
+        ``lines``) a column's value or a tax ("without discount", "excluding VAT")."""
         items: list[list[Tok]] = [[]]
         for tok in self.scan.tokens[start:end]:
             if tok.kind == "punct" and tok.text != "/" or tok.low in _ITEM_BREAKS:
@@ -112,7 +118,7 @@ class Exclusions:
                 total = False
             elif total:
                 named = named[-1:]  # "the overall total": the total line
-            elif self.scan.names_column(text_of(named)) or any(is_qualifier(t.bare) or t.low in g.TAX_WORDS for t in named):
+            elif not lines and (self.scan.names_column(text_of(named)) or any(is_qualifier(t.bare) or t.low in g.TAX_WORDS for t in named)):
                 return []  # "without discount", "excluding VAT": a column's value, not rows
             found.append((text_of(named), said, total))
         return found

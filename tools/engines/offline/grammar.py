@@ -54,8 +54,11 @@ QUESTION_WORDS = words(
     "how what which when where why wie welche welcher wann wo warum comment quel quelle quels quelles quand où"
     " pourquoi cómo qué cuál cuáles cuándo dónde jak który która które kiedy gdzie dlaczego"
 )
+# words that order a list's items: "with Montant HT first, then Désignation and Nombre"
+ORDER_FIRST = words("then next afterwards dann puis ensuite luego después potem daarna")
+ORDER_LAST = words("first last zuerst d'abord primero najpierw eerst")
 ASKING = words(
-    "show list give get find extract display return provide tell fetch pull collect zeige zeig liste gib nenne donne montre lista muestra"
+    "show list give get find extract display return provide tell fetch pull collect put zeige zeig liste gib nenne donne montre lista muestra"
     " dame dime indica pokaż podaj wymień wypisz daj znajdź zestaw"
 )
 PRONOUNS = words("me us mir uns moi nous nos mi nam")
@@ -299,6 +302,11 @@ DOCUMENT_NOUNS = words(
     " facture factures commande devis contrat avoir bon factura facturas pedido presupuesto contrato albarán"
     " faktura faktury zamówienie umowa oferta paragon rekening offerte bestelling"
 )
+# the number of one document, written as one word: "factuurnummer 992288600", "Rechnungsnummer 471102"
+DOCUMENT_NUMBER_NOUNS = words(
+    "rechnungsnummer rechnungsnr bestellnummer auftragsnummer lieferscheinnummer factuurnummer factuurnr"
+    " bestelnummer ordernummer offertenummer"
+)
 
 
 def identifies_document(noun: str, word: str) -> bool:
@@ -309,7 +317,7 @@ def identifies_document(noun: str, word: str) -> bool:
     if is_code(word):
         return True
     letters = [ch for ch in word if ch.isalpha()]
-    return (noun.casefold() in DOCUMENT_NOUNS and word.isalnum() and len(word) >= 5 and any(ch.isdigit() for ch in word)
+    return (noun.casefold() in DOCUMENT_NOUNS | DOCUMENT_NUMBER_NOUNS and word.isalnum() and len(word) >= 5 and any(ch.isdigit() for ch in word)
             and all(ch.isupper() for ch in letters) and not YEAR.fullmatch(word))
 
 

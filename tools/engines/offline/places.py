@@ -25,8 +25,12 @@ class Places:
 
     def take_written(self) -> None:
         """Paths, globs and file names written out (quoted ones may hold spaces)."""
-        for tok in self.scan.tokens:
+        for k, tok in enumerate(self.scan.tokens):
             place = self._place_of(tok)
+            before = self.scan.at(k - 1)
+            if place is not None and place.kind == "folder" and before is not None and before.low in g.DOCUMENT_NOUNS \
+                    and g.is_code(tok.text) and place.value not in self.scan.folders:
+                continue  # "Rechnung RE-20170509/505", "invoice INV/2023/03/0008": the document's number, no folder
             if place:
                 tok.kind, tok.place, tok.used = "place", place, True
 
