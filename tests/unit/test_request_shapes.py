@@ -183,3 +183,18 @@ def test_a_rate_a_cell_opens_with_and_a_document_number_with_slashes() -> None:
     assert reading.places == [] and "RE-20170509/505" in reading.document_conditions
     assert [(c.column, c.value) for c in reading.conditions] == [("VAT", "19%")]
     assert [r.values["Beschreibung"] for r in extract_records(invoice, reading)] == ["Zitronensäure"]
+
+
+def test_a_heading_set_off_from_the_row_above_heads_the_rows_below() -> None:
+    """camelot's eu-002.pdf: "Impacts on participating teachers" stands further from "Self
+    competence" above it than from the rows below; it was read as the end of that label."""
+    survey = document(UNSEEN / "public-new" / "documents" / "camelot" / "eu-002.pdf")
+    table = next(t for t in survey.tables if "Lack of interest of parents" in t.header)
+    labels = [row[0] for row in table.rows]
+    assert "Self competence" in labels and labels[labels.index("Self competence") + 1] == "Impacts on participating teachers"
+    header = table.header
+    reading = read_message("From Table 6, I only need the impacts on participating teachers: give the correlation with "
+                           "lack of interest of parents.", _hint(header))
+    assert reading.columns == ["Lack of interest of parents"]  # "the correlation" is what the values are
+    records = extract_records(survey, reading)
+    assert [r.values["Lack of interest of parents"] for r in records] == ["-0,1349", "-0,0519", "-0,1302", "-0,1003"]

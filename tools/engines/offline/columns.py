@@ -405,7 +405,15 @@ class Columns:
                 self.scan.columns.append((offset, capitalise(f"{what} {name}" if closing and what else name)))
             self.scan.use(start, end)
             return
-        self._list_items(self.scan.items(start, end))
+        items = self.scan.items(start, end)
+        after = self.scan.at(end)
+        if len(items) == 1 and after is not None and after.is_(g.LIST_KEYWORDS) and not self._names_header(items[0][1]) \
+                and not is_known_column(items[0][1]) and self.scan.is_list(end + 1, self.scan.list_end(end + 1)):
+            # "give the correlation with lack of interest of parents, …": what the values are, then
+            # the columns they are given in
+            self.scan.use(start, end)
+            return
+        self._list_items(items)
         self.scan.use(start, end)
 
     def _list_items(self, found: list[tuple[int, str]]) -> None:
@@ -430,12 +438,15 @@ class Columns:
             while len(words) > 1 and words[-1].casefold() in g.ORDER_LAST:
                 words = words[:-1]
             then = items[k + 1][1].split()[:1] if k + 1 < len(items) else []
-            cut = next((k for k, w in enumerate(words) if k > 0 and w.casefold() in g.LIST_KEYWORDS
-                        and words[k - 1].casefold() in g.ROW_NOUNS), None)
+            cut = next((k for k, w in enumerate(words) if k > 0 and w.casefold() in g.LIST_KEYWORDS and (
+                words[k - 1].casefold() in g.ROW_NOUNS
+                # "the correlation with lack of interest of parents": what the values are, then their column
+                or self._names_header(" ".join(words[k + 1 :])) and not self._names_header(" ".join(words[:k]))
+            )), None)
             if words and words[0].casefold() in g.LIST_KEYWORDS and len(words) > 1:
                 words = words[1:]
             elif cut is not None and cut + 1 < len(words):
-                if cut > 1:
+                if cut > 1 and words[cut - 1].casefold() in g.ROW_NOUNS:
                     self.scan.row_terms.append(" ".join(words[: cut - 1]))
                 words = words[cut + 1 :]
             elif len(words) > 1 and words[-1].casefold() in g.ROW_NOUNS and then and then[0].casefold() in g.LIST_KEYWORDS:

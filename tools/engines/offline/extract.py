@@ -267,8 +267,8 @@ def records_from_tables(
         unread = [c for c in reading.columns if c not in use.mapping or c in use.partly or c == use.unnamed]
         # "in the state-of-the-art scenario": a kind the document does not call itself may be
         # the heading of the rows asked for
-        kind = " ".join(reading.document_kinds)
-        section = picked_section(rows, [*asked.row_terms, reading.subject or "", *unread, kind])
+        section = picked_section(rows, [*asked.row_terms, reading.subject or "", *unread]) \
+            or picked_section(rows, [" ".join(reading.document_kinds), *_kind_spans(reading)])
         if section is not None:
             by_heading.add(section.phrase)
             asked = asked.model_copy(update={"row_terms": [t for t in asked.row_terms if t != section.phrase]})
@@ -282,6 +282,25 @@ def records_from_tables(
             and (r := _table_record(row, use, table, asked, condition_cells, document_values)) is not None
         ], reading.columns)
     return records, used_any, by_heading
+
+
+KIND_GAP = 2  # words between two of a kind's words that still make one phrase ("impacts on participating")
+
+
+def _kind_spans(reading: Reading) -> list[str]:
+    """The phrases of the request that words of the kind asked for or left unread stand in, with
+    the small words between them: "the impacts on participating teachers" gives "impacts on
+    participating teachers"."""
+    words = re.findall(r"[\w/'-]+", reading.request)
+    kinds = {fold(k) for k in [*reading.document_kinds, *reading.unused]}
+    at = [k for k, w in enumerate(words) if fold(w) in kinds]
+    spans: list[list[int]] = []
+    for k in at:
+        if spans and k - spans[-1][-1] <= KIND_GAP + 1:
+            spans[-1].append(k)
+        else:
+            spans.append([k])
+    return [" ".join(words[span[0] : span[-1] + 1]) for span in spans]
 
 
 def _reads_as_row(header: list[str], rows: list[list[str]]) -> bool:

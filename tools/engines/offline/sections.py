@@ -76,14 +76,14 @@ def picked_section(rows: list[list[str]], phrases: list[str]) -> Section | None:
     programs"; headings of parts of them and their subtotals between are no rows), else to the
     next heading. A phrase names a heading that it holds every word of (its
     words in brackets aside, plurals folded). None unless the table has two headings or more and
-    exactly one phrase names exactly one of them."""
+    the phrases name exactly one of them."""
     headings = _headings(rows)
     if len(headings) < MIN_SECTIONS:
         return None
     found = [(phrase, k) for phrase in dict.fromkeys(p for p in phrases if p) for k in headings if _names(phrase, rows[k][0])]
-    if len(found) != 1:
+    if len({k for _, k in found}) != 1:
         return None
-    phrase, start = found[0]
+    phrase, start = min(found, key=lambda f: len(f[0]))  # of phrases naming the one heading, the closest
     name = _words(re.sub(r"\([^()]*\)", " ", rows[start][0]))
     labels = [row[0].strip() if row else "" for row in rows]
     # the total line naming the heading closes its rows, headings of parts of them between;

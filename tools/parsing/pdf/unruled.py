@@ -43,6 +43,16 @@ def _heads(lines: list[_Line], i: int, nxt: int) -> bool:
     return x0 < lines[i - 1].segments[0].x0 and x0 < lines[nxt].segments[0].x0
 
 
+def _set_off_above(lines: list[_Line], i: int, nxt: int) -> bool:
+    """Whether line ``i``, one label between two rows, stands further from the row above than a
+    quarter of a line more than from the row below it: a heading over the rows below, not a
+    cell of the row above wrapped onto a line of its own."""
+    if nxt != i + 1 or len(lines[i].segments) != 1:
+        return False
+    height = lines[i].bottom - lines[i].top
+    return lines[i].top - lines[i - 1].bottom > lines[nxt].top - lines[i].bottom + 0.25 * height
+
+
 def _data_lines(lines: list[_Line], i: int) -> list[_Line]:
     """The first lines of figures right under the header on line ``i`` (``DATA_LINES`` at
     most): each as many cells as a table has columns, one a figure at least, the first within
@@ -198,9 +208,12 @@ def _grow(
         if nxt is None:
             break
         placed = _wrapped(lines[i], columns)
-        if placed is not None and not placed.overflow and (_heads(lines, i, nxt) or _titles_rows(lines[i], placed)):
-            # a section's label, outdented left of the rows around it or ending in a colon over
-            # them ("Social insurance and retirement receipts:"): a row of its own
+        if placed is not None and not placed.overflow and (
+            _heads(lines, i, nxt) or _titles_rows(lines[i], placed) or _set_off_above(lines, i, nxt)
+        ):
+            # a section's label, outdented left of the rows around it, ending in a colon over
+            # them ("Social insurance and retirement receipts:") or set off from the row above
+            # and close over the rows below ("Impacts on participating teachers"): a row of its own
             rows.append(dict(placed.cells))
             columns = placed.columns
         elif placed is not None and not placed.overflow and all(
