@@ -198,3 +198,10 @@ def test_a_heading_set_off_from_the_row_above_heads_the_rows_below() -> None:
     assert reading.columns == ["Lack of interest of parents"]  # "the correlation" is what the values are
     records = extract_records(survey, reading)
     assert [r.values["Lack of interest of parents"] for r in records] == ["-0,1349", "-0,0519", "-0,1302", "-0,1003"]
+
+
+def test_things_asked_which_of_that_a_listed_column_names_already() -> None:
+    header = ["Cost Category", "Less: Exclusions & Unallowables", "Total Costs All Funds"]
+    reading = read_message("Which cost categories have exclusions? Show the category, the exclusion amount, then the total costs.",
+                           _hint(header))
+    assert reading.columns == ["Category", "Exclusion amount", "Total costs"]

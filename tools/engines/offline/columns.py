@@ -115,7 +115,8 @@ class Columns:
                 continue
             named = [c for _, c in self.scan.columns]
             if named and match_column(noun.bare, named) is None and not self._identified_by(noun.bare, named) \
-                    and folded(noun.bare) not in {folded(c) for c in named}:  # "which counties …? Show county, …"
+                    and folded(noun.bare).split()[-1] not in {folded(c) for c in named}:
+                # "which counties …? Show county, …", "Which cost categories …? Show the category, …"
                 self.scan.columns.append((-1, capitalise(noun.bare)))
 
     def take_subject(self) -> None:
@@ -435,6 +436,8 @@ class Columns:
             # "the Betrag first, then Art, …": the words that order the items name none
             while len(words) > 1 and words[0].casefold() in g.ORDER_FIRST:
                 words, offset = words[1:], offset + 1
+                while len(words) > 1 and words[0].casefold() in g.DETERMINERS:
+                    words, offset = words[1:], offset + 1  # "then the total costs"
             while len(words) > 1 and words[-1].casefold() in g.ORDER_LAST:
                 words = words[:-1]
             then = items[k + 1][1].split()[:1] if k + 1 < len(items) else []
