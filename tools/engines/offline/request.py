@@ -31,7 +31,7 @@ condition on a column the documents have.
 
 Each step is a pass in its own module, over one shared ``Scan`` (``scan``): ``terms`` (0),
 ``places`` and ``periods`` (1), ``exclusions`` (the rows the request leaves out, read before
-anything can take their words for columns), ``calculations`` (2), ``columns`` (3), ``conditions``, ``comparisons``, ``presence`` and ``equalities`` (4), ``owners`` (5) and
+anything can take their words for columns), ``calculations`` (2), ``columns`` and ``subjects`` (3), ``conditions``, ``comparisons``, ``presence`` and ``equalities`` (4), ``owners`` (5) and
 ``judgement`` (6). This module runs them in order and assembles the ``Reading``.
 """
 
@@ -54,6 +54,7 @@ from tools.engines.offline.owners import Owners
 from tools.engines.offline.periods import Periods
 from tools.engines.offline.places import Places
 from tools.engines.offline.scan import Scan
+from tools.engines.offline.subjects import Subjects
 from tools.engines.offline.terms import Terms
 from tools.engines.offline.tokens import tokenize
 
@@ -192,8 +193,9 @@ def read_message(message: str, scope: ScopeHint) -> Reading:
     columns.take_question()
     Conditions(scan).take_conditions()
     columns.take_columns()
-    columns.take_row_key()
-    columns.take_subject()
+    subjects = Subjects(scan)
+    subjects.take_row_key()
+    subjects.take_subject()
     owners = Owners(scan)
     owners.take_owners()
     owners.take_parties()
