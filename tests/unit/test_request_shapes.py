@@ -205,3 +205,12 @@ def test_things_asked_which_of_that_a_listed_column_names_already() -> None:
     reading = read_message("Which cost categories have exclusions? Show the category, the exclusion amount, then the total costs.",
                            _hint(header))
     assert reading.columns == ["Category", "Exclusion amount", "Total costs"]
+
+
+def test_a_label_between_dashes_heads_the_rows_below() -> None:
+    """invoice2data's AzureInterior.pdf: "--- Food Products ---" between two items, each line as
+    far from the next, was read as the end of the item above."""
+    invoice = document(UNSEEN / "public-new" / "documents" / "invoice2data" / "AzureInterior.pdf")
+    table = next(t for t in invoice.tables if "Quantity" in t.header)
+    labels = [row[0] for row in table.rows]
+    assert "[FURN_7777] Office Chair" in labels and "--- Food Products ---" in labels

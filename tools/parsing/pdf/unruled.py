@@ -3,6 +3,7 @@ lines wrapped between rows, the notes between them, and the columns as they wide
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from tools.parsing.pdf.columns import ALIGN, MIN_COLUMNS, _Column, _filled, _place, _Placed, _printed, _wrapped
@@ -41,6 +42,15 @@ def _heads(lines: list[_Line], i: int, nxt: int) -> bool:
         return False
     x0 = line.segments[0].x0 + 0.25 * (line.bottom - line.top)
     return x0 < lines[i - 1].segments[0].x0 and x0 < lines[nxt].segments[0].x0
+
+
+_RULED_LABEL = re.compile(r"[-=–—_*]{2,}\s*\w.*?\s*[-=–—_*]{2,}")  # "--- Food Products ---"
+
+
+def _ruled_label(line: _Line) -> bool:
+    """Whether a line is one label between rules drawn with dashes ("--- Food Products ---"): the
+    heading of the rows below it."""
+    return len(line.segments) == 1 and _RULED_LABEL.fullmatch(line.text.strip()) is not None
 
 
 def _set_off_above(lines: list[_Line], i: int, nxt: int) -> bool:
@@ -170,7 +180,7 @@ def _grow(
             continue
         follows = i + 1 < len(lines) and not _far(lines[i], lines[i + 1])
         if head is not None and not rows:
-            step = None if pending else _header_line(lines, i, start, columns, head, header_lines, follows)
+            step = None if pending or _ruled_label(lines[i]) else _header_line(lines, i, start, columns, head, header_lines, follows)
             if step is not None:
                 columns, header_lines, i = step, header_lines + 1, i + 1
                 continue
@@ -209,7 +219,7 @@ def _grow(
             break
         placed = _wrapped(lines[i], columns)
         if placed is not None and not placed.overflow and (
-            _heads(lines, i, nxt) or _titles_rows(lines[i], placed) or _set_off_above(lines, i, nxt)
+            _heads(lines, i, nxt) or _titles_rows(lines[i], placed) or _set_off_above(lines, i, nxt) or _ruled_label(lines[i])
         ):
             # a section's label, outdented left of the rows around it, ending in a colon over
             # them ("Social insurance and retirement receipts:") or set off from the row above
