@@ -209,8 +209,12 @@ def test_things_asked_which_of_that_a_listed_column_names_already() -> None:
 
 def test_a_label_between_dashes_heads_the_rows_below() -> None:
     """invoice2data's AzureInterior.pdf: "--- Food Products ---" between two items, each line as
-    far from the next, was read as the end of the item above."""
+    far from the next, was read as the end of the item above, and "Subtotal $ 112.00" as the end
+    of its amount."""
     invoice = document(UNSEEN / "public-new" / "documents" / "invoice2data" / "AzureInterior.pdf")
     table = next(t for t in invoice.tables if "Quantity" in t.header)
     labels = [row[0] for row in table.rows]
     assert "[FURN_7777] Office Chair" in labels and "--- Food Products ---" in labels
+    # the subtotal under the chair's amount is a line of its own, kept in the page's text
+    assert table.rows[labels.index("[FURN_7777] Office Chair")][-1] == "$ 70.00"
+    assert "Subtotal $ 112.00" in invoice.pages[0]

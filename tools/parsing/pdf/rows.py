@@ -10,6 +10,8 @@ from core.reading import Table
 from tools.parsing.pdf.columns import ALIGN, MIN_COLUMNS, _Column, _filled, _need, _place, _wrapped
 from tools.parsing.pdf.lines import _far, _figure, _Line
 
+# a line that sums the rows above it: "Subtotal $ 112.00", "Total", "Zwischensumme", "Sous-total"
+TOTAL_LINE = re.compile(r"\s*(?:sub-?\s?total|total|zwischensumme|summe|gesamt|sous-total|totaal|subtotaal)\b", re.IGNORECASE)
 DETAIL_LINES = 12  # a row's details run on over at most this many lines before the next row
 
 
@@ -31,8 +33,8 @@ def _run_on(
         height = line.bottom - line.top
         if tight and line.top - lines[i - 1].bottom > 0.5 * height:
             break
-        if line.segments[0].x0 <= start + ALIGN * height:
-            break
+        if line.segments[0].x0 <= start + ALIGN * height or TOTAL_LINE.match(line.text):
+            break  # "Subtotal $ 112.00" under the last amount is a line of its own
         placed = _place(line, columns)
         if (
             placed is None or placed.overflow or len(placed.columns) != len(columns)

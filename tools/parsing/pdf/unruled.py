@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from tools.parsing.pdf.columns import ALIGN, MIN_COLUMNS, _Column, _filled, _place, _Placed, _printed, _wrapped
 from tools.parsing.pdf.headers import HEADER_LINES, _header_line, _header_lines, _names_over_numbers
 from tools.parsing.pdf.lines import _far, _figure, _Line, _Segment
-from tools.parsing.pdf.rows import _details, _fewer, _record, _rows_from, _run_on
+from tools.parsing.pdf.rows import TOTAL_LINE, _details, _fewer, _record, _rows_from, _run_on
 from tools.parsing.text import without_leader
 
 
@@ -180,7 +180,7 @@ def _grow(
             continue
         follows = i + 1 < len(lines) and not _far(lines[i], lines[i + 1])
         if head is not None and not rows:
-            step = None if pending or _ruled_label(lines[i]) else _header_line(lines, i, start, columns, head, header_lines, follows)
+            step = None if pending else _header_line(lines, i, start, columns, head, header_lines, follows)
             if step is not None:
                 columns, header_lines, i = step, header_lines + 1, i + 1
                 continue
@@ -234,8 +234,9 @@ def _grow(
             for key, text in placed.cells.items():
                 opening[key] = f"{opening.get(key, '')} {text}".strip()
             columns = placed.columns
-        elif placed is not None and not placed.overflow:
-            # a cell wrapped onto a line of its own: it runs on in the row above
+        elif placed is not None and not placed.overflow and not TOTAL_LINE.match(lines[i].text):
+            # a cell wrapped onto a line of its own: it runs on in the row above (a line that sums
+            # the rows, "Subtotal $ 112.00", is a note of its own)
             for key, text in placed.cells.items():
                 rows[-1][key] = f"{rows[-1].get(key, '')} {text}".strip()
             columns = placed.columns
