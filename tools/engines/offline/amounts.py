@@ -62,25 +62,32 @@ class Amounts:
     def take_rate_before_column(self) -> None:
         """"the items charged at 19% VAT", "lines with a 10 % discount": a percentage right before
         the name of a column the scope's headers give or the synonym map knows is that column's
-        value."""
+        value (the two may stand as one name of the scope: "19 % VAT")."""
+        for k, tok in enumerate(self.scan.tokens):
+            found = None if tok.used else self._rate_before_name(k)
+            if found is not None:
+                value, name, end = found
+                self.scan.add_condition(k, capitalise(name), "equals", value)
+                self.scan.use(k, end)
+
+    def _rate_before_name(self, k: int) -> tuple[str, str, int] | None:
+        """(the percentage, the column's name, the index after them) from token ``k``; None when
+        no percentage stands there right before a column's name."""
         tokens = self.scan.tokens
-        for k, tok in enumerate(tokens):
-            joined = _RATE_OF.fullmatch(tok.text)  # "19 % VAT" read whole as a name of the scope
-            if joined is not None and not tok.used and (self.scan.names_header(joined.group(2)) or is_known_column(joined.group(2))):
-                self.scan.add_condition(k, capitalise(joined.group(2)), "equals", joined.group(1).replace(" ", ""))
-                tok.used = True
-                continue
-            percent = tok.text.endswith("%") and tok.has_digit
-            end = k + 2 if not percent and tok.has_digit and self.scan.at(k + 1) is not None and tokens[k + 1].text == "%" else k + 1
-            if tok.used or not (percent or end == k + 2) or parse_number(tok.text.rstrip("%")) is None:
-                continue
-            noun = self.scan.at(end)
-            if noun is None or noun.used or not noun.is_word or noun.has_digit:
-                continue
-            if not (self.scan.names_header(noun.bare) or is_known_column(noun.bare)):
-                continue
-            self.scan.add_condition(k, capitalise(noun.bare), "equals", text_of(tokens[k:end]))
-            self.scan.use(k, end + 1)
+        joined = _RATE_OF.fullmatch(tokens[k].text)
+        if joined is not None:
+            value, name, end = joined.group(1), joined.group(2), k + 1
+        else:
+            sign = self.scan.at(k + 1)
+            split = sign is not None and sign.text == "%" and not sign.used
+            value_end = k + 2 if split else k + 1
+            noun = self.scan.at(value_end)
+            if not (split or tokens[k].text.endswith("%")) or noun is None or noun.used or not noun.is_word or noun.has_digit:
+                return None
+            value, name, end = text_of(tokens[k:value_end]), noun.bare, value_end + 1
+        if parse_number(value.rstrip("% ")) is None or not (self.scan.names_header(name) or is_known_column(name)):
+            return None
+        return value.replace(" ", ""), name, end  # "19 %" as "19%"
 
     def counted_of(self, value_end: int) -> tuple[int, int] | None:
         """"10,000 arrests of American Indian/Alaskan Native people": the header naming whose

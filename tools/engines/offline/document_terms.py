@@ -105,7 +105,7 @@ def named_in_rows(document: DocumentText, reading: Reading, kinds: list[Table]) 
             value = f"{term} {next(iter(years))}" if len(years) == 1 else term  # "March 2024", never March of any year
             folded_years |= years if len(years) == 1 else set()
             named.append(Condition(column=column, op="equals", value=value, text=f"{column} is in {value}"))
-        elif name in year_columns(document.tables) or column in year_columns(document.tables):
+        elif column in year_columns(document.tables):
             # "for 2005 through 2009" over a Year column: the years from the first to the last
             first, _, last = term.partition("-")
             if last:
@@ -510,13 +510,11 @@ def _year_spans(term: str) -> set[str]:
     last = int(second) if len(second) == 4 else first // 100 * 100 + int(second)
     if last <= first:
         return set()
-    spelled = {f"{first} {word} {last}" for word in _TO} | {f"{first} - {last}"}
+    spelled = {f"{first} {word} {last}" for word in g.SPAN_WORDS} | {f"{first} - {last}"}
     if last != first + 1:
         return spelled
     return spelled | {f"{first}{sign}{end}" for sign in "-/" for end in (f"{last % 100:02d}", str(last))}
 
-
-_TO = ("to", "through", "bis", "à", "au", "a", "tot", "t/m", "do", "hasta")  # "1967 to 2013" in each language
 
 
 def _dated_in(own: str, text: str, month: int, path: str) -> bool:

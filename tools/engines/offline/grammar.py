@@ -177,7 +177,7 @@ COLUMN_LABELS = words("columns column fields field spalten colonnes kolumny kolu
 ROW_LABELS = words("rows zeilen lignes wiersze")
 FOLDER_WORDS = words("folder folders directory ordner dossier répertoire carpeta 폴더 폴더의 폴더에서")
 YEAR_WORDS = words("year jahr année año rok roku")
-SPAN_WORDS = words("to through thru until till bis à au tot hasta do")  # "2005 through 2009"
+SPAN_WORDS = words("to through thru until till bis à au a tot hasta do")  # "2005 through 2009", "de 2005 a 2009"
 # Nouns that mean "a row" in general; any other noun before "on Acme's invoices" selects rows.
 ROW_NOUNS = words(
     "line lines row rows position positions item items entry entries record records "
