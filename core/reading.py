@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-ConditionOp = Literal["contains", "equals", "not", "lt", "le", "gt", "ge", "judgement"]
+ConditionOp = Literal["contains", "starts", "equals", "not", "lt", "le", "gt", "ge", "judgement"]
 
 
 class Condition(BaseModel):

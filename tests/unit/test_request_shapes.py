@@ -218,3 +218,34 @@ def test_a_label_between_dashes_heads_the_rows_below() -> None:
     # the subtotal under the chair's amount is a line of its own, kept in the page's text
     assert table.rows[labels.index("[FURN_7777] Office Chair")][-1] == "$ 70.00"
     assert "Subtotal $ 112.00" in invoice.pages[0]
+
+
+def test_a_condition_on_how_a_value_starts_picks_those_rows() -> None:
+    header = ["Apellido", "Nombre", "Cuit", "Matricula", "Importe"]
+    rows = [["OREIRO", "RODOLFO", "23-13655728-9", "13.655.728", "$ 10.000,00"],
+            ["MENA", "JUAN", "20-22642061-4", "22.642.061", "$ 5.000,00"],
+            ["CASTRO", "MARIA", "23-22642061-4", "22.642.061", "$ 5.000,00"]]
+    donors = DocumentText(id=1, collection="c", path="donors.pdf", pages=["Donor list"], tables=[Table(page=1, header=header, rows=rows)])
+    reading = read_message("In the donor list, which contributors have a CUIT starting with 23-? "
+                           "Give me the CUIT first, then surname, given names and the Matricula number.", _hint(header))
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("CUIT", "starts", "23-")]
+    # the noun a question's "which" opens names the rows asked about: no word is left unread
+    assert reading.unused == []
+    records = extract_records(donors, reading)
+    assert [list(r.values.values()) for r in records] == [["23-13655728-9", "OREIRO", "RODOLFO", "13.655.728"],
+                                                          ["23-22642061-4", "CASTRO", "MARIA", "22.642.061"]]
+    assert all(r.match == "yes" for r in records)
+
+
+def test_names_in_brackets_stay_in_their_list_and_a_second_sentence_asks_of_the_rows_picked() -> None:
+    header = ["Apellido", "Nombre", "Cuit", "Importe"]
+    rows = [["AMBURI", "HUGO", "20-1", "$ 20.000,00"], ["MENA", "JUAN", "20-2", "$ 10.000,00"]]
+    donors = DocumentText(id=1, collection="c", path="donors.pdf", pages=["Donantes"], tables=[Table(page=1, header=header, rows=rows)])
+    reading = read_message("Could you pull out everyone who contributed more than $10.000,00? For each of them I need "
+                           "the surname (Apellido), the given names (Nombre) and the amount (Importe).", _hint(header))
+    assert reading.columns == ["Surname (Apellido)", "Given names (Nombre)", "Amount (Importe)"]
+    assert reading.unused == []
+    records = extract_records(donors, reading)
+    assert [list(r.values.values()) for r in records] == [["AMBURI", "HUGO", "$ 20.000,00"]]
+    # "contributed" names no column: the amount compared is said, and the row is unsure
+    assert records[0].match == "unsure" and "Amount (Importe)" in (records[0].note or "")

@@ -15,6 +15,7 @@ import re
 
 from core.reading import Reading, ScopeHint
 from tools.engines.offline import grammar as g
+from tools.engines.offline.tokens import WHICH
 from tools.parsing.text import CAPTION
 
 # Words of grammar and courtesy that carry no part of a table request, beside the grammar's own
@@ -157,8 +158,25 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
                     or fold(word) not in kinds and not _names_rows(tokens, i):
                 unplaced.append(word)
             continue
+        if _asked_which(tokens, i):
+            continue
         left.append(word)
     return list(dict.fromkeys(left)), list(dict.fromkeys(unplaced))
+
+
+_WHICH_REACH = 3  # words of the noun a question's "which" opens: "which offense categories had …"
+
+
+def _asked_which(tokens: list[str], i: int) -> bool:
+    """Whether ``tokens[i]`` stands in the noun a clause's "which" opens ("In the donor list,
+    which contributors have …"): it names the rows the question asks about, whose columns and
+    conditions follow."""
+    for k in range(i - 1, max(i - 1 - _WHICH_REACH, -1), -1):
+        if tokens[k].casefold() in WHICH:
+            return k == 0 or tokens[k - 1] in _PUNCT
+        if tokens[k] in _PUNCT or is_grammar(tokens[k]):
+            return False
+    return False
 
 
 OWNER_REACH = 3  # tokens between an owner's name and the noun that names its documents

@@ -50,7 +50,7 @@ def _zero(value: str) -> bool:
     return all(parse_number(v.replace("%", "").strip()) == 0 for v in value.split(" or "))
 
 
-_EMPTY_FAILS = frozenset({"equals", "contains", "gt", "ge"})  # "not …" is met by an empty cell; "below" may be
+_EMPTY_FAILS = frozenset({"equals", "contains", "starts", "gt", "ge"})  # "not …" is met by an empty cell; "below" may be
 
 
 def check_conditions(conditions: list[Condition], cell_of: Callable[[str], Cell]) -> tuple[bool, list[str]]:

@@ -147,6 +147,10 @@ GLOSSARY = """
     employee: mitarbeitende | arbeitnehmer | mitarbeitername | employé | salarié | collaborateur | employés
     employee: nom de l employé | intervenant | medewerker | werknemer | medewerkers | naam medewerker | empleado
     employee: trabajador | empleados | nombre del empleado | pracownik | pracownicy | nazwisko pracownika
+    surname: surname | surnames | last name | last names | family name | nachname | nachnamen | familienname
+    surname: nom de famille | achternaam | apellido | apellidos | primer apellido | nazwisko | nazwiska
+    given name: given name | given names | first name | first names | forename | forenames | vorname
+    given name: vornamen | prénom | prénoms | voornaam | voornamen | nombre de pila | nombres | imię | imiona
     hours: hours | hours worked | hrs | total hours | no of hours | stunden | arbeitsstunden | anzahl stunden
     hours: arbeitszeit | heures | heures travaillées | nb heures | nombre d heures | uren | gewerkte uren
     hours: aantal uren | horas | horas trabajadas | n horas | godziny | liczba godzin | godz

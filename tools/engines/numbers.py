@@ -173,6 +173,8 @@ def compare(op: str, cell_text: str, value_text: str) -> bool | None:
     """
     if op == "contains":  # "sensor or display": the cell holds one of them
         return any(_plain(v) in _plain(cell_text) for v in value_text.split(" or ") if v.strip())
+    if op == "starts":  # "a CUIT starting with 23-": the cell opens with one of them
+        return any(_plain(cell_text).startswith(_plain(v)) for v in value_text.split(" or ") if v.strip())
     alternatives = [v for v in value_text.split(" or ") if v.strip()] if op in ("equals", "not") else []
     if len(alternatives) > 1 and not _equal(cell_text, value_text):
         # "Fuel or Travel": the cell is one of them

@@ -28,8 +28,8 @@ set columns_from to "model"; otherwise columns_from is "request".
 for, named in a few words ("sum of Amount"). A calculation is never a column and is never computed; \
 the values it needs are columns.
 4. row_condition: the condition a row must meet, in words; null when every row is wanted.
-5. conditions: the literal parts of the row condition on one column, with op contains, equals, \
-not, lt, le, gt or ge and the value exactly as the user wrote it ("1,000,000", "P1"); "has an entry \
+5. conditions: the literal parts of the row condition on one column, with op contains, starts \
+(the cell begins with the value), equals, not, lt, le, gt or ge and the value exactly as the user wrote it ("1,000,000", "P1"); "has an entry \
 under X" is op not with an empty value, "has no value in X" op equals with an empty value; a part that needs \
 judgement ("hardware positions") is op "judgement" with column null.
 6. row_terms: words that pick rows by meaning ("hardware"); empty when none.

@@ -23,7 +23,7 @@ TOTAL_LINE = re.compile(rf"(?:[^\W_]+\s+)?(?:{TOTAL_WORDS})s?\b", re.IGNORECASE)
 NONE_WORDS = words("no without kein keine keinen ohne sans aucun aucune sin ningún ninguna bez")
 # "every", "all", "each": they open the phrase that says which rows or documents are meant.
 QUANTIFIERS = words(
-    "every all each any alle aller allen jede jeder jedes jeden chaque tous toutes tout todos todas cada"
+    "every all each any everyone everybody anyone anybody alle aller allen jede jeder jedes jeden chaque tous toutes tout todos todas cada"
     " wszystkie wszystkich każdy każda każde każdego każdej 모든 각"
 )
 DETERMINERS = words(
@@ -61,7 +61,7 @@ ASKING = words(
     "show list give get find extract display return provide tell fetch pull collect put zeige zeig liste gib nenne donne montre lista muestra"
     " dame dime indica pokaż podaj wymień wypisz daj znajdź zestaw"
 )
-PRONOUNS = words("me us mir uns moi nous nos mi nam")
+PRONOUNS = words("me us them mir uns moi nous nos mi nam")
 COURTESY = words("please bitte thanks merci proszę gracias too auch aussi también")  # "… and net value please", "Show the supplier too"
 COURTESY_PAIRS = frozenset({("por", "favor"), ("per", "favore")})  # "…, por favor"
 # words that turn the kind after them down: "every payment that was not for meals"
@@ -190,7 +190,10 @@ OPENERS = re.compile(
     r"|pull out|pull|collect|return|fetch|display|create|make|build|prepare|zeige mir|zeig mir|gib mir|zeige|zeig|liste|gib|donne-moi|montre-moi|donne|montre"
     r"|necesito|quiero|dame|dime|muéstrame|muestra|lista|listar|indica|por favor"
     r"|potrzebuję|chcę|pokaż mi|podaj mi|pokaż|podaj|wymień|wypisz|zestaw"
-    r"|(?:a |an )?(?:table|csv|list|overview|spreadsheet) (?:of|with)|all the)[\s,]+)+",
+    r"|(?:a |an )?(?:table|csv|list|overview|spreadsheet) (?:of|with)|all the"
+    # "For each of them I need …": the rows a sentence before picked, then what is asked of them
+    r"|(?:for|of) (?:each|every one|each one|all) of (?:them|these|those)|für jeden davon|für jede davon"
+    r"|pour chacun d'eux|pour chacune d'elles|para cada uno de ellos|para cada una de ellas|dla każdego z nich)[\s,]+)+",
     re.IGNORECASE,
 )
 
@@ -213,6 +216,12 @@ OPERATORS: list[tuple[str, str]] = [
         "|above|over|more than|greater than|higher than|larger than|bigger than|exceeds|exceeding|after|later than"
         "|ist größer als|größer als|mehr als|über|nach|est supérieur à|supérieur à|supérieure à|plus de|après|más de|mayor que|superior a|después de"
         "|powyżej|ponad|więcej niż|większy niż|większa niż|>",
+    ),
+    (
+        "starts",
+        "starting with|starts with|start with|beginning with|begins with|begin with|that start with"
+        "|beginnend mit|beginnt mit|commençant par|commence par|qui commence par|empezando por|empieza por|que empieza por"
+        "|empezando con|empieza con|zaczynający się od|zaczyna się od",
     ),
     ("contains", "contains|contain|includes|mentions|mention|mentioning|containing|enthält|contient|zawiera"),
     ("equals", "is equal to|equals|is|are|ist|sind|est|sont|jest|są|==|="),
@@ -252,7 +261,7 @@ MEASURE_COMPARATIVES: list[tuple[str, list[str]]] = sorted(
     ((op, form.split()) for op, forms in _MEASURE_COMPARATIVES.items() for form in forms.split("|")),
     key=lambda pair: -len(pair[1]),
 )
-OP_WORDS = {"equals": "is", "not": "is not", "contains": "contains", "lt": "below", "le": "at most", "gt": "above", "ge": "at least"}
+OP_WORDS = {"equals": "is", "not": "is not", "contains": "contains", "starts": "starts with", "lt": "below", "le": "at most", "gt": "above", "ge": "at least"}
 
 # Calculation words; a calculation is only read where the request asks for one ("the total of",
 # "sum of the", "how many"), never from a column named "total" in a list.

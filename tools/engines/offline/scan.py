@@ -31,6 +31,7 @@ from tools.engines.offline.tokens import SENTENCE_END, Tok, strip_determiners, t
 
 JUDGEMENT_HINT = "Configure a language model (KEA_MODEL) to filter by meaning."
 DESCRIPTION = "Description"  # the column a "what it was" item of a list asks for
+_BRACKET_WORDS = 4  # the words a bracket naming a printed header holds at most
 
 
 @dataclass
@@ -232,6 +233,9 @@ class Scan:
                 break
             if tok.text == "," and (nxt := self.at(k + 1)) is not None and nxt.is_(g.QUESTION_WORDS) and not self.what_column(k + 1):
                 break  # "… with Brightwave, how fast do they …": a question of its own starts
+            if k > start and (closing := self.bracket_end(k)) is not None:
+                k = closing  # "the surname (Apellido), …": the name the documents print, in brackets
+                continue
             if tok.kind == "punct" and tok.text not in (",", ";") or tok.text in g.DASHES:
                 break  # a dash standing alone ends the list as a colon does
             if tok.used or tok.kind == "place" or k > start and (tok.is_(g.QUANTIFIERS) or tok.is_(g.AUXILIARIES)):
@@ -251,6 +255,19 @@ class Scan:
         while k > start and self.tokens[k - 1].text in (",", ";"):
             k -= 1
         return k
+
+    def bracket_end(self, k: int) -> int | None:
+        """Where a bracket opening at ``k`` after a word closes, when it holds only a few words
+        ("surname (Apellido)", "net amount (Prix HT)"); None otherwise."""
+        if self.tokens[k].text != "(" or not self.tokens[k - 1].is_word:
+            return None
+        for j in range(k + 1, min(k + 2 + _BRACKET_WORDS, len(self.tokens))):
+            tok = self.tokens[j]
+            if tok.text == ")":
+                return j + 1 if j > k + 1 else None
+            if not tok.is_word or tok.used:
+                return None
+        return None
 
     def referred(self, k: int) -> tuple[str, int] | None:
         """"Give the total internal debt and that loan figure": "that" (or "this") after "and", a

@@ -130,7 +130,11 @@ def _closes_sentence(word: str, rest: str) -> bool:
 
 
 def text_of(tokens: list[Tok]) -> str:
-    return " ".join(t.text for t in tokens)
+    """The words as written: a bracket holds its words without spaces ("Surname (Apellido)")."""
+    return _BRACKETED.sub(r"(\1)", " ".join(t.text for t in tokens))
+
+
+_BRACKETED = re.compile(r"\( ([^()]*?) \)")
 
 
 def capitalise(words: str) -> str:
