@@ -247,5 +247,6 @@ def test_names_in_brackets_stay_in_their_list_and_a_second_sentence_asks_of_the_
     assert reading.unused == []
     records = extract_records(donors, reading)
     assert [list(r.values.values()) for r in records] == [["AMBURI", "HUGO", "$ 20.000,00"]]
-    # "contributed" names no column: the amount compared is said, and the row is unsure
-    assert records[0].match == "unsure" and "Amount (Importe)" in (records[0].note or "")
+    # "contributed" names no column: what they did is worth the sum, the one amount requested
+    assert [c.text for c in reading.conditions] == ["Amount (Importe) above $10.000,00 (contributed)"]
+    assert records[0].match == "yes"

@@ -144,3 +144,10 @@ def test_a_dotted_date_code_is_no_sign_of_the_workbook_s_notation(tmp_path: Path
     corvane = ROOT / "evals" / "unseen" / "corvane" / "documents" / "Purchasing" / "Invoices" / "2024" / "Halvorsen Metals"
     text = "\n".join(parse_file(corvane / "HM-24-0311.xlsx").pages)
     assert "18.75" in text and "18,75" not in text and "12.03.2024" in text
+
+
+def test_footnote_marks_glued_to_a_name_are_no_evidence_of_a_notation(tmp_path: Path) -> None:
+    """A telecom workbook's "Vodacom4,5" (Vodacom, notes 4 and 5) made the whole workbook
+    European: its rates showed as "0,86" where the sheet shows "0.86"."""
+    path = _workbook(tmp_path / "notes.xlsx", [(0.8571, "0.00"), (0.202, "0.0%")], "Vodacom4,5")
+    assert _row(path) == ["0.86", "20.2%"]

@@ -128,7 +128,7 @@ def _tag_locale(code: str) -> tuple[Marks | None, str]:
 
 # --- what the workbook itself shows ---------------------------------------------------------
 
-_TOKEN = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)+(?![\d.,]*\d)")
+_TOKEN = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)+(?![\d.,]*\d)")  # a figure glued to a word ("Vodacom4,5": its notes) is none
 
 
 _EUROPEAN_SHAPES = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+,\d+|\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})")

@@ -116,7 +116,7 @@ class Columns:
             if start > i + 1:
                 ends.append((i + 1, self._list_stop(i + 1)))  # "…: give the A with B": the verb's own
             start, stop = next(((a, b) for a, b in ends if self.scan.is_list(a, b)), (start, None))
-            if tok.text in g.DASHES and (self._colon_follows(i) or stop != self._list_stop(start)):
+            if tok.text in g.DASHES and (self._colon_follows(i) or stop != self._list_stop(start) or self._joins_names(i)):
                 continue  # a dash standing alone before the list ("… at least 10 pieces - item number, …")
             if stop is None:
                 continue  # a title's colon ("Arrests by Race: 2009, which … had more than …"): no list
@@ -125,6 +125,14 @@ class Columns:
                 self.scan.use(i + 1, start)
             return [(start, stop)]
         return []
+
+    def _joins_names(self, i: int) -> bool:
+        """Whether the dash at ``i`` stands inside a name, between two capitalised words ("the bloc
+        Frente para la Victoria - PJ", "Gdańsk – Warszawa")."""
+        before, after = self.scan.at(i - 1), self.scan.at(i + 1)
+        if before is None or after is None or not (before.is_word and after.is_word and before.capital and after.capital):
+            return False
+        return len(self.scan.items(i + 1, self.scan.list_end(i + 1))) == 1  # "… Open – ID, date and description" lists
 
     def _colon_follows(self, i: int) -> bool:
         """Whether a colon stands later in the sentence: it opens the list, and a dash before it

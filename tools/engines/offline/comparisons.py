@@ -174,21 +174,16 @@ class Comparisons:
             start = k
             while start > 0 and self.scan.tokens[start - 1].kind == "word" and not self.scan.tokens[start - 1].used and not (
                 self.scan.tokens[start - 1].is_(g.CONJUNCTIONS) or self.scan.is_boundary(start - 1)
+                or self.scan.tokens[start - 1].is_(g.ASKING)  # "…, list every contribution above $2,000"
             ):
                 start -= 1
                 if self.scan.tokens[start].is_(g.COST_VERBS):
                     break  # "every Active contract worth more than …": what the thing is worth is compared
             named = [t for t in self.scan.tokens[start:k] if not (t.is_(g.QUANTIFIERS) or t.is_(g.DETERMINERS))]
-            if start == k or all(t.is_(g.ROW_NOUNS) for t in named):
-                # "… in May above 5 000 PLN", "all items over 200 euros": no column is named
-                value_end = self.amounts.amount_end(op[1])
-                if op[0] in ("lt", "le", "gt", "ge") and has_currency(text_of(self.scan.tokens[op[1] : value_end])):
-                    # a sum of money compares what the rows are worth
-                    self.scan.add_condition(op[1], g.MONEY_COLUMN, op[0], text_of(self.scan.tokens[op[1] : value_end]))
-                    self.scan.use(k, value_end)
-                    continue
-                if start == k:
-                    continue
+            if self._take_money(k, op, start, named):
+                continue
+            if start == k:
+                continue
             # "all priority-1 incidents opened between April and June": a header among the words,
             # right before the comparison, is the column; the words before it are left for the
             # rest of the reading
@@ -203,6 +198,28 @@ class Comparisons:
             self.scan.use(k, end)
             if run:
                 self.scan.use(*run)
+
+    def _take_money(self, k: int, op: tuple[str, int], start: int, named: list[Tok]) -> bool:
+        """"all items over 200 euros", "every contribution above $2,000", "everyone who contributed
+        more than $10.000,00": a sum of money compared after words that name no column of the scope
+        (the rows, or what they did) compares what the rows are worth; the words stay in the
+        condition's text. Whether the condition was taken."""
+        value_end = self.amounts.amount_end(op[1])
+        value = text_of(self.scan.tokens[op[1] : value_end])
+        if op[0] not in ("lt", "le", "gt", "ge") or not has_currency(value):
+            return False
+        relative = max((j for j, t in enumerate(named) if t.is_(g.RELATIVE)), default=-1)
+        said = text_of(strip_determiners(named[relative + 1 :]))  # "everyone who contributed": what they did
+        if named and not all(t.is_(g.ROW_NOUNS) for t in named):
+            if self.scan.names_column(said) or self.scan.header_within(start, k, last=True) is not None \
+                    or not (self.scan.tokens[start].is_(g.QUANTIFIERS) or any(t.is_(g.RELATIVE) for t in named)):
+                return False  # "a net amount above €100", "Orders from Kiel above …": the words may be the column's
+        self.scan.add_condition(op[1], g.MONEY_COLUMN, op[0], value)
+        if said:
+            at, condition = self.scan.conditions[-1]
+            self.scan.conditions[-1] = (at, condition.model_copy(update={"text": f"{condition.text} ({said.lower()})"}))
+        self.scan.use(start if named else k, value_end)
+        return True
 
     def _bracketed_header(self, k: int) -> tuple[str, int, int] | None:
         """The header a bracket before ``k`` holds, with the words before it that say it in the
