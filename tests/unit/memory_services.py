@@ -198,9 +198,14 @@ class MemoryKnowledgeBase:
     def collection_counts(self, scope: Scope, selection: DocumentSelection, limit: int = 10) -> list[NamedCount]:
         return _most(Counter(d.collection for d in self._chosen(scope, selection)), limit)
 
-    def table_headers(self, scope: Scope, limit: int = 10, selection: DocumentSelection | None = None) -> list[list[str]]:
-        counts = Counter(tuple(t.header) for d in sorted(self._chosen(scope, selection), key=lambda d: d.path) for t in d.tables)
-        return [list(header) for header, _ in counts.most_common(limit)]
+    def table_headers(self, scope: Scope, limit: int = 10, selection: DocumentSelection | None = None,
+                      titled: Sequence[str] = ()) -> list[list[str]]:
+        tables = [t for d in sorted(self._chosen(scope, selection), key=lambda d: d.path) for t in d.tables]
+        counts = Counter(tuple(t.header) for t in tables)
+        names = [" ".join(n.split()).casefold() for n in titled]
+        entitled = {tuple(t.header) for t in tables if any(n in " ".join(t.title).casefold() for n in names)}
+        ranked = sorted(counts.items(), key=lambda pair: (pair[0] not in entitled, -pair[1]))  # stable: ties keep their order
+        return [list(header) for header, _ in ranked[:limit]]
 
     def count(self, scope: Scope, selection: DocumentSelection | None = None) -> int:
         return len(self._chosen(scope, selection))

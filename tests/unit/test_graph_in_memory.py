@@ -246,3 +246,21 @@ async def test_a_request_naming_no_column_asks_for_the_columns_of_the_document_i
     assert columns == ["Item Code", "Description", "Line Total"]
     assert [r["values"]["Item Code"] for r in rows] == ["BC-CBL-HV", "BC-BAT-5"]
     assert {r["file"] for r in rows} == {"invoices/Brightcell Storage/INV-BC-20931.csv"}
+
+
+async def test_a_table_named_by_its_title_gives_its_columns_and_rows(shop: Services) -> None:
+    extra = Path(shop.objects.root).parent / "more" / "bookings"  # type: ignore[attr-defined]
+    extra.mkdir(parents=True)
+    (extra / "starlight-order.md").write_text(
+        "# Starlight Cinemas booking order\n\nBooking Summary\n\n| Start Date | End Date | Shows |\n|---|---|---|\n"
+        "| 12/20/24 | 12/31/24 | 48 |\n\nShow Details\n\n| Show | Screen | Title | Rate |\n|---|---|---|---|\n"
+        "| 1 | SCR-1 | Holiday Spectacular | $250 |\n| 2 | SCR-2 | Winter Wonderland | $150 |\n")
+    ingest_folder(shop, extra.parent, "shop")
+    thread = Thread(shop)
+    paused, (form,) = await thread.send("Extract the Show Details table from the Starlight Cinemas booking order, all columns.")
+    # the order holds two tables; the one its title names gives the columns, not the first
+    assert "Show, Screen, Title, Rate" in form.value["text"]
+    done, _ = await thread.reply("yes")
+    columns, rows = thread.table(done)
+    assert columns == ["Show", "Screen", "Title", "Rate"]
+    assert [r["values"]["Title"] for r in rows] == ["Holiday Spectacular", "Winter Wonderland"]

@@ -250,3 +250,28 @@ def test_names_in_brackets_stay_in_their_list_and_a_second_sentence_asks_of_the_
     # "contributed" names no column: what they did is worth the sum, the one amount requested
     assert [c.text for c in reading.conditions] == ["Amount (Importe) above $10.000,00 (contributed)"]
     assert records[0].match == "yes"
+
+
+def test_a_format_names_the_documents_of_that_format_and_a_quoted_title_names_a_table() -> None:
+    header = ["Industry", "AI Use Case", "Impact"]
+    reading = read_message("Please turn the 'AI Use Cases in Different Industries' table in the Word document into a table.",
+                           _hint(header))
+    assert [(p.kind, p.value) for p in reading.places] == [("glob", "**/*.doc*")]
+    assert reading.document_conditions == ["AI Use Cases in Different Industries"]
+    assert reading.columns_from == "tables" and reading.unused == [] and reading.document_kinds == []
+    first = Table(page=1, header=header, rows=[["Retail", "Forecasting", "Less waste"]], title=["Pilot projects"])
+    second = Table(page=1, header=header, rows=[["Healthcare", "Predictive diagnostics", "Better outcomes"]],
+                   title=["Table: AI Use Cases in Different Industries"])
+    word = DocumentText(id=1, collection="c", path="uses.docx", pages=["AI Use Cases in Different Industries"],
+                        tables=[first, second])
+    records = extract_records(word, reading.model_copy(update={"columns": header}))
+    assert [r.values["Industry"] for r in records] == ["Healthcare"]
+
+
+def test_a_list_the_word_columns_opens_and_a_french_comparison() -> None:
+    header = ["Product Code", "Category", "Unit Cost", "Notes"]
+    reading = read_message("Bonjour, pourriez-vous me lister les articles dont le coût unitaire dépasse 100 $ ? "
+                           "J'ai besoin des colonnes Product Code, Category, Unit Cost et Notes. Merci !", _hint(header))
+    assert reading.columns == header
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Unit Cost", "gt", "100 $")]
+    assert reading.unused == []

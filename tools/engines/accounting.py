@@ -23,12 +23,13 @@ from tools.parsing.text import CAPTION
 _PLAIN = frozenset(
     """
     a an the this that these those my our your me us i we you it its is are be was were been please
-    could would can will shall should may might do does did kindly thanks thank need want like get
+    could would can will shall should may might do does did kindly thanks thank need want like get into turn convert
     give show list find extract prepare make table tables csv spreadsheet read pull collect return
     what which who how much many there here also only just both either or each per as to
     bitte mir uns alle ich wir sie es ist sind gib zeige liste tabelle erstelle welche was wie oder
     s'il vous plaît merci moi nous donne donnez liste tableau quels quelles ou qu'est-ce que quoi zeig
-    donne-moi donnez-moi montre-moi montrez-moi dis-moi
+    donne-moi donnez-moi montre-moi montrez-moi dis-moi j'ai besoin faut voudrais aimerais
+    brauche hätte gerne möchte quisiera gustaría
     qué que cuál cuáles quién cómo cuánto cuántos necesito quiero dame dime muestra muéstrame lista tabla
     gracias nos es son hay está están se o out
     kto co jaki jaka jakie jakich ile czy
@@ -115,6 +116,7 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     asked = {j for k in range(len(tokens)) if (verb := g.asker_verb(tokens, k)) is not None for j in range(k, verb + 1)}
     # "Table 6": the table its caption numbers, which the engines pick by it
     asked |= {j for k in range(len(tokens) - 1) if CAPTION.fullmatch(f"{tokens[k]} {tokens[k + 1]}") for j in (k, k + 1)}
+    globs = {p.value for p in reading.places if p.kind == "glob"}
     left: list[str] = []
     unplaced: list[str] = []
     for i, word in enumerate(tokens):
@@ -128,6 +130,9 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             continue  # "priority-1": a column and its value, each read
         if i in relations or i in asked:
             continue
+        if g.FILE_KINDS.get(word.casefold()) in globs or word.casefold() in g.FILE_NOUNS and i > 0 \
+                and g.FILE_KINDS.get(tokens[i - 1].casefold()) in globs:
+            continue  # "the Word document": the documents of that format
         if word.casefold() in g.DOCUMENT_NUMBER_NOUNS and i + 1 < len(tokens) and fold(tokens[i + 1]) in read:
             continue  # "factuurnummer 992288600": the label of the document's number, which is read
         if (word.casefold() in g.VALUE_NOUNS or word.casefold() in g.ENTRY_NOUNS) and i > 0 and fold(tokens[i - 1]) in read:

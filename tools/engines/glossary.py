@@ -54,6 +54,7 @@ GLOSSARY = """
     unit price: e preis | preis je einheit | preis pro einheit | prix unitaire | pu | p u | prix unit | prix
     unit price: prix unitaire ht | eenheidsprijs | prijs | stukprijs | prijs per stuk | prijs per eenheid
     unit price: precio unitario | precio | precio unidad | p unitario | precio unit | cena jednostkowa
+    unit price: coût unitaire | cout unitaire | coste unitario | costo unitario | stückkosten | koszt jednostkowy
     unit price: cena jedn | cena | cena jedn netto | cena netto | cena jednostkowa netto
     discount: discount | discounts | disc | rebate | rabatt | nachlass | rabatte | preisnachlass | remise
     discount: rabais | réduction | remises | korting | kortingen | descuento | descuentos | bonificación | rabat

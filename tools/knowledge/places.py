@@ -10,6 +10,7 @@ from tools.engines.dates import years_as_dates
 from tools.knowledge.base import KnowledgeBase
 from tools.knowledge.queries import Resolution
 from tools.knowledge.paths import year_regex
+from tools.parsing.text import named_as_table
 
 
 def _glob(place: Place) -> str:
@@ -168,4 +169,6 @@ def named_tables(reading: Reading, kb: KnowledgeBase, scope: Scope) -> list[list
     if not ids or len(ids) > NAMED_DOCUMENTS:
         return []
     ids = in_paths or ids
-    return kb.table_headers(scope, selection=DocumentSelection(entries=[SelectionEntry(ids=sorted(ids))]))
+    # "the Show Details table": the table its title names comes first
+    titled = [t for t in terms if named_as_table(reading.request, t)]
+    return kb.table_headers(scope, selection=DocumentSelection(entries=[SelectionEntry(ids=sorted(ids))]), titled=titled)

@@ -8,6 +8,7 @@ a bound parameter.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -185,17 +186,22 @@ class Queries(Connected):
             rows = conn.execute(query, [*joined_params, *params, *chosen_params, limit]).fetchall()
         return [NamedCount(name=str(r["name"]), documents=int(r["documents"])) for r in rows]
 
-    def table_headers(self, scope: Scope, limit: int = 10, selection: DocumentSelection | None = None) -> list[list[str]]:
-        """The most common table headers of the scope (or of a selection in it), most common first."""
+    def table_headers(
+        self, scope: Scope, limit: int = 10, selection: DocumentSelection | None = None, titled: Sequence[str] = ()
+    ) -> list[list[str]]:
+        """The most common table headers of the scope (or of a selection in it), most common first;
+        those of tables whose title holds one of ``titled`` ("Show Details") before all others."""
         where, params = _scope_where(scope)
         chosen, chosen_params = _selection_clause(selection or DocumentSelection())
+        patterns = ["%" + re.sub(r"([\\%_])", r"\\\1", " ".join(t.split())) + "%" for t in titled if t.strip()]
         query = sql.SQL(
-            "SELECT t.header, count(*) AS n FROM document_tables t JOIN documents d ON d.id = t.document_id"
+            "SELECT t.header, count(*) AS n, bool_or(EXISTS (SELECT 1 FROM jsonb_array_elements_text(t.title) AS l(line)"
+            " WHERE l.line ILIKE ANY(%s))) AS titled FROM document_tables t JOIN documents d ON d.id = t.document_id"
             " JOIN collections c ON c.id = d.collection_id WHERE {} AND {} GROUP BY t.header"
-            " ORDER BY n DESC, min(d.path COLLATE \"C\"), min(t.ordinal) LIMIT %s"
+            " ORDER BY titled DESC, n DESC, min(d.path COLLATE \"C\"), min(t.ordinal) LIMIT %s"
         ).format(where, chosen)
         with self._conn() as conn:
-            rows = conn.execute(query, [*params, *chosen_params, limit]).fetchall()
+            rows = conn.execute(query, [patterns, *params, *chosen_params, limit]).fetchall()
         return [list(r["header"]) for r in rows]
 
     def count(self, scope: Scope, selection: DocumentSelection | None = None) -> int:

@@ -23,7 +23,7 @@ from core.reading import Table
 from tools.parsing.base import ParsedDocument, UnreadableFile
 from tools.parsing.cellformat import Marks, display, workbook_marks
 from tools.parsing.office_layer import FALLBACK, MATH_TEXT, opened_package
-from tools.parsing.text import clean, column_bands, make_table, pick_title, table_lines
+from tools.parsing.text import clean, column_bands, make_table, pick_title, table_lines, with_caption
 
 DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -279,11 +279,13 @@ def parse_docx(path: Path) -> ParsedDocument:
     heads, feet = _headers_footers(document)
     notes = _notes(document)  # read first: it writes each note's mark where the text refers to it
     pages[0] += heads
+    above = ""  # the last paragraph since the last table: a table's title
     for block in _blocks(document.element.body):
         if block.tag == qn("w:tbl"):
             outer = DocxTable(block, document)
             table = _docx_table(len(pages), outer)
             if table is not None:
+                table = with_caption(table, above)
                 tables.append(table)
                 pages[-1] += table_lines(table)
             # a table nested in a cell is a table of its own too, its rows after the enclosing one's
@@ -291,6 +293,7 @@ def parse_docx(path: Path) -> ParsedDocument:
                 if (nested := _docx_table(len(pages), inner)) is not None:
                     tables.append(nested)
                     pages[-1] += table_lines(nested)
+            above = ""
             continue
         paragraph = Paragraph(block, document)
         if paragraph.paragraph_format.page_break_before and pages[-1]:
@@ -300,6 +303,7 @@ def parse_docx(path: Path) -> ParsedDocument:
                 pages.append([])
             if text.strip():
                 pages[-1].append(text)
+                above = text
                 if _is_heading(paragraph):
                     headings.append(text)
     pages[-1] += [*notes, *feet]  # notes close the text, above the last page's footer

@@ -24,6 +24,20 @@ from tools.parsing.base import ParsedDocument, UnreadableFile
 # a table's number as its caption gives it and a request names it: "Table 5", "TABLE 4: …",
 # "Tabelle 2.1", "Tableau 3 –", "Table A4-12."; the number is the first group
 CAPTION = re.compile(r"\b(?:table|tabelle|tableau|tabla|tabela)\s+([A-Z]?\d+(?:[.-]\d+)*)\b", re.IGNORECASE)
+# the words for a table a request names one by: "the Show Details table", "tableau « … »"
+TABLE_WORDS = "table tables tabelle tabellen tableau tableaux tabla tablas tabela tabele"
+_TABLE_WORD = "(?:" + "|".join(TABLE_WORDS.split()) + ")"
+_QUOTES = "'\"‘’“”«»‹› "
+
+
+def named_as_table(request: str, name: str) -> bool:
+    """Whether a request writes ``name`` as the title of a table: right before or after a word
+    for a table, quoted or not ("the Show Details table", "tableau « Extended Inventory Review »")."""
+    phrase = r"\s+".join(map(re.escape, name.split()))
+    if not phrase:
+        return False
+    around = rf"{phrase}[{_QUOTES}]*\s*{_TABLE_WORD}\b|\b{_TABLE_WORD}\s*[{_QUOTES}]*{phrase}"
+    return re.search(around, request, re.IGNORECASE) is not None
 
 TITLE_LIMIT = 200
 
@@ -187,6 +201,21 @@ def table_lines(table: Table, *, title: bool = True) -> list[str]:
     return [*(table.title if title else []), *("\t".join(row) for row in [table.header, *table.rows])]
 
 
+_CAPTION_LIMIT = 120  # a line longer than this above a table is a paragraph, not its title
+_LABELLED = re.compile(r"^[\W_]*[^\W\d_][^:]{0,40}:\W*\w")  # "**Supplier:** Acme GmbH"
+
+
+def with_caption(table: Table, line: str) -> Table:
+    """The table with the line a document prints right above it as its title ("Show Details",
+    "## AI Use Cases in Different Industries"), when the table has none and the line is short."""
+    line = clean(line.lstrip("#").strip())
+    if table.title or not line or len(line) > _CAPTION_LIMIT or not any(ch.isalnum() for ch in line):
+        return table
+    if _LABELLED.match(line) and not re.match(rf"\W*{_TABLE_WORD}\b", line, re.IGNORECASE):
+        return table  # "Supplier: Acme GmbH" is a field of the document, not the table's title ("Table: …" is)
+    return table.model_copy(update={"title": [line]})
+
+
 def pick_title(lines: Iterable[str], fallback: str) -> str:
     """The first line with a letter or digit, trimmed to 200 characters, else ``fallback``."""
     for line in lines:
@@ -274,7 +303,7 @@ def _markdown_page(text: str, page: int) -> tuple[str, list[Table]]:
     out: list[str] = []
     tables: list[Table] = []
     fenced = False
-    i = 0
+    i = start = 0  # ``start``: where the text since the last table begins in ``out``
     while i < len(lines):
         line = lines[i]
         if _FENCE.match(line):
@@ -294,8 +323,12 @@ def _markdown_page(text: str, page: int) -> tuple[str, list[Table]]:
             i += 1
         table = make_table(page, rows)
         if table is not None:
+            # the line above, past blank ones, titles it, unless another table ends there
+            above = next((line for line in reversed(out[start:]) if line.strip()), "")
+            table = with_caption(table, above)
             tables.append(table)
             out.extend(table_lines(table))
+            start = len(out)
     return "\n".join(out), tables
 
 

@@ -85,9 +85,25 @@ class Columns:
             if tok.is_(g.COLUMN_LABELS) and nxt is not None and nxt.text == ":":
                 self.scan.use(i, i + 2)
                 found.append((i + 2, self._list_stop(i + 2)))
+            elif self._labels_list(i):
+                # "J'ai besoin des colonnes Product Code, Category, …", "the columns Date and Amount"
+                self.scan.use(i, i + 1)
+                found.append((i + 1, self.scan.list_end(i + 1)))
             elif tok.is_(g.ROW_LABELS) and nxt is not None and nxt.text == ":":
                 self.scan.use(i, i + 2)
         return found
+
+    def _labels_list(self, i: int) -> bool:
+        """Whether the word at ``i`` says that the names after it are the columns, without a colon:
+        a word of columns after an article, or opening the sentence, then a list of names."""
+        tok, before, nxt = self.scan.tokens[i], self.scan.at(i - 1), self.scan.at(i + 1)
+        if tok.used or not tok.is_(g.COLUMN_LABELS) or nxt is None or not nxt.is_word or nxt.used \
+                or nxt.is_(g.ENDS_LIST) or nxt.is_(g.CONJUNCTIONS) or nxt.is_(g.DETERMINERS):
+            return False
+        if before is not None and not (before.is_(g.DETERMINERS) or before.text in SENTENCE_END or before.text == ","):
+            return False
+        end = self.scan.list_end(i + 1)
+        return end > i + 1 and self.scan.is_list(i + 1, end)
 
     def _colon_lists(self) -> list[tuple[int, int]]:
         for i, tok in enumerate(self.scan.tokens):

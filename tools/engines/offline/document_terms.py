@@ -17,7 +17,7 @@ from tools.engines.months import dated_month, month_names, month_of
 from tools.engines.numbers import month_of_cell, parse_number, period_range
 from tools.engines.offline import grammar as g
 from tools.engines.offline.grammar import YEAR
-from tools.parsing.text import CAPTION, clean, table_lines
+from tools.parsing.text import CAPTION, clean, named_as_table, table_lines
 
 
 def kind_notes(document: DocumentText, reading: Reading) -> list[str]:
@@ -55,6 +55,11 @@ def titled_as_asked(tables: list[Table], reading: Reading) -> list[Table]:
     captioned = [t for t in titled if numbers & {m.group(1).casefold() for line in t.title if (m := CAPTION.match(line.strip()))}]
     if captioned:
         return captioned
+    # "the Show Details table": the tables whose title holds the name the request gives a table
+    names = [_folded_words(n) for n in reading.document_conditions if named_as_table(reading.request, n)]
+    entitled = [t for t in titled if any(n and n in _folded_words(" ".join(t.title)) for n in names)]
+    if entitled:
+        return entitled
     if not reading.document_kinds:
         return []
     named = [t for t in titled if not kinds_not_in(" ".join(t.title), reading.document_kinds)]
@@ -151,6 +156,12 @@ def year_columns(tables: list[Table]) -> set[str]:
             if name.strip() and len(cells) >= 2 and sum(bool(YEAR.fullmatch(c)) for c in cells) >= YEARS_SHARE * len(cells):
                 found.add(name)
     return found
+
+
+def _folded_words(text: str) -> str:
+    """A text's words folded, one space apart, with spaces at both ends: a phrase in it is found
+    whole ("show details" in "(runtime: 116 min); premium experience show details")."""
+    return " " + " ".join(fold(w) for w in name_words(text)) + " "
 
 
 def name_words(text: str) -> list[str]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from tools.parsing.text import TABLE_WORDS
+
 
 def words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -58,11 +60,12 @@ QUESTION_WORDS = words(
 ORDER_FIRST = words("then next afterwards dann puis ensuite luego después potem daarna")
 ORDER_LAST = words("first last zuerst d'abord primero najpierw eerst")
 ASKING = words(
-    "show list give get find extract display return provide tell fetch pull collect put zeige zeig liste gib nenne donne montre lista muestra"
+    "show list give get find extract display return provide tell fetch pull collect put zeige zeig liste gib nenne donne montre lister lista muestra"
     " dame dime indica pokaż podaj wymień wypisz daj znajdź zestaw"
 )
 PRONOUNS = words("me us them mir uns moi nous nos mi nam")
-COURTESY = words("please bitte thanks merci proszę gracias too auch aussi también")  # "… and net value please", "Show the supplier too"
+COURTESY = words("please bitte thanks merci proszę gracias too auch aussi también"
+                 " pourriez-vous pouvez-vous peux-tu könnten kannst podrías puedes podés podría")  # "… and net value please", "Show the supplier too"
 COURTESY_PAIRS = frozenset({("por", "favor"), ("per", "favore")})  # "…, por favor"
 # words that turn the kind after them down: "every payment that was not for meals"
 # words that add rows to what was asked ("Include the pooled row"): a kind after them picks none
@@ -172,23 +175,31 @@ CONJUNCTIONS = words("and & und et sowie plus y e i oraz 및")
 # A word whose spelling says which function word it is: "I" is the English pronoun, never the
 # Polish "i" (and)
 SPELLED: dict[str, frozenset[str]] = {"I": PERSONS}
-TABLE_NOUNS = words("table tables tabelle tabellen tableau tableaux tabla tablas tabela tabele")  # "in the Assam schooling status table"
-COLUMN_LABELS = words("columns column fields field spalten colonnes kolumny kolumna pola")
+# the formats a request names its documents by ("the Word document", "the Excel file", "the
+# PDF"): the documents of that format, as a glob of their names
+FILE_KINDS = {"word": "**/*.doc*", "excel": "**/*.xls*", "pdf": "**/*.pdf", "powerpoint": "**/*.ppt*", "csv": "**/*.csv"}
+FILE_NOUNS = words(
+    "document documents file files workbook workbooks spreadsheet spreadsheets sheet export datei dateien dokument"
+    " dokumente arbeitsmappe fichier fichiers classeur archivo archivos documento documentos libro hoja plik pliki arkusz"
+)
+TABLE_NOUNS = words(TABLE_WORDS)  # "in the Assam schooling status table"
+COLUMN_LABELS = words("columns column fields field spalten spalte colonnes colonne columnas columna kolumny kolumna pola")
 ROW_LABELS = words("rows zeilen lignes wiersze")
 FOLDER_WORDS = words("folder folders directory ordner dossier répertoire carpeta 폴더 폴더의 폴더에서")
 YEAR_WORDS = words("year jahr année año rok roku")
 SPAN_WORDS = words("to through thru until till bis à au a tot hasta do")  # "2005 through 2009", "de 2005 a 2009"
 # Nouns that mean "a row" in general; any other noun before "on Acme's invoices" selects rows.
 ROW_NOUNS = words(
-    "line lines row rows position positions item items entry entries record records "
+    "line lines row rows position positions item items entry entries record records article articles "
     "zeile zeilen position positionen eintrag einträge ligne lignes poste postes línea líneas fila filas partida partidas"
     " pozycja pozycje pozycji wiersz wiersze linia linie 항목 품목"
 )
 OPENERS = re.compile(
-    r"^(?:(?:hi|hello|hey|hallo|please|kindly|bitte|could you|can you|would you|i need|i want|i'd like"
-    r"|i would like|give me|show me|get me|find me|make me|send me|list|show|give|get|find|extract|export"
+    r"^(?:(?:hi|hello|hey|hallo|guten tag|moin|servus|bonjour|salut|hola|buenos días|buenas tardes|buenas|hoi|goedemorgen|goedemiddag|dzień dobry|cześć|please|kindly|bitte|could you|can you|would you|i need|i want|i'd like"
+    r"|i would like|give me|show me|get me|find me|make me|send me|list|show|give|get|find|extract|export|turn|convert"
     r"|pull out|pull|collect|return|fetch|display|create|make|build|prepare|zeige mir|zeig mir|gib mir|zeige|zeig|liste|gib|donne-moi|montre-moi|donne|montre"
-    r"|necesito|quiero|dame|dime|muéstrame|muestra|lista|listar|indica|por favor"
+    r"|j'ai besoin des|j'ai besoin du|j'ai besoin de|il me faut|je voudrais|j'aimerais|ich brauche|ich hätte gerne|ich möchte"
+    r"|quisiera|me gustaría|necesito|quiero|dame|dime|muéstrame|muestra|lista|listar|indica|por favor"
     r"|potrzebuję|chcę|pokaż mi|podaj mi|pokaż|podaj|wymień|wypisz|zestaw"
     r"|(?:a |an )?(?:table|csv|list|overview|spreadsheet) (?:of|with)|all the"
     # "For each of them I need …": the rows a sentence before picked, then what is asked of them
@@ -213,8 +224,9 @@ OPERATORS: list[tuple[str, str]] = [
     (
         "gt",
         "is above|are above|is over|are over|is more than|are more than|is greater than|is higher than"
-        "|above|over|more than|greater than|higher than|larger than|bigger than|exceeds|exceeding|after|later than"
-        "|ist größer als|größer als|mehr als|über|nach|est supérieur à|supérieur à|supérieure à|plus de|après|más de|mayor que|superior a|después de"
+        "|above|over|more than|greater than|higher than|larger than|bigger than|exceeds|exceeding|exceed|after|later than"
+        "|ist größer als|größer als|mehr als|übersteigt|übersteigen|über|nach|est supérieur à|supérieur à|supérieure à|plus de"
+        "|dépasse|dépassent|excède|excèdent|après|supera|superan|przekracza|przekraczają|más de|mayor que|superior a|después de"
         "|powyżej|ponad|więcej niż|większy niż|większa niż|>",
     ),
     (

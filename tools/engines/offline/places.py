@@ -10,11 +10,12 @@ from core.reading import Place
 from tools.engines.months import month_of
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
-from tools.engines.offline.tokens import Tok
+from tools.engines.offline.tokens import SENTENCE_END, Tok, text_of
 from tools.parsing.text import CAPTION
 
 
 SPAN_SUBJECT = "Year"  # what the rows of a span of years are
+_TITLE_WORDS = 2  # capitalised words before "table" that name it by its title: "the Show Details table"
 
 
 @dataclass
@@ -42,6 +43,43 @@ class Places:
             if tok.is_(g.TABLE_NOUNS) and not tok.used and not number.used and CAPTION.fullmatch(f"{tok.text} {number.text}"):
                 tok.used = number.used = True
                 self.scan.owners.append((k, f"{tok.text} {number.text}"))
+
+    def take_file_kinds(self) -> None:
+        """"in the Word document", "from the Excel file", "the PDF": a format names the documents
+        of that format (a glob of their names), and names no owner."""
+        for k, tok in enumerate(self.scan.tokens):
+            glob = g.FILE_KINDS.get(tok.low)
+            after = self.scan.at(k + 1)
+            if glob is None or tok.used or not tok.is_word or not (after is not None and after.is_(g.FILE_NOUNS) or tok.low == "pdf"):
+                continue
+            tok.kind, tok.place, tok.used = "place", Place(kind="glob", value=glob), True
+            if after is not None and after.is_(g.FILE_NOUNS):
+                after.used = True
+
+    def take_table_names(self) -> None:
+        """"the Show Details table", "the 'AI Use Cases in Different Industries' table", "tableau
+        « Extended Inventory Review »": a table named by its title, quoted or in capitals of two
+        words or more, is read by that title (``titled_as_asked``) in the documents that name it:
+        one condition on the documents, and no column."""
+        tokens = self.scan.tokens
+        for k, tok in enumerate(tokens):
+            if not tok.is_(g.TABLE_NOUNS) or tok.used:
+                continue
+            after, before = self.scan.at(k + 1), self.scan.at(k - 1)
+            if after is not None and after.kind == "quoted" and not after.used:
+                first, last = k, k + 2
+            elif before is not None and before.kind == "quoted" and not before.used:
+                first, last = k - 1, k + 1
+            else:
+                first, last = k, k + 1
+                while first > 0 and (word := tokens[first - 1]).is_word and word.capital and not word.used \
+                        and not word.has_digit and first - 1 > 0 and tokens[first - 2].text not in SENTENCE_END:
+                    first -= 1
+                if k - first < _TITLE_WORDS:
+                    continue
+            name = next((t.text for t in tokens[first:last] if t.kind == "quoted"), None) or text_of(tokens[first:k])
+            self.scan.owners.append((first, name))
+            self.scan.use(first, last)
 
     def take_year_spans(self) -> None:
         """"for 2005 through 2009", "2005 to 2009": a span of years is one term, "2005-2009",

@@ -148,6 +148,8 @@ def _take_places(scan: Scan) -> None:
     places = Places(scan)
     places.take_written()
     places.take_table_numbers()
+    places.take_table_names()
+    places.take_file_kinds()
     Terms(scan).take_terms()
     Periods(scan).take_periods()
     places.take_year_spans()

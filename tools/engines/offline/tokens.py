@@ -15,7 +15,11 @@ from tools.engines.offline import grammar as g
 MAX_TERM_TOKENS = 10  # a header or label of the scope found whole in a message: "Total Costs All Funds"
 MAX_VALUE_PHRASE = 12  # words of "for priority 1", "in the Sales department": a name and its value
 
-_TOKEN = re.compile(r"""(?<![\w'’])['"‘“](?P<quoted>[^'"‘’“”]+)['"’”](?![\w])|(?P<word>[^\s]+)""")
+_TOKEN = re.compile(
+    r"""(?<![\w'’])['"‘“](?P<quoted>[^'"‘’“”]+)['"’”](?![\w])"""
+    r"""|[«‹]\s*(?P<angled>[^«»‹›]+?)\s*[»›]"""  # « Extended Inventory Review »
+    r"""|(?P<word>[^\s]+)"""
+)
 _TRAILING = re.compile(r"^(?P<body>.*?)(?P<punct>[,;:?!)]+)$")
 SENTENCE_END = frozenset(".?!¿¡")  # a sentence ends before "¿" opens a Spanish question
 SEPARATORS = frozenset(",;:.?!")
@@ -82,8 +86,9 @@ def tokenize(text: str) -> list[Tok]:
     """Words, quoted phrases and punctuation; a sentence's closing period is its own token."""
     tokens: list[Tok] = []
     for match in _TOKEN.finditer(text):
-        if match.group("quoted") is not None:
-            tokens.append(Tok(match.group("quoted").strip(), "quoted"))
+        quoted = match.group("quoted") if match.group("quoted") is not None else match.group("angled")
+        if quoted is not None:
+            tokens.append(Tok(quoted.strip(), "quoted"))
             continue
         word = match.group("word")
         lead = ""
