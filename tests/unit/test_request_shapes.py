@@ -275,3 +275,19 @@ def test_a_list_the_word_columns_opens_and_a_french_comparison() -> None:
     assert reading.columns == header
     assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Unit Cost", "gt", "100 $")]
     assert reading.unused == []
+
+
+def test_a_header_with_its_unit_compared_by_name_and_a_description_of_the_table_lists_nothing() -> None:
+    header = ["Inhibitor concentration (g)", "bc (V/dec)", "Polarization resistance (Ω)", "Corrosion rate (mm/year)"]
+    rows = [["0", "0.0335", "24.0910", "2.8163"], ["4", "0.0163", "42.121", "0.9476"], ["6", "0.3233", "373.180", "0.4318"]]
+    paper = DocumentText(id=1, collection="c", path="paper.pdf", pages=["Table 1"],
+                         tables=[Table(page=1, header=header, rows=rows, title=["Table 1", "Potentiodynamic polarization data"])])
+    reading = read_message("In the potentiodynamic polarization table for stainless steel with egg shell inhibitor (Table 1), "
+                           "which inhibitor concentrations give a corrosion rate below 1 mm/year? Show the inhibitor "
+                           "concentration, the polarization resistance and the corrosion rate.", _hint(header))
+    # "with egg shell inhibitor" describes the table; the list after "Show" is the columns
+    assert reading.columns == ["Inhibitor concentration", "Polarization resistance", "Corrosion rate"]
+    # the header is named before the comparison; "mm/year" is its unit, not the column
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Corrosion rate", "lt", "1 mm/year")]
+    assert reading.row_terms == []
+    assert [list(r.values.values()) for r in extract_records(paper, reading)] == [["4", "42.121", "0.9476"], ["6", "373.180", "0.4318"]]

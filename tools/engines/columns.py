@@ -56,8 +56,8 @@ def names_of(cell: str) -> list[str]:
     """The names a header cell gives its column, folded: itself, each name it joins with a
     slash ("States/Union Territories" heads the states and the union territories), and the name
     without the unit it ends with ("reading_c", "Weight (kg)": "reading", "weight")."""
-    parts = cell.split("/") if "/" in cell else []
     bare = without_unit(cell)
+    parts = bare.split("/") if "/" in bare else []  # "(mm/year)" is a unit, not two names
     return [name for name in dict.fromkeys(folded(name) for name in [cell, *parts, bare, code_of(cell)]) if name]
 
 
@@ -79,9 +79,6 @@ def without_unit(cell: str) -> str:
     """A header without the unit it ends with ("Q2 2025 (EUR)": "Q2 2025"; "reading_c": "reading")."""
     return _UNIT_TAIL.sub("", cell)
 
-
-# a unit a header ends with, in brackets or joined with an underscore ("Weight (kg)", "reading_c")
-_UNIT_TAIL = re.compile(r"(?:\s*\(\s*(?:°\s?[cf]|[a-z€$£%]{1,3})\s*\)|_(?:c|f|kg|km|mi|m|h|t|l|pct|eur|usd|pln|gbp))\s*$", re.IGNORECASE)
 
 
 def _undecorated(norm: str) -> str:
@@ -254,6 +251,12 @@ MEASURE_UNIT = re.compile(
     r"|kilometres?|kilometers?|litres?|liters?|percent|horas?|días|stunden|tagen?|heures|jours|uren|dagen|godzin\w*|dni)",
     re.IGNORECASE,
 )
+# a unit a header ends with, in brackets or joined with an underscore ("Weight (kg)", "reading_c")
+_UNIT_TAIL = re.compile(
+    r"(?:\s*\(\s*(?:°\s?[cf]|[^\W\d_]{1,3}|[€$£%]|[^\s()]*[^\w\s()][^\s()]*|" + MEASURE_UNIT.pattern + r")\s*\)"
+    r"|_(?:c|f|kg|km|mi|m|h|t|l|pct|eur|usd|pln|gbp))\s*$",
+    re.IGNORECASE,
+)  # "(EUR)", "(Ω)", "(mm/year)", "(A/cm²)", "(metres)": a unit in brackets, not a word that sets columns apart ("(other)")
 _UNIT_NAMES = {"€": "eur", "euro": "eur", "euros": "eur", "zł": "pln", "$": "usd", "dollar": "usd", "dollars": "usd",
                "£": "gbp", "pound": "gbp", "pounds": "gbp", "kilogram": "kg", "kilograms": "kg", "kilo": "kg", "kilos": "kg",
                "kgs": "kg", "percent": "%", "hour": "h", "hours": "h", "hr": "h", "hrs": "h", "horas": "h", "hora": "h",

@@ -279,7 +279,9 @@ _DATE = re.compile(
     r"(?:(?P<d>\d{1,2})[./](?P<m>\d{1,2})[./](?P<y>\d{4})|(?P<Y>\d{4})-(?P<M>\d{1,2})-(?P<D>\d{1,2}))"
     r"(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?"
 )
-_TRAILING_UNIT = re.compile(r"^(?P<number>.*?\d)\s*(?P<unit>°\s?[CF]?|[℃℉]|[^\W\d_]{1,10}\.?|[%²³]+)$")
+_TRAILING_UNIT = re.compile(
+    r"^(?P<number>.*?\d)\s*(?P<unit>°\s?[CF]?|[℃℉]|[^\W\d_]{1,10}\.?|[%²³]+|[^\W\d_]{1,3}/[^\W\d_]{1,6}[²³]?)$"
+)  # "100 kg", "20 °C", "1 mm/year", "90 km/h"
 
 
 def has_currency(text: str) -> bool:

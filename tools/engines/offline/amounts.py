@@ -51,8 +51,8 @@ class Amounts:
                 first = value_end + 1
                 named = self._header_run(first, first, len(self.scan.tokens))
                 value = text_of(self.scan.tokens[op[1] : value_end])
-            if named is None:
-                continue
+            if named is None or named == value_end == first + 1 and self._named_before(k):
+                continue  # "a corrosion rate below 1 mm/year": the column stands before, and the unit after is its unit
             column = capitalise(text_of(self.scan.tokens[first:named]))
             self.scan.add_condition(op[1], column, op[0], value)
             self.scan.use(k, named)
@@ -109,6 +109,11 @@ class Amounts:
                      if all(t.is_word and not t.used for t in self.scan.tokens[start:end])
                      and self._heads_column(text_of(self.scan.tokens[first:end]))), None)
 
+    def _named_before(self, k: int) -> bool:
+        """Whether the words right before a comparison at ``k`` name a header of the scope."""
+        named = self.scan.header_within(max(0, k - _NAME_WORDS), k, last=True)
+        return named is not None and named[1] == k
+
     def compared(self, k: int) -> tuple[tuple[str, int], int, str] | None:
         """The ordering comparison of an amount that starts at ``k`` ("more than 100,000 EUR"), none
         of its words read yet: (the operator and where its value starts, where the value ends, the
@@ -142,10 +147,8 @@ class Amounts:
             elif column is None and measure is not None and before is not None and before.is_word \
                     and not before.used and self.scan.names_column(before.bare):
                 column = capitalise(before.bare)  # "readings warmer than -18 °C": what is measured names its column
-            if column is None or (
-                measure is None and before is not None and before.is_word and self.scan.names_header(before.bare)
-            ):
-                continue
+            if column is None or measure is None and self._named_before(k):
+                continue  # "a corrosion rate below 1 mm/year": the words before name the column
             self.scan.add_condition(op[1], column, op[0], value)
             self.scan.use(k, value_end)
 
@@ -225,7 +228,9 @@ class Amounts:
 
 # a value's unit: a measure or currency (``MEASURE_UNIT``), a piece count, a temperature, or any
 # short symbol written after a figure ("100 ha")
-_UNIT = re.compile(rf"^(?:{MEASURE_UNIT.pattern}|[a-zA-Z]{{1,3}}\.?|stk\.?|pcs|°\s?[cf]?|℃|℉)$", re.IGNORECASE)
+_UNIT = re.compile(
+    rf"^(?:{MEASURE_UNIT.pattern}|[a-zA-Z]{{1,3}}\.?|stk\.?|pcs|°\s?[cf]?|℃|℉|[a-zA-Z]{{1,3}}/[^\W\d_]{{1,6}}[²³]?)$", re.IGNORECASE
+)  # "mm/year", "km/h": a unit per another
 
 
 def is_unit(word: str) -> bool:
@@ -235,6 +240,7 @@ def is_unit(word: str) -> bool:
 
 _RATE_OF = re.compile(r"(\d+(?:[.,]\d+)?\s*%)\s+([^\W\d]+)")  # "19 % VAT"
 _IN = g.words("in im en w")  # "more than 500 in beef": the column the amount is of
+_NAME_WORDS = 3  # the words before a comparison that may name its column ("a corrosion rate below …")
 
 # short words that are the sentence's grammar, never a unit ("the rate was 11.0 or higher")
 _NO_UNITS = g.CONJUNCTIONS | g.ENDS_LIST | g.DETERMINERS | g.BE_WORDS | g.AUXILIARIES | g.HAS_WORDS | {"or"}

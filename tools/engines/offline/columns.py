@@ -177,6 +177,8 @@ class Columns:
                 and not ((nxt := self.scan.at(i + 1)) is not None and (nxt.low in WHICH or nxt.is_(g.QUESTION_WORDS)))
             if not (tok.is_(g.LIST_KEYWORDS) or asked) or tok.used or self.scan.amount_including(i):
                 continue  # "the total including VAT" is one amount's name
+            if tok.is_(g.WITH_WORDS) and self._in_opening(i):
+                continue  # "In the … table for stainless steel with egg shell inhibitor, which …": the table's description
             start = i + 1
             while self.scan.at(start) is not None and self.scan.tokens[start].is_(g.PRONOUNS):
                 start += 1  # "give me the state, …"
@@ -185,6 +187,20 @@ class Columns:
                 self.scan.use(i, start)
                 found.append((start, end))
         return found
+
+    def _in_opening(self, i: int) -> bool:
+        """Whether the word at ``i`` stands in the phrase a sentence opens with a preposition and
+        closes with a comma ("In the polarization table for steel with egg shell inhibitor, …"):
+        it describes the document read, and lists no columns."""
+        first = i
+        while first > 0 and self.scan.tokens[first - 1].text not in SENTENCE_END:
+            first -= 1
+            if self.scan.tokens[first].kind == "punct" and "," in self.scan.tokens[first].text:
+                return False
+        if not self.scan.tokens[first].is_(g.ENDS_LIST) or first == i:
+            return False
+        end = self.scan.sentence_end(i)
+        return any(t.kind == "punct" and "," in t.text for t in self.scan.tokens[i + 1 : end])
 
     def _leading_lists(self) -> list[tuple[int, int]]:
         found = []

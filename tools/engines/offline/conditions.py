@@ -131,6 +131,10 @@ class Conditions:
                 # "everyone who contributed more than $10.000,00": what they did is worth the sum
                 column = g.MONEY_COLUMN
                 did = text_of(self.scan.tokens[k:column_end]).lower()
+            elif (run := self.scan.header_within(k, column_end, last=True)) is not None and run[1] == column_end and run[0] > k \
+                    and self.scan.tokens[run[0] - 1].is_(g.DETERMINERS):
+                # "which inhibitor concentrations give a corrosion rate below 1": the header right before
+                column = capitalise(text_of(self.scan.tokens[run[0] : run[1]]))
             else:
                 # "whose 'Others' outlay is more than …": the header the words open with (``named_within``)
                 column = capitalise(Columns(self.scan).named_within(text_of(self.scan.tokens[k:column_end])))
@@ -228,6 +232,11 @@ class Conditions:
             nxt = self.scan.at(asked)
             if nxt is None or nxt.is_(g.HAS_WORDS) or nxt.kind == "punct":
                 return
+            if self._read_after(asked):
+                # "…, which inhibitor concentrations give a corrosion rate below 1 mm/year?": what
+                # they must do was read as a condition; the noun names the rows asked about
+                self.scan.use(i, asked)
+                return
             if opening:
                 start = asked
         if self.scan.operator_at(start):
@@ -315,6 +324,12 @@ class Conditions:
             if self.scan.tokens[k].text == ",":
                 return False
         return self.scan.tokens[k].is_(g.ENDS_LIST) or self.scan.tokens[k].low in g.UNDER  # "Under the … scenario, which …"
+
+    def _read_after(self, k: int) -> bool:
+        """Whether the words of the clause from ``k`` were all read already but its verb."""
+        end = self.scan.clause_end(k)
+        words = [t for t in self.scan.tokens[k:max(end, k + 1)] if t.is_word]
+        return any(t.used for t in words) and all(t.used for t in words[1:])
 
     def _asked_rows_end(self, k: int) -> int:
         """After "which": the noun of the rows asked about ("insurance policies"), up to its plural."""

@@ -294,6 +294,7 @@ ASKS = re.compile(
 HOW_MANY = re.compile(r"^(?:how many|how much|wie viele|wieviele|combien)\b", re.IGNORECASE)
 GROUP_WORDS = words("by per je par por")
 FOR_EACH = words("for für pour para dla")  # "for each priority", "für jede Region", "pour chaque poste"
+WITH_WORDS = words("with mit avec con z")  # "… with egg shell inhibitor": what a thing is with
 PER = words("per je pro par por")  # "revenue per region": the figures are given for each region
 DASHES = frozenset("-–—")  # a dash standing alone between words: "… 10 pieces - item number, …"
 
