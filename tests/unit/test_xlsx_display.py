@@ -151,3 +151,26 @@ def test_footnote_marks_glued_to_a_name_are_no_evidence_of_a_notation(tmp_path: 
     European: its rates showed as "0,86" where the sheet shows "0.86"."""
     path = _workbook(tmp_path / "notes.xlsx", [(0.8571, "0.00"), (0.202, "0.0%")], "Vodacom4,5")
     assert _row(path) == ["0.86", "20.2%"]
+
+
+def test_labels_apart_from_their_figures_by_a_spacer_column_are_one_table(tmp_path: Path) -> None:
+    """A report's workbook: the markets and their lines in column B, the quarters' figures from
+    column D, the quarters' header a row lower than the sheet's title. Each figure keeps its label."""
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.append(["", "Mobile churn"])
+    sheet.append(["", "", "", "Q1 22/23", "Q1 23/24"])
+    for market, figures in [("Germany", (0.143, 0.18)), ("Italy", (0.21, 0.202))]:
+        sheet.append(["", market])
+        sheet.append(["", "Total", "", *figures])
+        sheet.append(["", "Contract", "", figures[0] - 0.01, figures[1] - 0.01])
+    for row in sheet.iter_rows(min_row=3):
+        for cell in row[3:]:
+            cell.number_format = "0.0%"
+    path = tmp_path / "churn.xlsx"
+    workbook.save(str(path))
+    (table,) = parse_file(path).tables
+    assert table.header[-2:] == ["Q1 22/23", "Q1 23/24"]
+    rows = [[c for c in row if c] for row in table.rows]
+    assert rows[:3] == [["Germany"], ["Total", "14.3%", "18.0%"], ["Contract", "13.3%", "17.0%"]]
+    assert ["Total", "21.0%", "20.2%"] in rows

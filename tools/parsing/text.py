@@ -149,11 +149,33 @@ def column_bands(rows: list[list[str]]) -> list[list[list[str]]]:
             runs.append([k])
     bands: list[list[int]] = []
     for run in runs:
-        if bands and (min(len(bands[-1]), len(run)) < 2 or _header_row(grid, bands[-1]) == _header_row(grid, run)):
+        if bands and (min(len(bands[-1]), len(run)) < 2 or _header_row(grid, bands[-1]) == _header_row(grid, run)
+                      or _labels_of(grid, bands[-1], run)):
             bands[-1] = [*bands[-1], *run]
         else:
             bands.append(run)
     return [[cells for row in grid if any(cells := [row[k] for k in band])] for band in bands]
+
+
+def _labels_of(grid: list[list[str]], left: list[int], right: list[int]) -> bool:
+    """Whether the band ``left`` holds the row labels of the figures in ``right``, apart by a
+    spacer column (a report's workbook: "Germany", "Total", "Contract" in column B, the quarters'
+    figures from column D): the left band holds words only, the right one mostly figures, on rows
+    the left band's rows span."""
+    def filled(columns: list[int]) -> list[int]:
+        return [i for i, row in enumerate(grid) if any(row[k] for k in columns)]
+    def figures(columns: list[int], rows: list[int]) -> float:
+        cells = [grid[i][k] for i in rows for k in columns if grid[i][k]]
+        return sum(_FIGURE.fullmatch(c) is not None for c in cells) / len(cells) if cells else 0.0
+    labels, values = filled(left), filled(right)
+    if len(labels) < 3 or len(values) < 3 or not (labels[0] <= values[0] and values[-1] <= labels[-1]):
+        return False
+    return figures(left, labels[1:]) <= _FEW and figures(right, values[1:]) >= _MOSTLY
+
+
+_FIGURE = re.compile(r"[(\-−–]?[$€£]?\s?\d[\d.,\s]*%?\)?")  # "18.0%", "(1,185)", "12,339"
+_MOSTLY = 0.6  # of the cells of a band of figures
+_FEW = 0.1  # of the cells of a band of labels (a note's number)
 
 
 def _header_row(grid: list[list[str]], columns: list[int]) -> int:
