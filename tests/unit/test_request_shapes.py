@@ -291,3 +291,41 @@ def test_a_header_with_its_unit_compared_by_name_and_a_description_of_the_table_
     assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Corrosion rate", "lt", "1 mm/year")]
     assert reading.row_terms == []
     assert [list(r.values.values()) for r in extract_records(paper, reading)] == [["4", "42.121", "0.9476"], ["6", "373.180", "0.4318"]]
+
+
+MEXICAN_TOWNS = UNSEEN / "public-five" / "documents" / "camelot" / "mexican_towns.pdf"
+
+
+def test_a_header_centred_over_narrow_columns_heads_them_and_a_name_in_two_columns_picks_rows() -> None:
+    """camelot's mexican_towns.pdf: "Clave / Nombre Entidad / Entidad" on three lines, each name
+    wider than the codes under it; the header was read as a table of its own and the first row
+    of localities as the header."""
+    towns = document(MEXICAN_TOWNS, "camelot/mexican_towns.pdf")
+    (table,) = [t for t in towns.tables if "Nombre Localidad" in t.header]
+    assert table.header == ["Clave Entidad", "Nombre Entidad", "Clave Municipio", "Nombre Municipio",
+                            "Clave Localidad", "Nombre Localidad"]
+    assert table.rows[0] == ["01", "Aguascalientes", "001", "Aguascalientes", "0094", "Granja Adelita"]
+    reading = read_message("Hola, del listado de localidades de Aguascalientes, ¿me puedes sacar la Clave Localidad y el "
+                           "Nombre Localidad de todas las localidades cuyo nombre empieza por «Los»? Gracias.",
+                           _hint(table.header))
+    assert reading.columns == ["Clave Localidad", "Nombre Localidad"] and reading.unused == []
+    # "Aguascalientes" is both the state and the municipality: the rows that name it
+    records = extract_records(towns, reading)
+    assert [r.values["Nombre Localidad"] for r in records][:2] == ["Los Arbolitos [Rancho]", "Los Caños"]
+    assert len(records) == 5
+
+
+def test_lists_labelled_after_a_colon_or_in_quotes_and_a_table_number_in_another_language() -> None:
+    header = ["Indicators", "TOTAL", "RURAL"]
+    reading = read_message("From the key indicators sheet, give me the indicators: columns Indicators, TOTAL and RURAL.", _hint(header))
+    assert reading.columns == header
+    quoted = read_message("Dans le tableau 37, pourriez-vous me donner les pays, avec les colonnes « Country » et « Total » ?",
+                          _hint(["Country", "Total"]))
+    assert quoted.columns == ["Country", "Total"] and quoted.document_conditions == ["tableau 37"]
+    survey = DocumentText(id=1, collection="c", path="survey.pdf", pages=["Table 37: replies per country"],
+                          tables=[Table(page=1, header=["Country", "Total"], rows=[["France", "435"]])])
+    assert [r.values["Total"] for r in extract_records(survey, quoted)] == ["435"]
+    # a header with a period inside ends no sentence
+    dotted = read_message("I need COMAR#, Source, Serious. Categ. and Fine.",
+                          _hint(["COMAR#", "Source", "Serious. Categ.", "Fine"]))
+    assert dotted.columns == ["COMAR#", "Source", "Serious. Categ.", "Fine"]

@@ -571,7 +571,7 @@ def header_holding(headers: list[list[str]], conditions: list[Condition]) -> lis
     """The first (most common) of ``headers`` that holds every condition's column: the columns
     of a request that names none. A header of figures alone, or of one cell, is none."""
     usable = [[c.strip() for c in h if c.strip()] for h in headers]
-    usable = [h for h in usable if len(h) >= 2 and not all(parse_number(c) is not None for c in h)]
+    usable = [h for h in usable if len({c.casefold() for c in h}) >= 2 and not all(parse_number(c) is not None for c in h)]
     columns = [c.column for c in conditions if c.column]
     for header in usable:
         if all(match_column(column, header) is not None for column in columns):

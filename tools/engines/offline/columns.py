@@ -97,10 +97,10 @@ class Columns:
         """Whether the word at ``i`` says that the names after it are the columns, without a colon:
         a word of columns after an article, or opening the sentence, then a list of names."""
         tok, before, nxt = self.scan.tokens[i], self.scan.at(i - 1), self.scan.at(i + 1)
-        if tok.used or not tok.is_(g.COLUMN_LABELS) or nxt is None or not nxt.is_word or nxt.used \
+        if tok.used or not tok.is_(g.COLUMN_LABELS) or nxt is None or not (nxt.is_word or nxt.kind == "quoted") or nxt.used \
                 or nxt.is_(g.ENDS_LIST) or nxt.is_(g.CONJUNCTIONS) or nxt.is_(g.DETERMINERS):
             return False
-        if before is not None and not (before.is_(g.DETERMINERS) or before.text in SENTENCE_END or before.text == ","):
+        if before is not None and not (before.is_(g.DETERMINERS) or before.text in SENTENCE_END or before.text in (",", ":")):
             return False
         end = self.scan.list_end(i + 1)
         return end > i + 1 and self.scan.is_list(i + 1, end)
@@ -172,7 +172,7 @@ class Columns:
             # phrase opens the list, unless a list keyword later in the sentence does ("…, list the
             # flights with the reason, …")
             asked = (tok.is_(g.ASKING) or tok.low.split("-")[0] in g.ASKING and tok.low.split("-")[-1] in g.PRONOUNS) \
-                and i > 0 and self.scan.tokens[i - 1].text == "," \
+                and self._after_comma(i) \
                 and not any(t.is_(g.LIST_KEYWORDS) for t in self.scan.tokens[i + 1 : self.scan.sentence_end(i)]) \
                 and not ((nxt := self.scan.at(i + 1)) is not None and (nxt.low in WHICH or nxt.is_(g.QUESTION_WORDS)))
             if not (tok.is_(g.LIST_KEYWORDS) or asked) or tok.used or self.scan.amount_including(i):
@@ -201,6 +201,14 @@ class Columns:
             return False
         end = self.scan.sentence_end(i)
         return any(t.kind == "punct" and "," in t.text for t in self.scan.tokens[i + 1 : end])
+
+    def _after_comma(self, i: int) -> bool:
+        """Whether a comma stands before the word at ``i``, past the asker's courtesy and pronouns
+        ("…, ¿me puedes sacar …", "…, pourriez-vous me donner …")."""
+        j = i - 1
+        while j >= 0 and (self.scan.tokens[j].is_(g.PRONOUNS) or self.scan.tokens[j].is_(g.COURTESY) or self.scan.tokens[j].text in "¿¡"):
+            j -= 1
+        return j >= 0 and self.scan.tokens[j].text == ","
 
     def _leading_lists(self) -> list[tuple[int, int]]:
         found = []

@@ -17,7 +17,7 @@ from tools.engines.months import dated_month, month_names, month_of
 from tools.engines.numbers import month_of_cell, parse_number, period_range
 from tools.engines.offline import grammar as g
 from tools.engines.offline.grammar import YEAR
-from tools.parsing.text import CAPTION, clean, named_as_table, table_lines
+from tools.parsing.text import CAPTION, TABLE_WORDS, clean, named_as_table, table_lines
 
 
 def kind_notes(document: DocumentText, reading: Reading) -> list[str]:
@@ -102,8 +102,13 @@ def named_in_rows(document: DocumentText, reading: Reading, kinds: list[Table]) 
         if term in folded_years:
             continue
         placed = column_of(document, term)
+        if placed is None and _in_columns(document, term) > 1:
+            # "the localities of Aguascalientes" over a state and a municipality both named so:
+            # the rows that name it, in whichever column
+            named.append(Condition(column=None, op="contains", value=term, text=f"the row names {term}"))
+            continue
         if placed is None:
-            return None  # in no column, in two, or written two ways: no condition Kea can check alike
+            return None  # in no column, or written two ways: no condition Kea can check alike
         column, name = placed
         if month_of(term) is not None:
             years = {p.value for p in reading.places if p.kind == "year"} | {t for t in reading.document_conditions if YEAR.fullmatch(t)}
@@ -142,6 +147,13 @@ def column_of(document: DocumentText, term: str) -> tuple[str, str] | None:
         return (next(iter(dated)), term) if len(dated) == 1 else None
     cells = cells_where(document.tables, lambda cell: _names(cell, term))
     return next(iter(cells)) if len(cells) == 1 else None
+
+
+def _in_columns(document: DocumentText, term: str) -> int:
+    """In how many columns of the document's tables a name (no date, no period) stands as whole cells."""
+    if month_of(term) is not None or period_range(term) is not None or YEAR.fullmatch(term) or _YEAR_SPAN.fullmatch(term):
+        return 0
+    return len(cells_where(document.tables, lambda cell: _names(cell, term)))
 
 
 YEARS_SHARE = 0.9  # of a column's filled cells that are years, for it to be a column of years
@@ -491,7 +503,13 @@ def _spellings(term: str) -> set[str]:
     a span of two years in each way it is written: "2014-15", "2014-2015", "2014/15"."""
     low = _plain_marks(term.casefold()).strip()
     bare = "".join(ch for ch in unicodedata.normalize("NFKD", low) if not unicodedata.combining(ch))
-    return {low, bare, low.translate(_TRANSLITERATION), *_year_spans(low), *_ampersands(low)}
+    return {low, bare, low.translate(_TRANSLITERATION), *_year_spans(low), *_ampersands(low), *_captions(low)}
+
+
+def _captions(term: str) -> set[str]:
+    """"tableau 37" as any language names a table's number: "table 37", "tabelle 37", …"""
+    found = CAPTION.fullmatch(term)
+    return {f"{word} {found.group(1)}" for word in TABLE_WORDS.split()} if found else set()
 
 
 _AND = ("and", "und", "et", "en", "y", "e", "i")  # "&" written out in English, German, French, Dutch, Spanish, Italian, Polish

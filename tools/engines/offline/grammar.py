@@ -60,8 +60,8 @@ QUESTION_WORDS = words(
 ORDER_FIRST = words("then next afterwards dann puis ensuite luego después potem daarna")
 ORDER_LAST = words("first last zuerst d'abord primero najpierw eerst")
 ASKING = words(
-    "show list give get find extract display return provide tell fetch pull collect put zeige zeig liste gib nenne donne montre lister lista muestra"
-    " dame dime indica pokaż podaj wymień wypisz daj znajdź zestaw"
+    "show list give get find extract display return provide tell fetch pull collect put zeige zeig liste gib nenne donne donner montre montrer lister lista muestra"
+    " dame dime indica sacar saca sácame extraer extrae pokaż podaj wymień wypisz daj znajdź zestaw"
 )
 PRONOUNS = words("me us them mir uns moi nous nos mi nam")
 COURTESY = words("please bitte thanks merci proszę gracias too auch aussi también"
@@ -204,7 +204,8 @@ OPENERS = re.compile(
     r"|(?:a |an )?(?:table|csv|list|overview|spreadsheet) (?:of|with)|all the"
     # "For each of them I need …": the rows a sentence before picked, then what is asked of them
     r"|(?:for|of) (?:each|every one|each one|all) of (?:them|these|those)|für jeden davon|für jede davon"
-    r"|pour chacun d'eux|pour chacune d'elles|para cada uno de ellos|para cada una de ellas|dla każdego z nich)[\s,]+)+",
+    r"|for (?:each|every) (?:item|line|row|position|entry|record|article|one)"
+    r"|pour chacun d'eux|pour chacune d'elles|para cada uno de ellos|para cada una de ellas|dla każdego z nich)[\s,!]+)+",
     re.IGNORECASE,
 )
 

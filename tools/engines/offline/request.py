@@ -168,6 +168,25 @@ def written_places(message: str, scope: ScopeHint) -> list[Place]:
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-ZÄÖÜÉÈÀ])")
 
 
+def _sentences(text: str, scope: ScopeHint) -> list[str]:
+    """The message's sentences; a header of the scope with a period inside ("Serious. Categ.")
+    ends none."""
+    folded = text.casefold()
+    kept = [(at, at + len(term)) for term in scope.vocabulary if ". " in term
+            for at in _occurrences(folded, " ".join(term.split()).casefold())]
+    cuts = [m for m in _SENTENCE_END.finditer(text) if not any(a < m.start() < b for a, b in kept)]
+    bounds = [0, *(m.start() for m in cuts), len(text)]
+    return [text[a:b].strip() for a, b in zip(bounds, bounds[1:]) if text[a:b].strip()]
+
+
+def _occurrences(text: str, part: str) -> list[int]:
+    found, at = [], text.find(part)
+    while at >= 0:
+        found.append(at)
+        at = text.find(part, at + 1)
+    return found
+
+
 def _without_opener(sentence: str) -> str:
     """A sentence without the greeting, courtesy or asking words it opens with ("I need the
     company, …" asks for "the company, …"); a question of a calculation keeps its words."""
@@ -181,7 +200,7 @@ def read_message(message: str, scope: ScopeHint) -> Reading:
     kind = kind_of(text)
     if kind != "table":
         return Reading(request=message, kind=kind, columns_from="none")
-    sentences = _SENTENCE_END.split(text)
+    sentences = _sentences(text, scope)
     bare = [_without_opener(sentence) for sentence in sentences]
     # a sentence's closing period stands apart where the next one opens in lower case once its
     # asking words are gone ("… subtotal lines. Give the offense, …")

@@ -59,8 +59,9 @@ def _header_line(line: _Line, below: _Line, left: float, right: float, spacing: 
     height = line.bottom - line.top
     if below.top - line.bottom > max(spacing, 0.5 * height) + 1:
         return False
-    if line.segments[0].x0 < left - height or line.segments[-1].x1 > right + height:
-        return False
+    first, last = line.segments[0], line.segments[-1]
+    if (first.x0 + first.x1) / 2 < left - height or (last.x0 + last.x1) / 2 > right + height:
+        return False  # a name centred over a narrow first or last column stands out past it ("Entidad" over "01")
     if any(len(s.text.split()) > HEADER_WORDS for s in line.segments):
         return False
     return not (above and any(_figure(s.text) for s in line.segments) and not _years(line))
@@ -348,7 +349,8 @@ def _rebuilt(
     # over the demands' pages, none on a ministry's line); one such column, no more
     right = max(s.x1 for line in lines[top:body] for s in line.segments)
     beyond = [s for line in lines[top:body] for s in line.segments if s.x0 > segments[-1].x1 + (line.bottom - line.top)]
-    if beyond and right > segments[-1].x1 and all(a.x1 > b.x0 and b.x1 > a.x0 for a in beyond for b in beyond):
+    if beyond and right > segments[-1].x1 and all(a.x1 > b.x0 and b.x1 > a.x0 for a in beyond for b in beyond) \
+            and not _runs_under(lines[start:end], segments[-1], min(s.x0 for s in beyond)):
         columns.append(_Column(len(columns), min(s.x0 for s in beyond), right))
     grown = _grow(lines, start, columns, None)
     if grown is None or grown.end < end:
@@ -366,6 +368,13 @@ def _rebuilt(
     # the numbering stays in the page's text, a line under the header's
     grown.notes[:0] = [(1, "\t".join(s.text for s in block[n].segments)) for n in sorted(numbering)]
     return top, grown
+
+
+def _runs_under(body: list[_Line], last: _Segment, x: float) -> bool:
+    """Whether a row of the body fills the last column of the first row on past ``x``: the names
+    there are longer than the first row's ("Granja Adelita", then "Residencial San Nicolás [Baños
+    la Cantera]"), and a name over them heads that column, not one the first row leaves empty."""
+    return any(abs(seg.x0 - last.x0) <= line.bottom - line.top and seg.x1 > x for line in body for seg in line.segments)
 
 
 def _numbering(block: list[_Line]) -> frozenset[int]:
