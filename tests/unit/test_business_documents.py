@@ -9,7 +9,7 @@ from pathlib import Path
 
 from core.reading import DocumentText, FolderCount, ScopeHint
 from tools.engines.offline import extract_records, read_message
-from tools.engines.offline.document_terms import meets_document_conditions
+from tools.engines.offline.document_names import meets_document_conditions
 from tools.parsing import parse_file
 
 DOCUMENTS = Path(__file__).resolve().parents[2] / "evals" / "unseen" / "business" / "documents"

@@ -9,7 +9,7 @@ from held_out import UNSEEN, document, folders_of, scope
 
 from core.reading import DocumentText, ScopeHint
 from tools.engines.offline import extract_records, read_message
-from tools.engines.offline.document_terms import meets_document_conditions
+from tools.engines.offline.document_names import meets_document_conditions
 from tools.engines.reasons import explain_no_rows
 
 DOCUMENTS = UNSEEN / "solvega" / "documents"

@@ -430,7 +430,7 @@ def test_a_reseller_naming_the_supplier_only_in_its_items_gives_no_rows():
 
 
 def test_a_document_condition_is_met_by_a_tables_title_or_header_never_by_its_rows():
-    from tools.engines.offline.document_terms import meets_document_conditions
+    from tools.engines.offline.document_names import meets_document_conditions
 
     def document(title: list[str], header: list[str], rows: list[list[str]]) -> DocumentText:
         table = Table(page=1, header=header, rows=rows, title=title)

@@ -139,7 +139,7 @@ def test_a_cell_saying_the_table_has_no_value_fails_above_and_is_unsure_below() 
 
 
 def test_an_ampersand_names_a_document_however_its_language_writes_it_out() -> None:
-    from tools.engines.offline.document_terms import meets_document_conditions
+    from tools.engines.offline.document_names import meets_document_conditions
 
     sla = _document("Acuerdo de Nivel de Servicio – Operación y Mantenimiento", path="Contratos/SLA_OyM_Hotel_Marina.md")
     assert meets_document_conditions(sla, ["O&M"])

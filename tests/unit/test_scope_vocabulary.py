@@ -323,7 +323,7 @@ def test_a_header_shortened_or_in_another_case_heads_the_requested_column() -> N
 
 
 def test_a_name_in_another_case_is_named_by_the_document() -> None:
-    from tools.engines.offline.document_terms import meets_document_conditions
+    from tools.engines.offline.document_names import meets_document_conditions
 
     invoice = DocumentText(id=1, collection="x", path="FV_0312_2025.docx", title="Faktura VAT",
                            pages=["Sprzedawca: Mleczarnia Kaszubska Sp. z o.o.\nNabywca: Bursztyn Sp. z o.o."], tables=[])

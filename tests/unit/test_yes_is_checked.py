@@ -9,7 +9,7 @@ from core.reading import DocumentText, ScopeHint, Table
 from tools.engines.columns import map_columns, names_of
 from tools.engines.numbers import compare
 from tools.engines.offline import extract_records, read_message
-from tools.engines.offline.document_terms import meets_document_conditions
+from tools.engines.offline.document_names import meets_document_conditions
 
 SCOPE = ScopeHint(documents=3)
 

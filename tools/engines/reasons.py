@@ -18,7 +18,8 @@ from typing import Literal
 from pydantic import BaseModel
 
 from core.reading import DocumentText, Reading
-from tools.engines.offline.document_terms import column_of, failed_condition, meets_document_conditions
+from tools.engines.offline.document_names import failed_condition, meets_document_conditions
+from tools.engines.offline.document_terms import column_of
 from tools.engines.offline.extract import column_fit
 
 Reason = Literal["no_text", "document_condition", "no_matching_columns", "row_condition", "no_rows"]

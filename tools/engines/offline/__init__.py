@@ -13,7 +13,7 @@ import asyncio
 
 from core.reading import DocumentText, Reading, Record, ScopeHint
 from tools.engines.base import Estimate
-from tools.engines.offline.document_terms import meets_document_conditions, text_outside_tables
+from tools.engines.offline.document_names import meets_document_conditions, text_outside_tables
 from tools.engines.offline.extract import extract_records
 from tools.engines.offline.request import read_message
 from tools.engines.offline.scan import JUDGEMENT_HINT

@@ -18,13 +18,13 @@ from tools.engines.accounting import fold
 from tools.engines.checks import check_conditions, checked, holds_words, judgement_notes
 from tools.engines.columns import groups_of, map_columns, match_column, normalise, partly_named, unit_unsaid
 from tools.engines.numbers import has_currency, month_of_cell, parse_number
+from tools.engines.offline.document_names import meets_document_conditions
 from tools.engines.offline.document_terms import (
     cells_where,
     has_column,
     kind_notes,
     kind_notes_missing,
     kind_tables,
-    meets_document_conditions,
     named_in_rows,
     rows_of_a_kind,
     terms_in_columns,
