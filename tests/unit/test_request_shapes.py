@@ -329,3 +329,18 @@ def test_lists_labelled_after_a_colon_or_in_quotes_and_a_table_number_in_another
     dotted = read_message("I need COMAR#, Source, Serious. Categ. and Fine.",
                           _hint(["COMAR#", "Source", "Serious. Categ.", "Fine"]))
     assert dotted.columns == ["COMAR#", "Source", "Serious. Categ.", "Fine"]
+
+
+def test_a_name_a_masthead_prints_word_by_word_is_met_and_said() -> None:
+    """A CompStat report prints "CompStat    Manhattan South" on its masthead line; "the Manhattan
+    South CompStat report" names it, word by word, and its rows say so."""
+    header = ["Crime", "1990", "2016"]
+    report = DocumentText(id=1, collection="c", path="cs.pdf", pages=["Volume 24   CompStat   Manhattan South\nMurder\t12\t3"],
+                          tables=[Table(page=1, header=header, rows=[["Murder", "12", "3"]])])
+    reading = read_message("From the Manhattan South CompStat report, give each crime with its 1990 and 2016 counts.", _hint(header))
+    assert reading.document_conditions == ["Manhattan South CompStat"]
+    (record,) = extract_records(report, reading)
+    assert record.match == "unsure" and "names 'Manhattan South CompStat' only word by word" in (record.note or "")
+    # words on different lines name nothing
+    apart = report.model_copy(update={"pages": ["CompStat\nManhattan South\nMurder\t12\t3"]})
+    assert extract_records(apart, reading) == []

@@ -27,14 +27,16 @@ def text_outside_tables(document: DocumentText) -> str:
     return "\n".join(line for page in document.pages for line in page.splitlines() if clean(line) not in in_tables)
 
 
-def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
+def meets_document_conditions(document: DocumentText, terms: list[str], apart: bool = True) -> bool:
     """Whether every term occurs outside the tables' rows (a letterhead, not an item row): in
     the text, in a table's title or header (what the whole table is about: "Votes 2009"), in
     the document's title or in its path ("the Senate expenditures": ``senate-expenditures.pdf``).
 
     A term ``A or B`` is met by either name; a term of several words also by a path that holds
     each of them as a word of its own ("the Q2 HoReCa price list": ``Cennik_HoReCa_2025-Q2.pdf``),
-    a one-word spelling by a word of the path ("O&M", spelled "OyM": ``SLA_OyM_Hotel_….md``).
+    a one-word spelling by a word of the path ("O&M", spelled "OyM": ``SLA_OyM_Hotel_….md``), and
+    with ``apart`` by one line of the text holding each of its words ("Manhattan South CompStat"
+    over a masthead "CompStat    Manhattan South"; ``apart_notes`` says so in the rows).
     """
     if not terms:
         return True
@@ -42,13 +44,21 @@ def meets_document_conditions(document: DocumentText, terms: list[str]) -> bool:
     headed = [cell for table in document.tables for cell in [*table.title, *table.header]]
     text = _plain_marks("\n".join([document.path, document.title, own, *headed]).casefold())
     path_words = set(name_words(document.path.casefold()))
+    lines = [set(name_words(line)) for line in text.splitlines()] if apart else []
     return all(
         _dated_in(own, text, month, document.path) if (month := month_of(term)) else
         any(_contains_word(text, spelling) or len(alternative.split()) > 1 and set(spelling.split()) <= path_words
             or " " not in spelling and spelling in path_words or _declined_in(text, spelling)
+            or len(alternative.split()) > 1 and any(set(name_words(spelling)) <= words for words in lines)
             for alternative in re.split(r"\s+or\s+", term) for spelling in _spellings(alternative))
         for term in terms
     )
+
+
+def apart_notes(document: DocumentText, terms: list[str]) -> list[str]:
+    """Why a document's rows are unsure when it names a term only word by word on a line."""
+    return [f"the document names {term!r} only word by word" for term in terms
+            if not meets_document_conditions(document, [term], apart=False) and meets_document_conditions(document, [term])]
 
 
 def _declined_in(text: str, name: str) -> bool:

@@ -18,7 +18,7 @@ from tools.engines.accounting import fold
 from tools.engines.checks import check_conditions, checked, holds_words, judgement_notes
 from tools.engines.columns import groups_of, map_columns, match_column, normalise, partly_named, unit_unsaid
 from tools.engines.numbers import has_currency, month_of_cell, parse_number
-from tools.engines.offline.document_names import meets_document_conditions
+from tools.engines.offline.document_names import apart_notes, meets_document_conditions
 from tools.engines.offline.document_terms import (
     cells_where,
     has_column,
@@ -58,12 +58,13 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
         records = records_from_key_values(blocks, reading, about(document))
         if of_another_kind(document, reading):  # labels of a document of another kind: all of them, or none
             records = [r for r in records if not lacks(reading.columns, {c for c, v in r.values.items() if v is not None})]
-    doubts = kind_notes(document, reading) + picked_note
+    named_apart = apart_notes(document, reading.document_conditions)
+    doubts = kind_notes(document, reading) + named_apart + picked_note
     # a row picked by the heading of the kind asked for ("in the state-of-the-art scenario")
     # is of that kind, though the document does not call itself so
     headed = {fold(w) for phrase in by_heading for w in phrase.split()}
     under_heading = kind_notes(document, reading.model_copy(
-        update={"document_kinds": [w for w in reading.document_kinds if fold(w) not in headed]})) + picked_note
+        update={"document_kinds": [w for w in reading.document_kinds if fold(w) not in headed]})) + named_apart + picked_note
     if reading.columns_from == "tables":
         doubts.append("the request names no column: these are the columns of a table of the documents it names, or of the scope's most common one")
     # rows a table gave their subject are told apart by it; the others by the requested columns
