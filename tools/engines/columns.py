@@ -253,7 +253,7 @@ MEASURE_UNIT = re.compile(
 )
 # a unit a header ends with, in brackets or joined with an underscore ("Weight (kg)", "reading_c")
 _UNIT_TAIL = re.compile(
-    r"(?:\s*\(\s*(?:°\s?[cf]|[^\W\d_]{1,3}|[€$£%]|[^\s()]*[^\w\s()][^\s()]*|" + MEASURE_UNIT.pattern + r")\s*\)"
+    r"(?:\s*\((?!\s*\d[\d\s./–-]*\))\s*(?:°\s?[cf]|[^\W\d_]{1,3}|[€$£%]|[^\s()]*[^\w\s()][^\s()]*|" + MEASURE_UNIT.pattern + r")\s*\)"
     r"|_(?:c|f|kg|km|mi|m|h|t|l|pct|eur|usd|pln|gbp))\s*$",
     re.IGNORECASE,
 )  # "(EUR)", "(Ω)", "(mm/year)", "(A/cm²)", "(metres)": a unit in brackets, not a word that sets columns apart ("(other)")
