@@ -344,3 +344,13 @@ def test_a_name_a_masthead_prints_word_by_word_is_met_and_said() -> None:
     # words on different lines name nothing
     apart = report.model_copy(update={"pages": ["CompStat\nManhattan South\nMurder\t12\t3"]})
     assert extract_records(apart, reading) == []
+
+
+def test_a_unit_in_brackets_ends_a_headers_name_and_a_year_or_a_word_does_not() -> None:
+    from tools.engines.columns import names_of
+    assert "corrosion rate" in names_of("Corrosion rate (mm/year)")
+    assert "polarization resistance" in names_of("Polarization resistance (Ω)")
+    assert "northing" in names_of("Northing (metres)") and "total" in names_of("Total (n)")
+    # a period or a word that sets two headers apart stays in the name
+    assert "population" not in names_of("Population (2011)")
+    assert "loan from bank" not in names_of("Loans from Banks (other)")
