@@ -354,3 +354,13 @@ def test_a_unit_in_brackets_ends_a_headers_name_and_a_year_or_a_word_does_not() 
     # a period or a word that sets two headers apart stays in the name
     assert "population" not in names_of("Population (2011)")
     assert "loan from bank" not in names_of("Loans from Banks (other)")
+
+
+def test_a_list_after_the_last_comma_names_the_columns_of_the_rows_asked_for() -> None:
+    header = ["Currency", "Rate", "FY"]
+    reading = read_message("Could you list the guidance rates from the group's spreadsheet, currency and rate?", _hint(header))
+    assert reading.columns == ["Currency", "Rate"]
+    # years after a list's item are its own values, not a list of their own
+    years = ["Category", "2011", "2012", "2013"]
+    outlays = read_message("List the mandatory programs with their outlays in 2011, 2012 and 2013.", _hint(years))
+    assert outlays.columns == ["2011", "2012", "2013"]

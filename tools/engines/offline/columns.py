@@ -28,8 +28,27 @@ class Columns:
             # "…, what is the response time for …? Show the supplier too.": each sentence's list
             lists = [*lists, *(found for found in self._leading_lists()
                                if not any(start < found[1] and found[0] < end for start, end in self.asked))]
+        lists = [self._trailing(start, end) for start, end in lists]
         for start, end in lists:
             self._list(start, *self._values_named(end))
+
+    def _trailing(self, start: int, end: int) -> tuple[int, int]:
+        """"Could you list the guidance FX rates for FY 23/24 from the … spreadsheet, currency and
+        rate?": a list of one item that the sentence's last words, after a comma, follow with a
+        list of names of their own is the rows asked for; those names are the columns."""
+        stop = self.scan.sentence_end(end)
+        if len(self.scan.items(start, end)) != 1 or stop - end < 3:
+            return start, end
+        comma = max((k for k in range(end, stop) if self.scan.tokens[k].text == ","), default=None)
+        if comma is None or comma <= end:
+            return start, end
+        tail = self.scan.tokens[comma + 1 : stop]
+        if any(t.used or t.has_digit or not (t.is_word or t.term or t.text == ",") for t in tail) \
+                or not any(t.is_(g.CONJUNCTIONS) for t in tail):
+            return start, end  # "… outlays in 2011, 2012 and 2013": years go on a list's own values (``_values_named``)
+        if len(self.scan.items(comma + 1, stop)) < 2 or not self.scan.is_list(comma + 1, stop):
+            return start, end
+        return comma + 1, stop
 
     def take_question(self) -> None:
         """"What hourly rates did we agree …?", "What are the monthly charges in …?": a question
