@@ -364,3 +364,17 @@ def test_a_list_after_the_last_comma_names_the_columns_of_the_rows_asked_for() -
     years = ["Category", "2011", "2012", "2013"]
     outlays = read_message("List the mandatory programs with their outlays in 2011, 2012 and 2013.", _hint(years))
     assert outlays.columns == ["2011", "2012", "2013"]
+
+
+def test_a_table_named_by_its_title_leaves_out_the_untitled_ones_and_a_listing_of_is_no_list() -> None:
+    header = ["City", "Latitude", "Population"]
+    big = Table(page=1, header=header, rows=[["Shanghai, China", "31.23°", "24,256,800"]], title=["Big Cities"])
+    small = Table(page=1, header=header, rows=[["Auckland, New Zealand", "-36.84°", "1,454,000"]], title=["Small Cities"])
+    pivot = Table(page=2, header=header, rows=[["Shanghai, China", "31.23", "24256800"]])
+    cities = DocumentText(id=1, collection="c", path="cities.xlsx", pages=["Big Cities\nSmall Cities"], tables=[big, small, pivot])
+    reading = read_message("From the Big Cities table, give me the cities with a population above 20 million, with City, "
+                           "Latitude and Population.", _hint(header))
+    assert [r.values["Latitude"] for r in extract_records(cities, reading)] == ["31.23°"]
+    listing = read_message("From the Commission listing of active licenses (February 2014), which premises have licenses? "
+                           "Give license number, type and expiry date.", _hint(["License Number", "Type", "Expires"]))
+    assert listing.columns == ["License number", "Type", "Expiry date"]

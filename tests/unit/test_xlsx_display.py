@@ -174,3 +174,20 @@ def test_labels_apart_from_their_figures_by_a_spacer_column_are_one_table(tmp_pa
     rows = [[c for c in row if c] for row in table.rows]
     assert rows[:3] == [["Germany"], ["Total", "14.3%", "18.0%"], ["Contract", "13.3%", "17.0%"]]
     assert ["Total", "21.0%", "20.2%"] in rows
+
+
+def test_two_tables_side_by_side_under_the_same_names_are_two(tmp_path: Path) -> None:
+    """A workbook of "Big Cities" and "Small Cities" beside each other, each headed City,
+    Latitude, Longitude, Population on the same row: two tables, each with its title."""
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.append(["", "Big Cities", "", "", "", "", "Small Cities"])
+    sheet.append(["", "City", "Latitude", "Population", "", "", "City", "Latitude", "Population"])
+    sheet.append(["", "Shanghai, China", 31.23, 24256800, "", "", "Pyongyang, North Korea", 39.02, 2581000])
+    sheet.append(["", "Karachi, Pakistan", 24.86, 23500000, "", "", "Auckland, New Zealand", -36.84, 1454000])
+    path = tmp_path / "cities.xlsx"
+    workbook.save(str(path))
+    big, small = parse_file(path).tables
+    assert big.header == small.header == ["City", "Latitude", "Population"]
+    assert (big.title, small.title) == (["Big Cities"], ["Small Cities"])
+    assert [r[0] for r in small.rows] == ["Pyongyang, North Korea", "Auckland, New Zealand"]

@@ -150,11 +150,19 @@ def column_bands(rows: list[list[str]]) -> list[list[list[str]]]:
     bands: list[list[int]] = []
     for run in runs:
         if bands and (min(len(bands[-1]), len(run)) < 2 or _header_row(grid, bands[-1]) == _header_row(grid, run)
-                      or _labels_of(grid, bands[-1], run)):
+                      and not _same_header(grid, bands[-1], run) or _labels_of(grid, bands[-1], run)):
             bands[-1] = [*bands[-1], *run]
         else:
             bands.append(run)
     return [[cells for row in grid if any(cells := [row[k] for k in band])] for band in bands]
+
+
+def _same_header(grid: list[list[str]], left: list[int], right: list[int]) -> bool:
+    """Whether two bands print the same names over their columns ("City, Latitude, Longitude,
+    Population" under "Big Cities" and again under "Small Cities"): two tables set side by side."""
+    row = grid[_header_row(grid, left)]
+    names = [[row[k].casefold() for k in band if row[k]] for band in (left, right)]
+    return len(names[1]) >= 2 and names[0][-len(names[1]):] == names[1]
 
 
 def _labels_of(grid: list[list[str]], left: list[int], right: list[int]) -> bool:

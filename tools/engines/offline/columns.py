@@ -196,6 +196,8 @@ class Columns:
                 and not ((nxt := self.scan.at(i + 1)) is not None and (nxt.low in WHICH or nxt.is_(g.QUESTION_WORDS)))
             if not (tok.is_(g.LIST_KEYWORDS) or asked) or tok.used or self.scan.amount_including(i):
                 continue  # "the total including VAT" is one amount's name
+            if (nxt := self.scan.at(i + 1)) is not None and nxt.is_(g.JOINS_NAME):
+                continue  # "the Commission listing of active licenses": a noun, no list
             if tok.is_(g.WITH_WORDS) and self._in_opening(i):
                 continue  # "In the … table for stainless steel with egg shell inhibitor, which …": the table's description
             start = i + 1

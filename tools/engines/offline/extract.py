@@ -37,6 +37,7 @@ from tools.engines.offline.request import money_column, on_column
 from tools.engines.offline.row_labels import cell_at, told_apart, with_subject
 from tools.engines.offline.sections import judged_by_section, picked_section, section_note, sectioned
 from tools.parsing.fields import KeyValue, key_value_lines
+from tools.parsing.text import named_as_table
 
 
 def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
@@ -226,9 +227,11 @@ def records_from_tables(
     # a description, asked for incidents "with severity High and status Open", is not the table
     conditioned = _condition_columns(reading)
     named = titled_as_asked(document.tables, reading)
+    # "From the Big Cities table": only the table so titled, not one without a title beside it
+    by_name = bool(named) and any(named_as_table(reading.request, term) for term in reading.document_conditions)
     foreign = of_another_kind(document, reading)
     for table in document.tables:
-        if _is_key_value_table(table, reading) or named and table.title and table not in named:
+        if _is_key_value_table(table, reading) or named and (table.title or by_name) and table not in named:
             continue
         table = sectioned(table)  # "REGION : NORTH WEST INDIA" over its rows: a value of each
         mapping = map_columns(reading.columns, table.header, " ".join(table.title))

@@ -101,7 +101,7 @@ def tokenize(text: str) -> list[Tok]:
         if trailing and trailing.group("body"):
             word, tail = trailing.group("body"), trailing.group("punct")
         elif trailing:
-            tokens.append(Tok(word, "punct"))
+            tokens.extend(Tok(ch, "punct") for ch in word)  # "),": a bracket closed, then a comma
             continue
         end = match.end()
         rest = text[end:]
