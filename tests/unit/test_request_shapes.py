@@ -378,3 +378,19 @@ def test_a_table_named_by_its_title_leaves_out_the_untitled_ones_and_a_listing_o
     listing = read_message("From the Commission listing of active licenses (February 2014), which premises have licenses? "
                            "Give license number, type and expiry date.", _hint(["License Number", "Type", "Expires"]))
     assert listing.columns == ["License number", "Type", "Expiry date"]
+
+
+def test_the_things_a_condition_picks_are_the_first_column_and_a_workbook_is_one_by_its_format() -> None:
+    header = ["City", "Latitude", "Population"]
+    big = Table(page=1, header=header, rows=[["Shanghai, China", "31.23°", "24,256,800"], ["Delhi, India", "28.67°", "16,788,000"]],
+                title=["Big Cities"])
+    cities = DocumentText(id=1, collection="c", path="DataTableCities.xlsx", pages=["Big Cities"], tables=[big])
+    reading = read_message("From the Big Cities table in the cities workbook, give me the cities with a population above "
+                           "20 million, with Latitude and Population.", _hint(header))
+    assert reading.columns == ["Cities", "Latitude", "Population"]
+    (record,) = extract_records(cities, reading)
+    # the workbook need not call itself one: it is a workbook by its format
+    assert record.values["Cities"] == "Shanghai, China" and record.match == "yes"
+    # "with" opening a list names no rows
+    assert read_message("Every merchant with receipt no. and total", _hint(["Merchant", "Receipt no.", "Total"])).columns \
+        == ["Receipt no.", "Total"]

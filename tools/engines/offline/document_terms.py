@@ -33,7 +33,8 @@ def kind_notes_missing(document: DocumentText, reading: Reading) -> list[str]:
     if not reading.document_kinds:
         return []
     own = " ".join([document.path, document.title, text_outside_tables(document)])
-    return kinds_not_in(own, reading.document_kinds)
+    sheet = document.path.casefold().endswith(g.SHEET_SUFFIXES)  # a workbook is one by its format
+    return [k for k in kinds_not_in(own, reading.document_kinds) if not (sheet and k.casefold() in g.SHEET_NOUNS)]
 
 
 def kinds_not_in(text: str, kinds: list[str]) -> list[str]:

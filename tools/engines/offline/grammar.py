@@ -182,7 +182,10 @@ FILE_NOUNS = words(
     "document documents file files workbook workbooks spreadsheet spreadsheets sheet export datei dateien dokument"
     " dokumente arbeitsmappe fichier fichiers classeur archivo archivos documento documentos libro hoja plik pliki arkusz"
 )
-TABLE_NOUNS = words(TABLE_WORDS)  # "in the Assam schooling status table"
+TABLE_NOUNS = words(TABLE_WORDS)
+# what a spreadsheet calls itself by its format: "the cities workbook" is met by any workbook
+SHEET_NOUNS = words("workbook workbooks spreadsheet spreadsheets sheet sheets arbeitsmappe tabellenblatt classeur hoja libro arkusz")
+SHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods", ".csv", ".tsv")  # "in the Assam schooling status table"
 COLUMN_LABELS = words("columns column fields field spalten spalte colonnes colonne columnas columna kolumny kolumna pola")
 ROW_LABELS = words("rows zeilen lignes wiersze")
 FOLDER_WORDS = words("folder folders directory ordner dossier répertoire carpeta 폴더 폴더의 폴더에서")

@@ -58,7 +58,9 @@ class Subjects:
             tok, after = self.scan.at(k - 1), self.scan.at(k + 1)
             # the asking verb of "List states whose …" is gone with the sentence's opener
             opens = tok is None or tok.is_(g.QUANTIFIERS) or tok.is_(g.DETERMINERS) or tok.is_(g.ASKING)
-            picked = opens and after is not None and (after.is_(g.RELATIVE) or after.is_(g.CONDITION_KEYWORDS))
+            # "give me the cities with a population above 20 million, with …": a "with" read as a condition picks them too
+            picked = opens and after is not None and (after.is_(g.RELATIVE) or after.is_(g.CONDITION_KEYWORDS)
+                                                      or after.is_(g.WITH_WORDS) and self._conditioned(k + 1))
             if not (tok is not None and tok.low in WHICH or picked) or not noun.is_word or not self.scan.names_header(noun.bare):
                 continue
             named = [c for _, c in self.scan.columns]
@@ -66,6 +68,13 @@ class Subjects:
                     and folded(noun.bare).split()[-1] not in {folded(c) for c in named}:
                 # "which counties …? Show county, …", "Which cost categories …? Show the category, …"
                 self.scan.columns.append((-1, capitalise(noun.bare)))
+
+    def _conditioned(self, k: int) -> bool:
+        """Whether the phrase from token ``k`` to the next comma holds a condition read ("with a
+        population above 20 million"), not a list ("with receipt no. and total")."""
+        end = next((j for j in range(k + 1, len(self.scan.tokens)) if self.scan.tokens[j].text in (",", *SENTENCE_END)),
+                   len(self.scan.tokens))
+        return any(k < at < end for at, _ in self.scan.conditions)
 
     def take_subject(self) -> None:
         """"Which offense categories had …? Show the total arrests …", "the active supply
