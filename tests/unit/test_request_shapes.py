@@ -394,3 +394,12 @@ def test_the_things_a_condition_picks_are_the_first_column_and_a_workbook_is_one
     # "with" opening a list names no rows
     assert read_message("Every merchant with receipt no. and total", _hint(["Merchant", "Receipt no.", "Total"])).columns \
         == ["Receipt no.", "Total"]
+
+
+def test_a_company_named_with_its_legal_form_and_two_documents_each_called_one() -> None:
+    header = ["Product description", "VAT rate", "Line net amount"]
+    reading = read_message("I have two e-invoices in the folder, the Bei Spiel GmbH one and the Lieferant GmbH one. For both, "
+                           "list every line item at 19% VAT with the product description, the VAT rate and the line net amount.",
+                           _hint(header))
+    # "Bei" opens the name its legal form ends; each document names one of the two
+    assert reading.document_conditions == ["Bei Spiel GmbH or Lieferant GmbH"]

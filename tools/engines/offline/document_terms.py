@@ -413,10 +413,7 @@ def _category_columns(table: Table) -> list[int]:
 
 
 # what may follow a name in a cell that holds the name: its legal form ("AB", "GmbH", "S.A.", "& Co. KG")
-_LEGAL_FORMS = (
-    "ag ab as asa aps a/s gmbh mbh kg ohg ug se sa sas sarl spa srl sl bv nv ltd llc llp inc corp co plc lp oy kk"
-)
-_LEGAL_FORM = re.compile(rf"(?:\s+(?:&\s+)?(?:{'|'.join(_LEGAL_FORMS.split())})\.?)+", re.IGNORECASE)
+_LEGAL_FORM = re.compile(rf"(?:\s+(?:&\s+)?(?:{'|'.join(g.LEGAL_FORMS)})\.?)+", re.IGNORECASE)
 
 
 def _names(cell: str, term: str) -> bool:

@@ -183,6 +183,8 @@ FILE_NOUNS = words(
     " dokumente arbeitsmappe fichier fichiers classeur archivo archivos documento documentos libro hoja plik pliki arkusz"
 )
 TABLE_NOUNS = words(TABLE_WORDS)
+# the legal forms a company's name ends with ("Lindqvist Retail AB", "Bei Spiel GmbH")
+LEGAL_FORMS = words("ag ab as asa aps a/s gmbh mbh kg ohg ug se sa sas sarl spa srl sl bv nv ltd llc llp inc corp co plc lp oy kk")
 # what a spreadsheet calls itself by its format: "the cities workbook" is met by any workbook
 SHEET_NOUNS = words("workbook workbooks spreadsheet spreadsheets sheet sheets arbeitsmappe tabellenblatt classeur hoja libro arkusz")
 SHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods", ".csv", ".tsv")  # "in the Assam schooling status table"

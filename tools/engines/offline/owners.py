@@ -14,6 +14,10 @@ _SPAN_OF_YEARS = re.compile(r"(?:19|20)\d\d[-–/](?:\d\d|(?:19|20)\d\d)")
 PARTY_REACH = 3  # lower-case words between a name and the "us" it acts towards: "ordered from us"
 
 
+_ONES = frozenset({"one", "ones"})  # "the Acme one": the document of that owner
+_ALTERNATIVES = frozenset({"and", "or", "und", "oder", "et", "ou"})
+
+
 @dataclass
 class Owners:
     """The owners of the documents a request names."""
@@ -29,6 +33,7 @@ class Owners:
                 i += 1
                 continue
             end = self._name_run(i)
+            i = self._named_company_start(i, end)
             run = self.scan.tokens[i:end]
             before = self.scan.at(i - 1)
             if before is not None and before.place is not None and before.place.kind == "year" and i > 1:
@@ -155,6 +160,16 @@ class Owners:
             return self._documents_after(self._name_run(end + 1))
         return after.is_content and not after.capital
 
+    def _named_company_start(self, i: int, end: int) -> int:
+        """Where a company's name that ends with its legal form starts: back over capitalised words
+        a grammar reads otherwise ("the Bei Spiel GmbH one": "Bei" is German for "at")."""
+        if end - i < 2 or self.scan.tokens[end - 1].low.rstrip(".") not in g.LEGAL_FORMS:
+            return i
+        while i > 1 and (word := self.scan.tokens[i - 1]).is_word and word.capital and not word.used \
+                and self.scan.tokens[i - 2].text not in SENTENCE_END and not self.scan.tokens[i - 2].capital:
+            i -= 1
+        return i
+
     def merge_alternatives(self) -> None:
         """``Nordwerk or Brightline`` (also "and" between two owners): one owner term with alternatives."""
         merged: list[tuple[int, str, int]] = []
@@ -162,9 +177,12 @@ class Owners:
             end = at + len(name.split())
             if merged:
                 last_at, last_name, last_end = merged[-1]
-                between = [t.low for t in self.scan.tokens[last_end:at]]
-                if between in (["and"], ["or"], ["und"], ["oder"], ["et"], ["ou"]):
-                    self.scan.tokens[last_end].used = True
+                # "the Bei Spiel GmbH one and the Lieferant GmbH one": the nouns of the documents aside
+                between = [t.low for t in self.scan.tokens[last_end:at]
+                           if not (t.low in _ONES or t.is_(g.DOCUMENT_NOUNS) or t.is_(g.DETERMINERS))]
+                joiner = next((k for k in range(last_end, at) if self.scan.tokens[k].low in _ALTERNATIVES), None)
+                if between in (["and"], ["or"], ["und"], ["oder"], ["et"], ["ou"]) and joiner is not None:
+                    self.scan.tokens[joiner].used = True
                     merged[-1] = (last_at, f"{last_name} or {name}", end)
                     continue
             merged.append((at, name, end))
