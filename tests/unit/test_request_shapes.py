@@ -403,3 +403,17 @@ def test_a_company_named_with_its_legal_form_and_two_documents_each_called_one()
                            _hint(header))
     # "Bei" opens the name its legal form ends; each document names one of the two
     assert reading.document_conditions == ["Bei Spiel GmbH or Lieferant GmbH"]
+
+
+def test_a_document_number_after_its_sign_and_a_supplier_named_in_a_table_of_fields() -> None:
+    header = ["Pos", "Beschreibung", "Menge", "Einheit", "Steuersatz", "Nettobetrag"]
+    fields = Table(page=1, header=["Verkäufer", ""], rows=[["Name:", "Lieferant GmbH"], ["Anschrift:", "Lieferantenstraße 20"]])
+    items = Table(page=2, header=header, rows=[["1", "Kunstrasen", "3", "m²", "19%", "10,00"], ["3", "Mineralwasser", "20", "Stk", "7%", "109,80"]])
+    invoice = DocumentText(id=1, collection="c", path="rechnung.pdf", pages=["Rechnung 471102"], tables=[fields, items])
+    reading = read_message("Bitte aus der Rechnung Nr. 471102 der Lieferant GmbH alle Positionen mit 7 % Steuersatz auflisten – "
+                           "mit Pos, Beschreibung, Menge, Einheit und Nettobetrag. Danke!", _hint(header))
+    # "Nr." stands between the kind of document and its number; "alle" ends the supplier's name
+    assert reading.document_conditions == ["471102", "Lieferant GmbH"]
+    assert [(c.column, c.value) for c in reading.conditions] == [("Steuersatz", "7%")]
+    # the supplier stands only in a table of labelled fields, which are the document's own
+    assert [r.values["Beschreibung"] for r in extract_records(invoice, reading)] == ["Mineralwasser"]

@@ -135,6 +135,8 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             continue  # "the Word document": the documents of that format
         if word.casefold() in g.DOCUMENT_NUMBER_NOUNS and i + 1 < len(tokens) and fold(tokens[i + 1]) in read:
             continue  # "factuurnummer 992288600": the label of the document's number, which is read
+        if _numbers_read(tokens, i, read):
+            continue  # "Rechnung Nr. 471102": the kind and the sign of a document's number, which is read
         if (word.casefold() in g.VALUE_NOUNS or word.casefold() in g.ENTRY_NOUNS) and i > 0 and fold(tokens[i - 1]) in read:
             continue  # "with its 2013 and 2017 values", "that loan figure": the values of the columns just named
         # a folder's word names the kind of documents ("invoices"), a name written as one
@@ -167,6 +169,16 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             continue
         left.append(word)
     return list(dict.fromkeys(left)), list(dict.fromkeys(unplaced))
+
+
+def _numbers_read(tokens: list[str], i: int, read: set[str]) -> bool:
+    """Whether ``tokens[i]`` is the sign of a number that is read ("Nr." of "Nr. 471102"), or the
+    noun of a kind of documents right before it ("Rechnung" of "Rechnung Nr. 471102")."""
+    word = tokens[i].casefold()
+    after = tokens[i + 1 : i + 3]
+    if word in g.NUMBER_SIGNS:
+        return bool(after) and fold(after[0]) in read
+    return word in g.DOCUMENT_NOUNS and len(after) == 2 and after[0].casefold() in g.NUMBER_SIGNS and fold(after[1]) in read
 
 
 _WHICH_REACH = 3  # words of the noun a question's "which" opens: "which offense categories had …"

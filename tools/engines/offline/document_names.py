@@ -42,6 +42,8 @@ def meets_document_conditions(document: DocumentText, terms: list[str], apart: b
         return True
     own = text_outside_tables(document)
     headed = [cell for table in document.tables for cell in [*table.title, *table.header]]
+    # a letterhead's labelled fields set as a table ("Name: | Lieferant GmbH") are the document's, no item rows
+    headed += [cell for table in document.tables for row in table.rows if row and row[0].strip().endswith(":") for cell in row[1:]]
     text = _plain_marks("\n".join([document.path, document.title, own, *headed]).casefold())
     path_words = set(name_words(document.path.casefold()))
     lines = [set(name_words(line)) for line in text.splitlines()] if apart else []

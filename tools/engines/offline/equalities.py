@@ -154,9 +154,10 @@ class Equalities:
                 ):
                     if tok.low == "of" and not any(not t.capital for t in self.scan.tokens[i + 1 : end - 1]):
                         continue  # "of Acme Ltd": a name, not a column and its value
-                    last, before = self.scan.tokens[end - 1], self.scan.tokens[end - 2]
-                    if g.identifies_document(before.bare, last.bare) and before.is_word and not before.has_digit \
-                            and (not before.capital or before.low in g.DOCUMENT_NOUNS):
+                    last = self.scan.tokens[end - 1]
+                    noun = g.noun_before_number([t.text for t in self.scan.tokens[i + 1 : end - 1]])  # past "Nr."
+                    if g.identifies_document(noun, last.bare) and noun.isalpha() \
+                            and (not noun[:1].isupper() or noun.casefold() in g.DOCUMENT_NOUNS):
                         continue  # "of the Brightcell invoice INV-BC-20931": the code says which document
                     self.equality(i + 1, end)
                     self.scan.use(i, end)
@@ -194,7 +195,8 @@ class Equalities:
         tokens (a longer phrase is no name and value), so reading stays linear in the message."""
         k = start
         stop = min(len(self.scan.tokens), start + MAX_VALUE_PHRASE + 1)
-        while k < stop and not self.scan.is_boundary(k) and not self.scan.tokens[k].is_(g.CONJUNCTIONS):
+        while k < stop and not self.scan.is_boundary(k) and not self.scan.tokens[k].is_(g.CONJUNCTIONS) \
+                and not (k > start and self.scan.tokens[k].is_(g.QUANTIFIERS)):  # "der Lieferant GmbH alle Positionen"
             if self.scan.tokens[k].kind == "quoted":
                 return k + 1
             k += 1

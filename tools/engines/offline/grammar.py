@@ -337,6 +337,17 @@ DOCUMENT_NUMBER_NOUNS = words(
 )
 
 
+NUMBER_SIGNS = frozenset({"no", "no.", "nr", "nr.", "#", "n°", "nº", "núm", "núm.", "number", "nummer", "numéro", "número"})
+
+
+def noun_before_number(words: list[str]) -> str:
+    """The word naming what a number numbers, from the words before it: past a number sign
+    ("Rechnung Nr. 471102", "invoice no. 4711")."""
+    if len(words) >= 2 and words[-1].casefold() in NUMBER_SIGNS:
+        return words[-2]
+    return words[-1] if words else ""
+
+
 def identifies_document(noun: str, word: str) -> bool:
     """Whether ``word`` after ``noun`` is the number of one document: a code with a dash or slash
     ("HM-24-0311"), or after a word naming a kind of document ("invoice RE1001", "Rechnung

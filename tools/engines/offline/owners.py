@@ -103,7 +103,8 @@ class Owners:
                 # "van GD 4K221", "truck WX 12345": a registration written in two parts
                 self.scan.owners.append((i, f"{tok.bare} {after.bare}"))
                 self.scan.use(i, i + 2)
-            elif g.identifies_document(before.bare, tok.bare) and self._names_a_thing(before):
+            elif g.identifies_document(g.noun_before_number([t.bare for t in self.scan.tokens[max(0, i - 2) : i]]), tok.bare) \
+                    and self._names_a_thing(before):
                 self.scan.owners.append((i, tok.bare))
                 tok.used = True
 
@@ -111,6 +112,8 @@ class Owners:
         """Whether the word at ``i`` names a kind of document its number follows ("der Rechnung
         471102"): a German noun's capital makes it no owner's name."""
         nxt = self.scan.at(i + 1)
+        if nxt is not None and nxt.low in g.NUMBER_SIGNS:
+            nxt = self.scan.at(i + 2)  # "der Rechnung Nr. 471102"
         return self.scan.tokens[i].low in g.DOCUMENT_NOUNS and nxt is not None and g.identifies_document(self.scan.tokens[i].bare, nxt.bare)
 
     @staticmethod
