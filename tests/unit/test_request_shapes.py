@@ -417,3 +417,12 @@ def test_a_document_number_after_its_sign_and_a_supplier_named_in_a_table_of_fie
     assert [(c.column, c.value) for c in reading.conditions] == [("Steuersatz", "7%")]
     # the supplier stands only in a table of labelled fields, which are the document's own
     assert [r.values["Beschreibung"] for r in extract_records(invoice, reading)] == ["Mineralwasser"]
+
+
+def test_openers_that_greet_or_ask_of_the_rows_picked() -> None:
+    header = ["SKU", "Quantity", "Unit price"]
+    each = read_message("Turn the line items into a table, please. For each item I need the SKU, the quantity and the unit price.",
+                        _hint(header))
+    assert each.columns == ["SKU", "Quantity", "Unit price"] and each.unused == []
+    greeted = read_message("Hallo! Bitte die Spalten SKU und Quantity.", _hint(header))
+    assert greeted.columns == ["SKU", "Quantity"]

@@ -72,8 +72,9 @@ class Conditions:
             elif tok.low == "dated" and (op := self.scan.operator_at(i + 1)):
                 end = self.comparisons.value(op[0], "Date", op[1], i + 1)
                 self.scan.use(i, end)
-            elif (tok.is_(g.RELATIVE) or tok.low in ("mentioning", "containing")) and self.scan.whose_column(i) is None:
-                self._relative(i)
+            elif (tok.is_(g.RELATIVE) or tok.low in ("mentioning", "containing")) and self.scan.whose_column(i) is None \
+                    and not (tok.is_(g.DETERMINERS) and (i == 0 or self.scan.tokens[i - 1].text in SENTENCE_END)):
+                self._relative(i)  # "die" opening a sentence is an article ("Bitte die Spalten …"), no relative
             elif tok.is_(g.LIST_KEYWORDS):
                 self._with_condition(i)
             elif tok.is_(g.ABOUT_WORDS) and i > 0:
