@@ -119,8 +119,7 @@ class Comparisons:
         self.scan.add_condition(start, column, op, value)
         per = self.amounts.priced_per(end) if op in ("lt", "le", "gt", "ge") else end
         if per > end:  # "more than €100 per piece": the condition says what the price is of
-            at, condition = self.scan.conditions[-1]
-            self.scan.conditions[-1] = (at, condition.model_copy(update={"text": f"{condition.text} {text_of(self.scan.tokens[end:per])}"}))
+            self.scan.say_in_last(text_of(self.scan.tokens[end:per]))
         return per
 
     def _between(self, column: str, start: int) -> int:
@@ -167,8 +166,7 @@ class Comparisons:
                 end = self.value(op[0], column, op[1], k)
                 said = text_of(strip_determiners(self.scan.tokens[first:opening]))
                 if len(self.scan.conditions) > read and said:
-                    at, condition = self.scan.conditions[-1]
-                    self.scan.conditions[-1] = (at, condition.model_copy(update={"text": f"{condition.text} ({said})"}))
+                    self.scan.say_in_last(f"({said})")
                 self.scan.use(first, end)
                 continue
             start = k
@@ -179,8 +177,7 @@ class Comparisons:
                 start -= 1
                 if self.scan.tokens[start].is_(g.COST_VERBS):
                     break  # "every Active contract worth more than …": what the thing is worth is compared
-            named = [t for t in self.scan.tokens[start:k] if not (t.is_(g.QUANTIFIERS) or t.is_(g.DETERMINERS))]
-            if self._take_money(k, op, start, named):
+            if self._take_money(k, op, start):
                 continue
             if start == k:
                 continue
@@ -199,26 +196,35 @@ class Comparisons:
             if run:
                 self.scan.use(*run)
 
-    def _take_money(self, k: int, op: tuple[str, int], start: int, named: list[Tok]) -> bool:
+    def worth(self, start: int, k: int, op: tuple[str, int]) -> str | None:
         """"all items over 200 euros", "every contribution above $2,000", "everyone who contributed
-        more than $10.000,00": a sum of money compared after words that name no column of the scope
-        (the rows, or what they did) compares what the rows are worth; the words stay in the
-        condition's text. Whether the condition was taken."""
+        more than $10.000,00": whether a sum of money compared at ``k`` after the words from
+        ``start`` compares what the rows are worth, those words naming no column of the scope (the
+        rows, or what they did after a relative word). The words the condition keeps ("" for
+        none); None when it is no such comparison."""
         value_end = self.amounts.amount_end(op[1])
-        value = text_of(self.scan.tokens[op[1] : value_end])
-        if op[0] not in ("lt", "le", "gt", "ge") or not has_currency(value):
-            return False
+        if op[0] not in ("lt", "le", "gt", "ge") or not has_currency(text_of(self.scan.tokens[op[1] : value_end])):
+            return None
+        named = [t for t in self.scan.tokens[start:k] if not (t.is_(g.QUANTIFIERS) or t.is_(g.DETERMINERS))]
         relative = max((j for j, t in enumerate(named) if t.is_(g.RELATIVE)), default=-1)
         said = text_of(strip_determiners(named[relative + 1 :]))  # "everyone who contributed": what they did
         if named and not all(t.is_(g.ROW_NOUNS) for t in named):
+            after_relative = relative >= 0 or (before := self.scan.at(start - 1)) is not None and before.is_(g.RELATIVE)
             if self.scan.names_column(said) or self.scan.header_within(start, k, last=True) is not None \
-                    or not (self.scan.tokens[start].is_(g.QUANTIFIERS) or any(t.is_(g.RELATIVE) for t in named)):
-                return False  # "a net amount above €100", "Orders from Kiel above …": the words may be the column's
-        self.scan.add_condition(op[1], g.MONEY_COLUMN, op[0], value)
+                    or not (self.scan.tokens[start].is_(g.QUANTIFIERS) or after_relative):
+                return None  # "a net amount above €100", "Orders from Kiel above …": the words may be the column's
+        return said.lower()
+
+    def _take_money(self, k: int, op: tuple[str, int], start: int) -> bool:
+        """A comparison of what the rows are worth (``worth``) read; whether it was."""
+        said = self.worth(start, k, op)
+        if said is None:
+            return False
+        value_end = self.amounts.amount_end(op[1])
+        self.scan.add_condition(op[1], g.MONEY_COLUMN, op[0], text_of(self.scan.tokens[op[1] : value_end]))
         if said:
-            at, condition = self.scan.conditions[-1]
-            self.scan.conditions[-1] = (at, condition.model_copy(update={"text": f"{condition.text} ({said.lower()})"}))
-        self.scan.use(start if named else k, value_end)
+            self.scan.say_in_last(f"({said})")
+        self.scan.use(start if start < k else k, value_end)
         return True
 
     def _bracketed_header(self, k: int) -> tuple[str, int, int] | None:

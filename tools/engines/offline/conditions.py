@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from core.reading import Condition
-from tools.engines.numbers import has_currency
 from tools.engines.offline import grammar as g
 from tools.engines.offline.amounts import Amounts
 from tools.engines.offline.columns import Columns
@@ -128,10 +127,10 @@ class Conditions:
                 return after  # "which drive cycles show more than 5% fuel savings": the noun after the amount
             elif self.scan.tokens[column_end - 1].is_(g.COST_VERBS):
                 column = capitalise(self.scan.tokens[column_end - 1].bare)  # "which articles cost more than …": what they cost
-            elif self._did_for_money(k, column_end, op):
+            elif self.scan.at(k - 1) is not None and self.scan.tokens[k - 1].is_(g.RELATIVE) \
+                    and (worth := self.comparisons.worth(k, column_end, op)) is not None:
                 # "everyone who contributed more than $10.000,00": what they did is worth the sum
-                column = g.MONEY_COLUMN
-                did = text_of(self.scan.tokens[k:column_end]).lower()
+                column, did = g.MONEY_COLUMN, worth
             elif (run := self.scan.header_within(k, column_end, last=True)) is not None and run[1] == column_end and run[0] > k \
                     and self.scan.tokens[run[0] - 1].is_(g.DETERMINERS):
                 # "which inhibitor concentrations give a corrosion rate below 1": the header right before
@@ -158,24 +157,13 @@ class Conditions:
             else:
                 read = len(self.scan.conditions)
                 end = self.comparisons.value(op[0], column, op[1], op_start)
-                if column == g.MONEY_COLUMN and len(self.scan.conditions) > read:
-                    at, condition = self.scan.conditions[-1]
-                    self.scan.conditions[-1] = (at, condition.model_copy(update={"text": f"{condition.text} ({did})"}))
+                if column == g.MONEY_COLUMN and did and len(self.scan.conditions) > read:
+                    self.scan.say_in_last(f"({did})")
             joiner = self.scan.at(end)
             if joiner is not None and joiner.is_(g.CONJUNCTIONS) and not joiner.used:
                 k = end + 1
                 continue
             return end
-
-    def _did_for_money(self, k: int, column_end: int, op: tuple[str, int]) -> bool:
-        """Whether the words from ``k`` say what the rows a relative word opens did ("who
-        contributed", "that paid"), compared with a sum of money, and name no column of the scope."""
-        before = self.scan.at(k - 1)
-        if before is None or not before.is_(g.RELATIVE) or op[0] not in ("lt", "le", "gt", "ge"):
-            return False
-        value = text_of(self.scan.tokens[op[1] : self.amounts.amount_end(op[1])])
-        return has_currency(value) and not self.scan.names_column(text_of(self.scan.tokens[k:column_end])) \
-            and self.scan.header_within(k, column_end) is None
 
     def _name_before_header(self) -> None:
         """"Which contracts is Sophie Keller responsible for": "is", a name of two capitalised words

@@ -70,6 +70,12 @@ class Scan:
         text = f"{column} {g.OP_WORDS[op]} {value}" if column else f"any value {g.OP_WORDS[op]} {value}"
         self.conditions.append((at, Condition(column=column, op=op, value=value, text=text)))  # type: ignore[arg-type]
 
+    def say_in_last(self, words: str) -> None:
+        """The last condition read, its text going on with the user's words ("Price above €100
+        per piece", "Amount above $2,000 (contribution)")."""
+        at, condition = self.conditions[-1]
+        self.conditions[-1] = (at, condition.model_copy(update={"text": f"{condition.text} {words}"}))
+
     def free(self, i: int) -> bool:
         return 0 <= i < len(self.tokens) and not self.tokens[i].used
 
