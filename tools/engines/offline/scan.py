@@ -263,15 +263,16 @@ class Scan:
         return k
 
     def bracket_end(self, k: int) -> int | None:
-        """Where a bracket opening at ``k`` after a word closes, when it holds only a few words
-        ("surname (Apellido)", "net amount (Prix HT)"); None otherwise."""
+        """Where a bracket opening at ``k`` after a word closes, when it holds only a few words of
+        a name ("surname (Apellido)", "net amount (Prix HT)"), no phrase ("(en milliards de FF)");
+        None otherwise."""
         if self.tokens[k].text != "(" or not self.tokens[k - 1].is_word:
             return None
         for j in range(k + 1, min(k + 2 + _BRACKET_WORDS, len(self.tokens))):
             tok = self.tokens[j]
             if tok.text == ")":
                 return j + 1 if j > k + 1 else None
-            if not tok.is_word or tok.used:
+            if not tok.is_word or tok.used or tok.is_(g.ENDS_LIST) or tok.is_(g.DETERMINERS) or tok.is_(g.CONJUNCTIONS):
                 return None
         return None
 
