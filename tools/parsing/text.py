@@ -23,10 +23,10 @@ from tools.parsing.base import ParsedDocument, UnreadableFile
 
 # a table's number as its caption gives it and a request names it: "Table 5", "TABLE 4: …",
 # "Tabelle 2.1", "Tableau 3 –", "Table A4-12."; the number is the first group
-CAPTION = re.compile(r"\b(?:table|tabelle|tableau|tabla|tabela)\s+([A-Z]?\d+(?:[.-]\d+)*)\b", re.IGNORECASE)
 # the words for a table a request names one by: "the Show Details table", "tableau « … »"
 TABLE_WORDS = "table tables tabelle tabellen tableau tableaux tabla tablas tabela tabele"
 _TABLE_WORD = "(?:" + "|".join(TABLE_WORDS.split()) + ")"
+CAPTION = re.compile(rf"\b{_TABLE_WORD}\s+([A-Z]?\d+(?:[.-]\d+)*)\b", re.IGNORECASE)
 _QUOTES = "'\"‘’“”«»‹› "
 
 

@@ -182,12 +182,12 @@ FILE_NOUNS = words(
     "document documents file files workbook workbooks spreadsheet spreadsheets sheet export datei dateien dokument"
     " dokumente arbeitsmappe fichier fichiers classeur archivo archivos documento documentos libro hoja plik pliki arkusz"
 )
-TABLE_NOUNS = words(TABLE_WORDS)
+TABLE_NOUNS = words(TABLE_WORDS)  # "in the Assam schooling status table"
 # the legal forms a company's name ends with ("Lindqvist Retail AB", "Bei Spiel GmbH")
 LEGAL_FORMS = words("ag ab as asa aps a/s gmbh mbh kg ohg ug se sa sas sarl spa srl sl bv nv ltd llc llp inc corp co plc lp oy kk")
 # what a spreadsheet calls itself by its format: "the cities workbook" is met by any workbook
 SHEET_NOUNS = words("workbook workbooks spreadsheet spreadsheets sheet sheets arbeitsmappe tabellenblatt classeur hoja libro arkusz")
-SHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods", ".csv", ".tsv")  # "in the Assam schooling status table"
+SHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods", ".csv", ".tsv")
 COLUMN_LABELS = words("columns column fields field spalten spalte colonnes colonne columnas columna kolumny kolumna pola")
 ROW_LABELS = words("rows zeilen lignes wiersze")
 FOLDER_WORDS = words("folder folders directory ordner dossier répertoire carpeta 폴더 폴더의 폴더에서")

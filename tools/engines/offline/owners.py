@@ -119,7 +119,7 @@ class Owners:
     @staticmethod
     def _names_a_thing(before: Tok) -> bool:
         """The word before a code: one naming the thing it numbers ("invoice", "van", "Table") or a number sign."""
-        return before.kind == "word" and (before.is_word and not before.has_digit or before.low in ("no.", "nr.", "#", "n°"))
+        return before.kind == "word" and (before.is_word and not before.has_digit or before.low in g.NUMBER_SIGNS)
 
     def take_periods(self) -> None:
         """"the Public Health Outlay 2012-13 budget estimates": a financial year written as its

@@ -172,19 +172,11 @@ def _sentences(text: str, scope: ScopeHint) -> list[str]:
     """The message's sentences; a header of the scope with a period inside ("Serious. Categ.")
     ends none."""
     folded = text.casefold()
-    kept = [(at, at + len(term)) for term in scope.vocabulary if ". " in term
-            for at in _occurrences(folded, " ".join(term.split()).casefold())]
+    kept = [(m.start(), m.end()) for term in scope.vocabulary if ". " in term
+            for m in re.finditer(re.escape(" ".join(term.split()).casefold()), folded)]
     cuts = [m for m in _SENTENCE_END.finditer(text) if not any(a < m.start() < b for a, b in kept)]
     bounds = [0, *(m.start() for m in cuts), len(text)]
     return [text[a:b].strip() for a, b in zip(bounds, bounds[1:]) if text[a:b].strip()]
-
-
-def _occurrences(text: str, part: str) -> list[int]:
-    found, at = [], text.find(part)
-    while at >= 0:
-        found.append(at)
-        at = text.find(part, at + 1)
-    return found
 
 
 def _without_opener(sentence: str) -> str:
