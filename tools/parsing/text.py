@@ -121,15 +121,44 @@ def header_at(rows: list[list[str]]) -> int:
             continue
         if sum(1 for cell in row if cell) >= 2:
             return i if i + 1 < len(rows) else 0  # a header has rows under it
-        if not row[0]:
+        if not row[0] and not _opens_below(row, rows[i + 1] if i + 1 < len(rows) else []):
             return 0  # one cell over a middle column names a group of columns: it is the header's
-        titles += 1
+        titles += 1  # … one over the first column the rows below fill is a title ("MONTHLY INCOME")
         if titles > TITLE_ROWS:
             break
     return 0
 
 
 FIELD_ROWS = 6  # rows of labelled values above a header, read as the table's title
+
+
+def _opens_below(row: list[str], below: list[str]) -> bool:
+    """Whether a row's one cell stands in the first column the next row fills, that row filling
+    two or more: a section's title over its table, not a label over a group of columns."""
+    filled = [j for j, cell in enumerate(below) if cell]
+    return len(filled) >= 2 and next((j for j, cell in enumerate(row) if cell), -1) == filled[0]
+
+
+def stacked_tables(rows: list[list[str]]) -> list[list[list[str]]]:
+    """A band of a sheet as the tables stacked in it: a row that prints the header's names again
+    ("Item | Amount" under "MONTHLY EXPENSES") opens a table of its own, the one-cell rows right
+    above it its title (a sheet of sections, each with its header)."""
+    if not rows:
+        return []
+    at = header_at(rows)
+    header = [cell.casefold() for cell in rows[at]]
+    if sum(1 for cell in header if cell) < 2:
+        return [rows]
+    starts = [k for k in range(at + 2, len(rows)) if [cell.casefold() for cell in rows[k]] == header]
+    sheet = rows[: at - 1]  # the sheet's title over the first section's: every table's
+    tables, begin = [], 0
+    for k in starts:
+        top = k
+        while top - 1 > begin and sum(1 for cell in rows[top - 1] if cell) == 1:
+            top -= 1  # the section's title
+        tables.append(rows[begin:top] if begin == 0 else [*sheet, *rows[begin:top]])
+        begin = top
+    return [*tables, [*sheet, *rows[begin:]] if begin else rows[begin:]]
 
 
 def column_bands(rows: list[list[str]]) -> list[list[list[str]]]:
@@ -150,11 +179,18 @@ def column_bands(rows: list[list[str]]) -> list[list[list[str]]]:
     bands: list[list[int]] = []
     for run in runs:
         if bands and (min(len(bands[-1]), len(run)) < 2 or _header_row(grid, bands[-1]) == _header_row(grid, run)
-                      and not _same_header(grid, bands[-1], run) or _labels_of(grid, bands[-1], run)):
+                      and not _same_header(grid, bands[-1], run) and _named(grid, run) or _labels_of(grid, bands[-1], run)):
             bands[-1] = [*bands[-1], *run]
         else:
             bands.append(run)
     return [[cells for row in grid if any(cells := [row[k] for k in band])] for band in bands]
+
+
+def _named(grid: list[list[str]], columns: list[int]) -> bool:
+    """Whether the header row of the band in ``columns`` holds names, no figure ("2336 | 62%"
+    beside "Item | Amount" is a summary's value set level with another table's header)."""
+    row = grid[_header_row(grid, columns)]
+    return not any(_FIGURE.fullmatch(row[k]) for k in columns if row[k])
 
 
 def _same_header(grid: list[list[str]], left: list[int], right: list[int]) -> bool:

@@ -124,8 +124,9 @@ _YEAR = re.compile(r"(?:19|20)\d\d(?:\s*[-–]\s*(?:(?:19|20)\d\d)?)?")
 
 def _years(line: _Line) -> bool:
     """Whether a line is a row of years over a table's columns ("2011 2012 … 2013–"): names of
-    columns, though each is written with figures."""
-    return len(line.segments) >= 2 and all(_YEAR.fullmatch(s.text.strip()) for s in line.segments)
+    columns, though each is written with figures; its other cells words ("1990 … 2016 '16 vs '90")."""
+    years = [s for s in line.segments if _YEAR.fullmatch(s.text.strip())]
+    return len(years) >= 2 and all(s in years or not _figure(s.text) for s in line.segments)
 
 
 def _figure(text: str) -> bool:
