@@ -341,9 +341,13 @@ def test_a_name_a_masthead_prints_word_by_word_is_met_and_said() -> None:
     assert reading.document_conditions == ["Manhattan South CompStat"]
     (record,) = extract_records(report, reading)
     assert record.match == "unsure" and "names 'Manhattan South CompStat' only word by word" in (record.note or "")
-    # words on different lines name nothing
+    # words on different lines, or in a row ("WARN Report" over "Southern California Edison" for the
+    # California WARN report), name it too, said the same way; a word the text lacks names nothing
     apart = report.model_copy(update={"pages": ["CompStat\nManhattan South\nMurder\t12\t3"]})
-    assert extract_records(apart, reading) == []
+    (record,) = extract_records(apart, reading)
+    assert record.match == "unsure" and "names 'Manhattan South CompStat' only word by word" in (record.note or "")
+    lacking = report.model_copy(update={"pages": ["CompStat\nManhattan\nMurder\t12\t3"]})
+    assert extract_records(lacking, reading) == []
 
 
 def test_a_unit_in_brackets_ends_a_headers_name_and_a_year_or_a_word_does_not() -> None:

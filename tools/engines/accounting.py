@@ -117,6 +117,7 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     # "Table 6": the table its caption numbers, which the engines pick by it
     asked |= {j for k in range(len(tokens) - 1) if CAPTION.fullmatch(f"{tokens[k]} {tokens[k + 1]}") for j in (k, k + 1)}
     globs = {p.value for p in reading.places if p.kind == "glob"}
+    asked |= _openers(reading.request)
     left: list[str] = []
     unplaced: list[str] = []
     for i, word in enumerate(tokens):
@@ -135,6 +136,8 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             continue  # "the Word document": the documents of that format
         if word.casefold() in g.DOCUMENT_NUMBER_NOUNS and i + 1 < len(tokens) and fold(tokens[i + 1]) in read:
             continue  # "factuurnummer 992288600": the label of the document's number, which is read
+        if g.TOTAL_LINE.fullmatch(word) and i + 1 < len(tokens) and tokens[i + 1].casefold() in g.ROW_NOUNS:
+            continue  # "including the total line": which rows, kept or left out as the total lines are
         if _numbers_read(tokens, i, read):
             continue  # "Rechnung Nr. 471102": the kind and the sign of a document's number, which is read
         if (word.casefold() in g.VALUE_NOUNS or word.casefold() in g.ENTRY_NOUNS) and i > 0 and fold(tokens[i - 1]) in read:
@@ -169,6 +172,18 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
             continue
         left.append(word)
     return list(dict.fromkeys(left)), list(dict.fromkeys(unplaced))
+
+
+def _openers(request: str) -> set[int]:
+    """The indices (in ``_tokens(request)``) of the words a sentence opens with that greet, ask
+    or thank ("Quick one:", "Hola,", "Many thanks!", "I'm preparing a note on …."): they carry no
+    part of the table."""
+    spans = []
+    for start in [0, *(m.end() for m in re.finditer(r"[.?!]\s+", request))]:
+        opener = g.OPENERS.match(request[start:])
+        if opener is not None:
+            spans.append((start, start + opener.end()))
+    return {k for k, m in enumerate(_TOKEN.finditer(request or "")) if any(a <= m.start() < b for a, b in spans)}
 
 
 def _numbers_read(tokens: list[str], i: int, read: set[str]) -> bool:

@@ -550,6 +550,8 @@ def partly_named(
             continue
         shared = sum(1 for w in wanted if any(_same_or_short(h, w) for h in words))
         ending = words == wanted[-len(words):] and len(words) < len(wanted)
+        if _cut_off(cell, requested):
+            shared = max(shared, (len(wanted) + 1) // 2)
         if shared and (2 * shared >= len(wanted) or ending):
             extra = [h for h in words if not any(_same_or_short(h, w) for w in wanted)]
             scored.append((shared, len(set(extra) & said), not extra, i))
@@ -560,11 +562,25 @@ def partly_named(
     return best[3] if len(scored) == 1 or scored[1][:3] != best[:3] else None
 
 
+def _cut_off(cell: str, requested: str) -> bool:
+    """Whether a header cell is the start of the requested name, cut off after a joining word
+    the page has no room to follow ("No. Of" over the number of employees): its words open the
+    requested name, an identifier's shortening standing for "number"."""
+    words = normalise(cell).split()
+    if len(words) < 2 or words[-1] not in _JOINING:
+        return False
+    name = normalise(requested).split()
+    same = lambda a, b: a == b or a in _IDENTIFIER_WORDS and b in _IDENTIFIER_WORDS  # noqa: E731
+    return len(name) > len(words) and all(same(a, b) for a, b in zip(words, name))
+
+
 def _same_or_short(cell_word: str, word: str) -> bool:
     """A header's word that is the request's word, or shortens it: its first letters ("dep",
-    "departure") or letters of it in order ("chg", "change")."""
+    "departure") or letters of it in order ("chg", "change"), a year's last two digits ("'16" of
+    "%Chg '16 vs '90" for 2016)."""
     return cell_word == word or (len(cell_word) >= 3 and cell_word.isalpha()
-                                 and (word.startswith(cell_word) or _shortened(cell_word, word)))
+                                 and (word.startswith(cell_word) or _shortened(cell_word, word))) \
+        or len(cell_word) == 2 and cell_word.isdigit() and re.fullmatch(r"(?:19|20)\d\d", word) is not None and word.endswith(cell_word)
 
 
 def header_holding(headers: list[list[str]], conditions: list[Condition]) -> list[str]:

@@ -204,6 +204,8 @@ class Columns:
             while self.scan.at(start) is not None and self.scan.tokens[start].is_(g.PRONOUNS):
                 start += 1  # "give me the state, …"
             end = self.scan.list_end(start)
+            if tok.is_(g.INCLUSIONS) and end > start and self._is_row_phrase(start, end):
+                continue  # "…, including the total line": rows the table keeps, no column
             if end > start and self.scan.is_list(start, end) and not self.scan.names_a_party(start, end):
                 self.scan.use(i, start)
                 found.append((start, end))

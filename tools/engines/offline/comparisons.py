@@ -35,7 +35,7 @@ class Comparisons:
         tokens = self.scan.tokens
         for k in range(1, len(tokens) - 1):
             joiner, word = tokens[k], tokens[k + 1]
-            op = g.POSTFIX_OPERATORS.get(word.low) if joiner.low in ("or", "and", "oder", "und", "ou", "et") else None
+            op = g.POSTFIX_OPERATORS.get(word.low) if joiner.low in ("or", "and", "oder", "und", "ou", "et", "o", "y", "of", "en") else None
             if op is None or joiner.used or word.used or not tokens[k - 1].has_digit or tokens[k - 1].used:
                 continue
             after = self.scan.at(k + 2)

@@ -27,7 +27,7 @@ def text_outside_tables(document: DocumentText) -> str:
     return "\n".join(line for page in document.pages for line in page.splitlines() if clean(line) not in in_tables)
 
 
-def meets_document_conditions(document: DocumentText, terms: list[str], apart: bool = True) -> bool:
+def meets_document_conditions(document: DocumentText, terms: list[str], apart: bool = True, loose: bool = False) -> bool:
     """Whether every term occurs outside the tables' rows (a letterhead, not an item row): in
     the text, in a table's title or header (what the whole table is about: "Votes 2009"), in
     the document's title or in its path ("the Senate expenditures": ``senate-expenditures.pdf``).
@@ -36,7 +36,9 @@ def meets_document_conditions(document: DocumentText, terms: list[str], apart: b
     each of them as a word of its own ("the Q2 HoReCa price list": ``Cennik_HoReCa_2025-Q2.pdf``),
     a one-word spelling by a word of the path ("O&M", spelled "OyM": ``SLA_OyM_Hotel_….md``), and
     with ``apart`` by one line of the text holding each of its words ("Manhattan South CompStat"
-    over a masthead "CompStat    Manhattan South"; ``apart_notes`` says so in the rows).
+    over a masthead "CompStat    Manhattan South"; ``apart_notes`` says so in the rows), with
+    ``loose`` by the whole text, rows too ("the California WARN report": "WARN Report" over a row
+    of "Southern California Edison").
     """
     if not terms:
         return True
@@ -47,6 +49,8 @@ def meets_document_conditions(document: DocumentText, terms: list[str], apart: b
     text = _plain_marks("\n".join([document.path, document.title, own, *headed]).casefold())
     path_words = set(name_words(document.path.casefold()))
     lines = [set(name_words(line)) for line in text.splitlines()] if apart else []
+    if loose:  # every word of the name somewhere in the document's text, its rows too (not its path)
+        lines.append(set(name_words(_plain_marks("\n".join(document.pages).casefold()))))
     return all(
         _dated_in(own, text, month, document.path) if (month := month_of(term)) else
         any(_contains_word(text, spelling) or len(alternative.split()) > 1 and set(spelling.split()) <= path_words
@@ -58,9 +62,11 @@ def meets_document_conditions(document: DocumentText, terms: list[str], apart: b
 
 
 def apart_notes(document: DocumentText, terms: list[str]) -> list[str]:
-    """Why a document's rows are unsure when it names a term only word by word on a line."""
+    """Why a document's rows are unsure when it names a term only word by word (on a line, or
+    anywhere in its text)."""
     return [f"the document names {term!r} only word by word" for term in terms
-            if not meets_document_conditions(document, [term], apart=False) and meets_document_conditions(document, [term])]
+            if not meets_document_conditions(document, [term], apart=False)
+            and meets_document_conditions(document, [term], loose=True)]
 
 
 def _declined_in(text: str, name: str) -> bool:

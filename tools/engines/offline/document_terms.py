@@ -58,6 +58,12 @@ def titled_as_asked(tables: list[Table], reading: Reading) -> list[Table]:
     # "the Show Details table": the tables whose title holds the name the request gives a table
     names = [_folded_words(n) for n in reading.document_conditions if named_as_table(reading.request, n)]
     entitled = [t for t in titled if any(n and n in _folded_words(" ".join(t.title)) for n in names)]
+    # "which monthly expenses are more than $100?": of those, the tables titled by the things
+    # asked which of ("MONTHLY EXPENSES", not "MONTHLY INCOME" above it)
+    subject = _folded_words(reading.subject or "")
+    about = [t for t in entitled or titled if subject.strip() and subject in _folded_words(" ".join(t.title))]
+    if 0 < len(about) < len(entitled or titled):
+        return about
     if entitled:
         return entitled
     if not reading.document_kinds:

@@ -31,7 +31,7 @@ from tools.engines.offline.document_terms import (
     words_in_cells,
     titled_as_asked,
 )
-from tools.engines.offline.grammar import ROW_NOUNS, TOTAL_LINE, TOTAL_WORDS
+from tools.engines.offline.grammar import ROW_NOUNS, TOTAL_LINE, TOTAL_WORDS, YEAR
 from tools.engines.offline.labelled import blocks_of, enough, issuer_notes, labelled_values, records_from_key_values, with_issuer
 from tools.engines.offline.request import money_column, on_column
 from tools.engines.offline.row_labels import cell_at, told_apart, with_subject
@@ -46,9 +46,11 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
         return []
     kinds = kind_tables(document)
     if not meets_document_conditions(document, reading.document_conditions) or rows_of_a_kind(kinds, reading):
-        reading = named_in_rows(document, reading, kinds)
-        if reading is None:
+        in_rows = named_in_rows(document, reading, kinds)
+        if in_rows is None and not (meets_document_conditions(document, reading.document_conditions, loose=True)
+                                    and not rows_of_a_kind(kinds, reading)):
             return []
+        reading = in_rows or reading  # else its name's words stand apart in its text: its rows are unsure
     blocks = with_issuer(document, blocks_of(key_value_lines(document.pages, document.tables), reading.columns), reading.columns)
     reading = terms_in_columns(kinds, reading)
     records, table_columns, by_heading = records_from_tables(document, reading, blocks)
@@ -241,7 +243,12 @@ def records_from_tables(
         held = _held(conditioned, table)
         named_whole = enough(len(mapping) + held, len(reading.columns) + len(conditioned))
         partly = _partly_named(reading, table, mapping) if named_whole or len(reading.columns) > 1 and held == len(conditioned) else {}
-        if named_whole or len(reading.columns) > 1 and len(mapping) + len(partly) == len(reading.columns):
+        goes_on = previous is not None and len(table.header) == len(previous.header) and _reads_as_row(table.header, earlier, strict=True)
+        if goes_on and not named_whole:
+            # a table continued on the next page whose first row a name of it happens to match
+            # ("Boeing Company" under a Company column): a row, the header the last table's
+            use, rows = previous, [table.header, *table.rows]  # type: ignore[assignment]
+        elif named_whole or len(reading.columns) > 1 and len(mapping) + len(partly) == len(reading.columns):
             # a table the request's names hold, or one that names each of several at least in part
             # (and every condition's column whole): the columns named in part are read, unsure
             # "Amount in USD" from "Amount"; "Serial number" from "TYPE ---- SERIAL NUMBER ----", a cell
@@ -307,14 +314,17 @@ def _kind_spans(reading: Reading) -> list[str]:
     return [" ".join(words[span[0] : span[-1] + 1]) for span in spans]
 
 
-def _reads_as_row(header: list[str], rows: list[list[str]]) -> bool:
+def _reads_as_row(header: list[str], rows: list[list[str]], strict: bool = False) -> bool:
     """Whether a header holds a figure in a column where the rows before it mostly do (or the
-    rows hold none): a row of a table going on, not the names of a table of its own."""
+    rows hold none): a row of a table going on, not the names of a table of its own. ``strict``:
+    a figure, and no year, in every such column, and one such column at least."""
     numbers = [
         j for j in range(len(header))
         if (cells := [r[j] for r in rows if j < len(r) and r[j].strip()])
         and 2 * sum(parse_number(c) is not None for c in cells) > len(cells)
     ]
+    if strict:
+        return bool(numbers) and all(parse_number(header[j]) is not None and not YEAR.fullmatch(header[j].strip()) for j in numbers)
     return not numbers or any(parse_number(header[j]) is not None for j in numbers)
 
 

@@ -100,7 +100,7 @@ MONEY_NOUNS = words("value values worth price prices cost costs amount amounts w
                     "waarde prijs bedrag wartość kwota cena koszt")
 # nouns that say "the values of" after the columns they follow: "its 2013 and 2017 values", "the
 # Others figures"
-VALUE_NOUNS = words("figures values numbers amounts data zahlen werte beträge chiffres valeurs montants cifras valores"
+VALUE_NOUNS = words("figures values numbers amounts counts data zahlen werte beträge chiffres valeurs montants cifras valores"
                     " importes liczby wartości kwoty dane")
 # nouns of one value a row holds or lacks under a column: "which states have an entry under Loans
 # from SBI", "lines with no value in Discount"
@@ -165,8 +165,8 @@ SIGNS = {
 }
 # "500 or more", "10 or less", "20 und mehr", "5 ou moins": the comparison after its value
 POSTFIX_OPERATORS = {
-    **dict.fromkeys(("more", "above", "higher", "over", "greater", "mehr", "plus", "davantage"), "ge"),
-    **dict.fromkeys(("less", "fewer", "below", "lower", "under", "weniger", "moins"), "le"),
+    **dict.fromkeys(("more", "above", "higher", "over", "greater", "mehr", "plus", "davantage", "más", "meer"), "ge"),
+    **dict.fromkeys(("less", "fewer", "below", "lower", "under", "weniger", "moins", "menos", "minder"), "le"),
 }
 US = words("us uns nous")  # the asker's side: "what Acme billed us", "was Acme uns berechnet hat"
 # Words that make the values wanted those of the thing just named: "each state with its growth rate".
@@ -204,13 +204,19 @@ OPENERS = re.compile(
     r"|i would like|give me|show me|get me|find me|make me|send me|list|show|give|get|find|extract|export|turn|convert"
     r"|pull out|pull|collect|return|fetch|display|create|make|build|prepare|zeige mir|zeig mir|gib mir|zeige|zeig|liste|gib|donne-moi|montre-moi|donne|montre"
     r"|j'ai besoin des|j'ai besoin du|j'ai besoin de|il me faut|je voudrais|j'aimerais|ich brauche|ich hätte gerne|ich möchte"
-    r"|quisiera|me gustaría|necesito|quiero|dame|dime|muéstrame|muestra|lista|listar|indica|por favor"
+    r"|quisiera|me gustaría|necesito|quiero|dame|dime|muéstrame|muestra|lista|listar|indica|indícame|indíqueme|por favor"
+    r"|quick one|quick question|one more|short question|eine kurze frage|kurze frage|petite question|una pregunta rápida"
+    # "If so, …" after a question; thanks closing the message
+    r"|if so|if any|falls ja|wenn ja|si oui|si c'est le cas|si es así|en ese caso"
+    r"|many thanks|thanks a lot|thank you|thanks|merci beaucoup|merci|vielen dank|danke schön|danke|muchas gracias|gracias"
+    # the asker's purpose, a sentence of its own: "I'm preparing a short note on defence spending."
+    r"|(?:i'm|i am|we're|we are) (?:preparing|writing|working on|putting together|drafting) [^.!?]*[.!]"
     r"|potrzebuję|chcę|pokaż mi|podaj mi|pokaż|podaj|wymień|wypisz|zestaw"
     r"|(?:a |an )?(?:table|csv|list|overview|spreadsheet) (?:of|with)|all the"
     # "For each of them I need …": the rows a sentence before picked, then what is asked of them
     r"|(?:for|of) (?:each|every one|each one|all) of (?:them|these|those)|für jeden davon|für jede davon"
     r"|for (?:each|every) (?:item|line|row|position|entry|record|article|one)"
-    r"|pour chacun d'eux|pour chacune d'elles|para cada uno de ellos|para cada una de ellas|dla każdego z nich)[\s,!]+)+",
+    r"|pour chacun d'eux|pour chacune d'elles|para cada uno de ellos|para cada una de ellas|dla każdego z nich)(?:[\s,!:]+|$))+",
     re.IGNORECASE,
 )
 
@@ -307,6 +313,7 @@ DASHES = frozenset("-–—")  # a dash standing alone between words: "… 10 pi
 EXTENSIONS = "pdf|docx?|xlsx?|xlsm|csv|tsv|txt|md|markdown|pptx?|hwpx?|odt|ods|odp|rtf|html?|eml|msg|json|xml"
 FILE_NAME = re.compile(rf".+\.(?:{EXTENSIONS})$", re.IGNORECASE)
 YEAR = re.compile(r"(?:19|20)\d\d")
+VERSUS = words("vs versus against gegenüber contre frente")  # "2016 vs 1990": one period set against another
 
 
 def is_code_prefix(word: str) -> bool:

@@ -119,6 +119,8 @@ class Places:
                 self.scan.use(i - 1, i + 1)
             elif tok.kind == "word" and g.YEAR.fullmatch(tok.bare) and self._heads_a_column(tok.bare):
                 tok.term = True  # "the 2008 and 2009 values": a column the scope's tables head with the year
+            elif tok.kind == "word" and g.YEAR.fullmatch(tok.bare) and self._set_against(i):
+                tok.term = True  # "the % change 2016 vs 1990": two years a column compares, no place
             elif tok.kind == "word" and g.YEAR.fullmatch(tok.bare) and not tok.used and not self._compared(i):
                 tok.kind, tok.place, tok.used = "place", Place(kind="year", value=tok.bare), True
                 before = self.scan.at(i - 1)
@@ -142,6 +144,15 @@ class Places:
                 found.update(k for k in run if self.scan.names_header(tokens[k].bare))
             run = []
         return found
+
+    def _set_against(self, i: int) -> bool:
+        """Whether the year at ``i`` is set against another year by "vs" ("2016 vs 1990")."""
+        for step in (1, -1):
+            against, other = self.scan.at(i + step), self.scan.at(i + 2 * step)
+            if against is not None and other is not None and against.low.rstrip(".") in g.VERSUS \
+                    and g.YEAR.fullmatch(other.bare):
+                return True
+        return False
 
     def _heads_a_column(self, year: str) -> bool:
         """Whether a year is a column of the scope's tables and no document path of it holds the year."""
@@ -195,7 +206,7 @@ class Places:
         """"surplus/deficit", "layoff/closure", "kWh/year": two words joined by a slash, neither of
         them a folder of the scope, name one thing two ways; a path starts or ends with a slash,
         has more parts, or starts at a folder the scope has."""
-        parts = text.split("/")
+        parts = text.rstrip(".").split("/")  # "… 10 kg/año.": the sentence's period
         if len(parts) != 2 or not all(p.isalpha() for p in parts):
             return False
         segments = {seg.casefold() for f in self.scan.folders for seg in f.strip("/").split("/")}

@@ -129,9 +129,11 @@ def _closes_sentence(word: str, rest: str) -> bool:
         # "… and college %. Include …": a sign, or a number with its sign, is no abbreviation
         # ("Stk.", "no.") and no date ("1. Januar", "2.5. Mai")
         return not rest.strip() or bool(re.match(r"\s+[A-ZÄÖÜ\"'“‘]", rest))
-    if "." in body or len(body) <= 3 or not body.isalpha():
+    words = body.split("/")  # "… exactamente 10 kg/año. Indícame …": a unit per a unit ends it too
+    if "." in body or len(body) <= 3 or not all(w.isalpha() for w in words) or len(words) > 2:
         return not rest.strip() and not ("." in body or len(body) <= 3)
-    return not rest.strip() or bool(re.match(r"\s+[A-ZÄÖÜ0-9\"'“‘]", rest))
+    following = rest.lstrip()[:1]
+    return not following or rest[:1].isspace() and (following.isupper() or following in "0123456789\"'“‘")
 
 
 def text_of(tokens: list[Tok]) -> str:

@@ -1,0 +1,87 @@
+"""Shapes of documents and requests that a further set of public documents showed: a sheet of
+stacked sections each with its header, a table going on over pages whose first row looks like a
+header, a header of years with words beside them, a header cut off after "of", a name whose
+words stand apart in the text, and the words that greet, thank or explain rather than ask."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from held_out import document, scope
+
+from tools.engines.columns import partly_named
+from tools.engines.offline import extract_records, read_message
+from tools.parsing import parse_file
+
+UNSEEN = Path(__file__).resolve().parents[2] / "evals" / "unseen"
+BUDGET = UNSEEN / "public-eight" / "documents" / "poi" / "simple-monthly-budget.xlsx"
+TABULA = UNSEEN / "public-pdfs" / "documents" / "tabula-java" / "src" / "test" / "resources" / "technology" / "tabula"
+COMPSTAT = TABULA / "cs-en-us-pbms.pdf"
+WARN = UNSEEN / "public-pdfs" / "documents" / "pdfplumber" / "tests" / "pdfs" / "WARN-Report-for-7-1-2015-to-03-25-2016.pdf"
+
+
+def test_a_sheet_of_stacked_sections_gives_a_table_each_and_the_things_asked_pick_one() -> None:
+    tables = parse_file(BUDGET).tables
+    titled = {" / ".join(t.title): [r[1] for r in t.rows] for t in tables if "Item" in t.header}
+    assert titled == {
+        "SIMPLE MONTHLY BUDGET / MONTHLY INCOME": ["Income 1", "Income 2", "Other"],
+        "SIMPLE MONTHLY BUDGET / MONTHLY EXPENSES": [
+            "Rent/mortgage", "Electric", "Gas", "Cell phone", "Groceries", "Car payment", "Auto expenses",
+            "Student loans", "Credit cards", "Auto Insurance", "Personal care", "Entertainment", "Miscellaneous"],
+    }
+    message = "Quick one: in the Simple Monthly Budget spreadsheet, which monthly expenses are more than $100? Just the item and the amount."
+    reading = read_message(message, scope([BUDGET]))
+    assert reading.columns == ["Item", "Amount"] and reading.unused == [] and reading.document_kinds == []
+    records = extract_records(document(BUDGET), reading)
+    # the income above the expenses is no expense; $100.00 is not more than $100
+    assert [r.values["Item"] for r in records] == ["Rent/mortgage", "Electric", "Groceries", "Car payment", "Auto expenses"]
+
+
+def test_a_line_of_years_with_words_beside_them_heads_the_table_and_the_total_line_is_kept() -> None:
+    table = next(t for t in parse_file(COMPSTAT).tables if "Historical Perspective" in t.title)
+    assert table.header[1:6] == ["1990", "1993", "1998", "2001", "2016"] and table.header[9] == "%Chg '16 vs '90"
+    # "'16 vs '90" shortens the years the request writes out, not "'16 vs '01"
+    assert partly_named("% change 2016 vs 1990", table.header, {1, 5}) == 9
+    message = ("From the Historical Perspective table of the Manhattan South CompStat report, give each crime with its "
+               "1990 and 2016 counts and the % change 2016 vs 1990, including the total line.")
+    reading = read_message(message, scope([COMPSTAT]))
+    assert reading.columns == ["1990", "2016", "% change 2016 vs 1990"]  # "the total line" names rows, no column
+    assert "total" not in reading.unused and "counts" not in reading.unused
+    records = extract_records(document(COMPSTAT), reading)
+    assert [r.values["Crime"] for r in records][-2:] == ["G.L.A.", "TOTAL"]
+    assert records[-1].values["% change 2016 vs 1990"] == "-83.0" and all(r.match == "unsure" for r in records)
+
+
+def test_a_header_cut_off_after_of_names_the_column_it_opens() -> None:
+    header = ["Notice Date", "Company", "City", "No. Of", "Layoff/Closure"]
+    assert partly_named("Number of employees", header, {1, 2}) == 3
+    assert partly_named("Notice number", header[1:], {0, 1}) is None  # a cell opening another name names nothing
+
+
+def test_a_table_going_on_whose_first_row_matches_a_name_and_a_name_whose_words_stand_apart() -> None:
+    message = ("From the California WARN report (07/01/2015 - 03/25/2016), list every notice affecting 500 or more "
+               "employees: company, city, number of employees and layoff/closure type.")
+    reading = read_message(message, scope([WARN]))
+    assert reading.document_conditions == ["California WARN"]
+    records = extract_records(document(WARN), reading)
+    # page 2 opens with "Boeing Company", which the Company column's name matches: still a row
+    assert [(r.values["Company"], r.values["Number of employees"]) for r in records][:2] == [
+        ("Toyota Motor North America", "3000"), ("Associate Management Resources, Inc.", "533")]
+    assert len(records) == 10
+    # "California" stands only in a row ("Southern California Edison"): every row says so
+    assert all(r.match == "unsure" and "names 'California WARN' only word by word" in (r.note or "") for r in records)
+
+
+def test_words_that_greet_thank_or_explain_are_no_part_of_the_table() -> None:
+    hint = scope([BUDGET])
+    reading = read_message("Hello! I'm preparing a short note on my budget. Quick one: in the Simple Monthly Budget spreadsheet, "
+                           "which monthly expenses are more than $100? Just the item and the amount. Many thanks!", hint)
+    assert reading.columns == ["Item", "Amount"] and reading.unused == [] and reading.document_kinds == []
+    reading = read_message("Are there any monthly expenses above $1,000 in the Simple Monthly Budget spreadsheet? "
+                           "If so, item and amount.", hint)
+    assert reading.columns == ["Item", "Amount"] and "so" not in {c.value for c in reading.conditions} | set(reading.unused)
+    # a unit per a unit closes its sentence ("kg/año."), though the next opens with an accented capital
+    reading = read_message("Necesito las sustancias con un umbral de 10 kg/año. Indícame el item y el amount, por favor.", hint)
+    assert reading.places == [] and not any("Indícame" in c for c in reading.columns)
+    reading = read_message("Del Simple Monthly Budget, los gastos de 100 o más: item y amount.", hint)
+    assert [(c.op, c.value) for c in reading.conditions] == [("ge", "100")]
