@@ -37,6 +37,13 @@ def test_a_sheet_of_stacked_sections_gives_a_table_each_and_the_things_asked_pic
     assert [r.values["Item"] for r in records] == ["Rent/mortgage", "Electric", "Groceries", "Car payment", "Auto expenses"]
 
 
+def test_a_header_printed_again_lower_down_without_titles_parts_the_tables_and_repeats_nothing() -> None:
+    lookup = UNSEEN / "public-five" / "documents" / "poi" / "xlookup.xlsx"
+    first, second = [t for t in parse_file(lookup).tables if t.page == 1]
+    assert first.title == second.title == [] and [r[1] for r in first.rows] == ["Dianne Pugh"]
+    assert [r[1] for r in second.rows][::9] == ["Ned Lanning", "Marguerite Cervantes"] and len(second.rows) == 10
+
+
 def test_a_line_of_years_with_words_beside_them_heads_the_table_and_the_total_line_is_kept() -> None:
     table = next(t for t in parse_file(COMPSTAT).tables if "Historical Perspective" in t.title)
     assert table.header[1:6] == ["1990", "1993", "1998", "2001", "2016"] and table.header[9] == "%Chg '16 vs '90"

@@ -150,7 +150,7 @@ def stacked_tables(rows: list[list[str]]) -> list[list[list[str]]]:
     if sum(1 for cell in header if cell) < 2:
         return [rows]
     starts = [k for k in range(at + 2, len(rows)) if [cell.casefold() for cell in rows[k]] == header]
-    sheet = rows[: at - 1]  # the sheet's title over the first section's: every table's
+    sheet = rows[: max(at - 1, 0)]  # the sheet's title over the first section's: every table's
     tables, begin = [], 0
     for k in starts:
         top = k
