@@ -92,3 +92,15 @@ def test_words_that_greet_thank_or_explain_are_no_part_of_the_table() -> None:
     assert reading.places == [] and not any("Indícame" in c for c in reading.columns)
     reading = read_message("Del Simple Monthly Budget, los gastos de 100 o más: item y amount.", hint)
     assert [(c.op, c.value) for c in reading.conditions] == [("ge", "100")]
+
+
+def test_a_french_request_sets_its_sign_after_the_column_and_its_possessives_before_each() -> None:
+    cities = UNSEEN / "public-six" / "documents" / "poi" / "DataTableCities.xlsx"
+    message = ("Bonjour, dans le classeur des villes, pourriez-vous me sortir les villes du tableau « Small Cities » situées "
+               "dans l'hémisphère sud (latitude négative), avec leur latitude, leur longitude et leur population ?")
+    reading = read_message(message, scope([cities]))
+    assert reading.columns == ["Latitude", "Longitude", "Population"]
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Latitude", "lt", "0")]
+    assert "leur" not in reading.unused and "sortir" not in reading.unused
+    records = extract_records(document(cities), reading)
+    assert [r.values["Latitude"] for r in records] == ["-34.60°", "-36.84°", "-26.20°"]

@@ -61,7 +61,8 @@ ORDER_FIRST = words("then next afterwards dann puis ensuite luego después potem
 ORDER_LAST = words("first last zuerst d'abord primero najpierw eerst")
 ASKING = words(
     "show list give get find extract display return provide tell fetch pull collect put zeige zeig liste gib nenne donne donner montre montrer lister lista muestra"
-    " dame dime indica sacar saca sácame extraer extrae pokaż podaj wymień wypisz daj znajdź zestaw"
+    " dame dime indica indícame sacar saca sácame extraer extrae pokaż podaj wymień wypisz daj znajdź zestaw"
+    " sortir sors sortez extraire indiquer indiquez auflisten aufzählen nennen heraussuchen"
 )
 PRONOUNS = words("me us them mir uns moi nous nos mi nam")
 COURTESY = words("please bitte thanks merci proszę gracias too auch aussi también"
@@ -159,8 +160,10 @@ PERIOD_VERBS: list[tuple[list[str], str]] = sorted(
 # A sign that names a comparison with zero: "refunds (negative amounts)", "a non-zero Family
 # Welfare amount", "positive growth"
 SIGNS = {
-    **dict.fromkeys(("negative", "negativ", "negativen", "negativer", "négatif", "négative", "négatifs", "négatives"), "lt"),
-    **dict.fromkeys(("positive", "positiv", "positiven", "positiver", "positif", "positifs", "positives"), "gt"),
+    **dict.fromkeys(("negative", "negativ", "negativen", "negativer", "négatif", "négative", "négatifs", "négatives",
+                     "negativo", "negativa", "negativos", "negativas"), "lt"),
+    **dict.fromkeys(("positive", "positiv", "positiven", "positiver", "positif", "positifs", "positives",
+                     "positivo", "positiva", "positivos", "positivas"), "gt"),
     **dict.fromkeys(("non-zero", "nonzero", "non-null", "non-nul", "non-nulle"), "not"),
 }
 # "500 or more", "10 or less", "20 und mehr", "5 ou moins": the comparison after its value

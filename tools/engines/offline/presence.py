@@ -35,6 +35,13 @@ class Presence:
                 end = grouped[1]  # "a non-zero Family Welfare amount under Capital"
             elif (nxt := self.scan.at(k + 1)) is not None and nxt.is_content and not nxt.has_digit and k + 2 >= clause:
                 end = k + 2  # "(negative amounts)": the one word the clause holds after it
+            elif (before := self.scan.header_within(max(0, k - 4), k, last=True)) is not None and before[1] == k:
+                # "(latitude négative)", "crecimiento negativo": the header before the sign, as
+                # French and Spanish set an adjective after its noun
+                column = capitalise(text_of(tokens[before[0] : k]))
+                self.scan.conditions.append((k, Condition(column=column, op=op, value="0", text=f"{column} {tok.text}")))
+                self.scan.use(before[0], k + 1)
+                continue
             else:
                 continue
             column = grouped[0] if grouped is not None else capitalise(text_of(tokens[k + 1 : end]).strip("()[]{},;:.!? "))

@@ -344,7 +344,7 @@ class Scan:
                 items.append((k, referred[0]))
                 first = skip = k + referred[1]
                 continue
-            if not current and (tok.is_(g.DETERMINERS) or tok.is_(g.QUANTIFIERS)):  # "the state", "each crime"
+            if not current and (tok.is_(g.DETERMINERS) or tok.is_(g.QUANTIFIERS) or tok.is_(g.POSSESSIVES)):  # "the state", "each crime", "leur latitude"
                 first = k + 1
                 continue
             if not current and (named := self.whose_column(k)) is not None:
