@@ -104,3 +104,16 @@ def test_a_french_request_sets_its_sign_after_the_column_and_its_possessives_bef
     assert "leur" not in reading.unused and "sortir" not in reading.unused
     records = extract_records(document(cities), reading)
     assert [r.values["Latitude"] for r in records] == ["-34.60°", "-36.84°", "-26.20°"]
+
+
+def test_the_lines_summing_up_under_a_total_line_are_no_items() -> None:
+    from core.reading import DocumentText, ScopeHint, Table
+    header = ["Last Name", "City", "Date", "Amount"]
+    rows = [["Ecolab", "Saint Paul", "9/20/2012", "5,000.00"], ["SPFT", "", "9/28/2012", "15,000.00"],
+            ["", "Total", "", "20,000.00"], ["", "Previously Reported", "", "17,605.00"],
+            ["", "Total Contribution", "", "37,605.00"]]
+    report = DocumentText(id=1, collection="c", path="donors.pdf", pages=["Major contributions"],
+                          tables=[Table(page=1, header=header, rows=rows)])
+    reading = read_message("List every contribution above $2,000 with the Last Name, the Date and the Amount.",
+                           ScopeHint(documents=1, table_headers=[header], vocabulary=header))
+    assert [r.values["Last Name"] for r in extract_records(report, reading)] == ["Ecolab", "SPFT"]

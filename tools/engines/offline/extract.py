@@ -395,6 +395,23 @@ def _sum_lines(rows: list[list[str]], use: _TableUse, reading: Reading, earlier:
         if figures and all(total is not None and abs(total - value) <= max(0.5, abs(value) * 1e-6)  # type: ignore[operator]
                            for (_, value), total in zip(figures, sums)):
             found.add(k)
+    labelled = {k for k, row in enumerate(rows) if (filled := [c.strip() for c in row if c.strip()])
+                and _SUMMARY_LABEL.match(filled[0]) and len(filled) < len(use.header) / 2}
+    return found | _below_total(rows, found | labelled)
+
+
+def _below_total(rows: list[list[str]], totals: set[int]) -> set[int]:
+    """The lines under a total line that label their figures in the column its label stands in,
+    right of the items' names, and name no item ("Total", "Previously Reported", "Total
+    Contribution" under a donor list): the total's summary, no item."""
+    found: set[int] = set()
+    for total in sorted(totals):
+        at = next((j for j, cell in enumerate(rows[total]) if cell.strip()), 0)
+        for k in range(total + 1, len(rows) if at else total + 1):
+            first = next((j for j, cell in enumerate(rows[k]) if cell.strip()), None)
+            if first != at or parse_number(rows[k][at]) is not None:
+                break
+            found.add(k)
     return found
 
 
