@@ -117,3 +117,19 @@ def test_the_lines_summing_up_under_a_total_line_are_no_items() -> None:
     reading = read_message("List every contribution above $2,000 with the Last Name, the Date and the Amount.",
                            ScopeHint(documents=1, table_headers=[header], vocabulary=header))
     assert [r.values["Last Name"] for r in extract_records(report, reading)] == ["Ecolab", "SPFT"]
+
+
+def test_a_currency_sign_set_apart_over_right_aligned_amounts_is_one_column_with_them() -> None:
+    irs = UNSEEN / "public-six" / "documents" / "camelot" / "us-007.pdf"
+    allowance, added = parse_file(irs).tables[:2]
+    assert allowance.header == ["Payroll Period", "One Withholding Allowance"]
+    assert [r[1] for r in allowance.rows][:2] == ["$ 71.15", "142.31"] and allowance.rows[5] == ["Semiannually", "1,850.00"]
+    assert added.header == ["Payroll Period", "Add Additional"] and added.rows[0] == ["Weekly", "$ 40.40"]
+    # "a one withholding allowance worth more than $500": the header before "worth" is compared,
+    # and a table naming only some of the columns beside one naming all gives no rows
+    message = ("In the IRS notice with the 2011 percentage method withholding tables, which payroll periods have a one "
+               "withholding allowance worth more than $500? Payroll Period and One Withholding Allowance, please.")
+    reading = read_message(message, scope([irs]))
+    assert [(c.column, c.op) for c in reading.conditions] == [("One Withholding Allowance", "gt")] and "worth" not in reading.unused
+    assert [(r.values["Payroll Period"], r.values["One Withholding Allowance"]) for r in extract_records(document(irs), reading)] == [
+        ("Quarterly", "925.00"), ("Semiannually", "1,850.00"), ("Annually", "3,700.00")]

@@ -31,7 +31,7 @@ _PLAIN = frozenset(
     donne-moi donnez-moi montre-moi montrez-moi dis-moi j'ai besoin faut voudrais aimerais
     brauche hätte gerne möchte quisiera gustaría
     qué que cuál cuáles quién cómo cuánto cuántos necesito quiero dame dime muestra muéstrame lista tabla
-    gracias nos es son hay está están se o out
+    gracias nos es son hay está están se o out worth
     kto co jaki jaka jakie jakich ile czy
     """.split()
 )

@@ -126,7 +126,11 @@ class Conditions:
                     and (after := self.comparisons.take_noun_after(column_end, op)) is not None:
                 return after  # "which drive cycles show more than 5% fuel savings": the noun after the amount
             elif self.scan.tokens[column_end - 1].is_(g.COST_VERBS):
-                column = capitalise(self.scan.tokens[column_end - 1].bare)  # "which articles cost more than …": what they cost
+                # "which articles cost more than …": what they cost; "have a one withholding
+                # allowance worth more than …": the header before the verb
+                run = self.scan.header_within(k, column_end - 1, last=True)
+                column = capitalise(text_of(self.scan.tokens[run[0] : run[1]]) if run and run[1] == column_end - 1
+                                    else self.scan.tokens[column_end - 1].bare)
             elif self.scan.at(k - 1) is not None and self.scan.tokens[k - 1].is_(g.RELATIVE) \
                     and (worth := self.comparisons.worth(k, column_end, op)) is not None:
                 # "everyone who contributed more than $10.000,00": what they did is worth the sum

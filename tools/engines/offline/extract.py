@@ -232,6 +232,9 @@ def records_from_tables(
     # "From the Big Cities table": only the table so titled, not one without a title beside it
     by_name = bool(named) and any(named_as_table(reading.request, term) for term in reading.document_conditions)
     foreign = of_another_kind(document, reading)
+    # a table naming every requested column makes one naming only some of them no table of the
+    # request ("Payroll Period | Add Additional" beside "Payroll Period | One Withholding Allowance")
+    whole = any(len(map_columns(reading.columns, t.header, " ".join(t.title))) == len(reading.columns) for t in document.tables)
     for table in document.tables:
         if _is_key_value_table(table, reading) or named and (table.title or by_name) and table not in named:
             continue
@@ -248,6 +251,8 @@ def records_from_tables(
             # a table continued on the next page whose first row a name of it happens to match
             # ("Boeing Company" under a Company column): a row, the header the last table's
             use, rows = previous, [table.header, *table.rows]  # type: ignore[assignment]
+        elif whole and len(mapping) < len(reading.columns) and not named:
+            continue
         elif named_whole or len(reading.columns) > 1 and len(mapping) + len(partly) == len(reading.columns):
             # a table the request's names hold, or one that names each of several at least in part
             # (and every condition's column whole): the columns named in part are read, unsure

@@ -197,6 +197,29 @@ def numbered(table: Table) -> Table:
     return table
 
 
+_SIGN = re.compile(r"[$€£¥]")
+
+
+def signed(table: Table) -> Table:
+    """A column holding only a currency sign or a figure, beside a column of figures, where no
+    row fills both with a figure: the sign printed at the left of a column of right-aligned
+    amounts, a wide amount reaching into its room ("$ | 71.15" … "1,850.00 | "), a name over it
+    the start of the column's ("Add | Additional"). One column: the sign before its amount, the
+    names joined. Any other table comes back as it was."""
+    for j in range(len(table.header) - 1):
+        pairs = [(row[j].strip() if j < len(row) else "", row[j + 1].strip() if j + 1 < len(row) else "") for row in table.rows]
+        signs = sum(1 for a, _ in pairs if _SIGN.fullmatch(a))
+        moved = sum(1 for a, b in pairs if a and not _SIGN.fullmatch(a) and not b)
+        if signs == 0 or moved == 0 or not all(
+            (not a or _SIGN.fullmatch(a) or _figure(a) and not b) and (not b or _figure(b)) for a, b in pairs
+        ):
+            continue
+        rows = [[*row[:j], f"{a} {b}" if _SIGN.fullmatch(a or "-") else (a or b), *row[j + 2:]] for row, (a, b) in zip(table.rows, pairs)]
+        name = " ".join(n for n in (table.header[j].strip(), table.header[j + 1].strip()) if n)
+        return table.model_copy(update={"header": [*table.header[:j], name, *table.header[j + 2:]], "rows": rows})
+    return table
+
+
 def _spaced_thousands(parts: list[str]) -> bool:
     """Whether a cell's parts are one figure whose thousands a space sets apart ("1 200,00")."""
     return len(parts) >= 2 and re.fullmatch(r"\d{1,3}", parts[0]) is not None \
