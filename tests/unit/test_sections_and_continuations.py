@@ -133,3 +133,15 @@ def test_a_currency_sign_set_apart_over_right_aligned_amounts_is_one_column_with
     assert [(c.column, c.op) for c in reading.conditions] == [("One Withholding Allowance", "gt")] and "worth" not in reading.unused
     assert [(r.values["Payroll Period"], r.values["One Withholding Allowance"]) for r in extract_records(document(irs), reading)] == [
         ("Quarterly", "925.00"), ("Semiannually", "1,850.00"), ("Annually", "3,700.00")]
+
+
+def test_having_what_a_header_closes_with_means_its_cell_holds_a_value() -> None:
+    proposal = UNSEEN / "public-more" / "documents" / "camelot" / "us-009.pdf"
+    message = ("Which cost categories in the non-profit indirect cost rate proposal have exclusions or unallowables? Show the "
+               "category, the exclusion amount, then the total costs for all funds. Skip the total line.")
+    reading = read_message(message, scope([proposal]))
+    assert ("Exclusions & unallowables", "not", "") in [(c.column, c.op, c.value) for c in reading.conditions]
+    records = extract_records(document(proposal), reading)
+    assert [r.values["Category"] for r in records] == [
+        "Bad Debts", "Subcontracts", "Purchase, Equipment Lease", "Entertainment", "Allowances", "Emergency Assistance",
+        "Participant Support Costs"]

@@ -10,7 +10,7 @@ from core.reading import Condition
 from tools.engines.columns import folded
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
-from tools.engines.offline.tokens import capitalise, strip_determiners, text_of
+from tools.engines.offline.tokens import Tok, capitalise, strip_determiners, text_of
 
 
 @dataclass
@@ -55,6 +55,8 @@ class Presence:
         dash the table prints for none). False for any other clause."""
         tokens = self.scan.tokens
         k = start + 1 if tokens[start].is_(g.HAS_WORDS) or tokens[start].is_(g.BE_WORDS) else start
+        if self._named_values(start, k, end):
+            return True
         none = k < end and tokens[k].low in g.NONE_WORDS
         k += 1 if none or (k < end and tokens[k].is_(g.DETERMINERS)) else 0
         if k + 1 < end and tokens[end - 1].low in g.ENTRY_NOUNS and all(t.is_word for t in tokens[k : end - 1]) \
@@ -72,6 +74,23 @@ class Presence:
         column = capitalise(text_of(tokens[header[0] : header[1]]))
         said = text_of(tokens[start:end])
         self.scan.conditions.append((start, Condition(column=column, op="equals" if none else "not", value="", text=said)))
+        self.scan.use(start, end)
+        return True
+
+    def _named_values(self, start: int, k: int, end: int) -> bool:
+        """"which cost categories have exclusions or unallowables" over a column "Less: Exclusions &
+        Unallowables": after a verb of having, words that are a header's closing words (its "&"
+        written "or" or "and") say the row's cell holds a value."""
+        tokens = self.scan.tokens
+        words = tokens[k:end]
+        if not tokens[start].is_(g.HAS_WORDS) or not words or not all(t.is_word for t in words) \
+                or words[0].is_(g.CONJUNCTIONS) or words[-1].is_(g.CONJUNCTIONS):
+            return False
+        named = " ".join(t.bare for t in words if not (t.is_(g.CONJUNCTIONS) or t.low == "or"))
+        if len(words) < 2 or folded(named) not in self.scan.header_tails:
+            return False
+        column = capitalise(" & ".join(" ".join(t.bare for t in part) for part in _parts(words)))
+        self.scan.conditions.append((start, Condition(column=column, op="not", value="", text=text_of(tokens[start:end]))))
         self.scan.use(start, end)
         return True
 
@@ -93,3 +112,14 @@ class Presence:
         self.scan.conditions.append((start, Condition(column=column, op="equals", value="0 or 0%", text=f"{column} is 0 ({said})")))
         self.scan.use(start, end)
         return True
+
+
+def _parts(words: list[Tok]) -> list[list[Tok]]:
+    """Words parted where "and", "or" or "&" joins them."""
+    parts: list[list[Tok]] = [[]]
+    for t in words:
+        if t.is_(g.CONJUNCTIONS) or t.low == "or":
+            parts.append([])
+        else:
+            parts[-1].append(t)
+    return [p for p in parts if p]
