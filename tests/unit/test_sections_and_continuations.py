@@ -145,3 +145,13 @@ def test_having_what_a_header_closes_with_means_its_cell_holds_a_value() -> None
     assert [r.values["Category"] for r in records] == [
         "Bad Debts", "Subcontracts", "Purchase, Equipment Lease", "Entertainment", "Allowances", "Emergency Assistance",
         "Participant Support Costs"]
+
+
+def test_with_their_named_figures_says_which_values_the_columns_hold_and_sets_no_condition() -> None:
+    bhandara = UNSEEN / "public-five" / "documents" / "camelot" / "missing_values.pdf"
+    message = ("From the Bhandara key indicators sheet, give me the hypertension indicators (age 18 years and above) with "
+               "their DLHS-4 (2012-13) figures: columns Indicators, TOTAL and RURAL.")
+    reading = read_message(message, scope([bhandara]))
+    assert reading.columns == ["Indicators", "TOTAL", "RURAL"] and reading.conditions == []
+    records = extract_records(document(bhandara), reading)
+    assert [(r.values["TOTAL"], r.values["RURAL"]) for r in records] == [("23.8", "22.8"), ("8.2", "7.1"), ("3.7", "3.1")]

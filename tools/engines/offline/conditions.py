@@ -344,6 +344,14 @@ class Conditions:
     def _with_condition(self, i: int) -> None:
         """``with a quantity of more than 100``, ``with more than 8 hours``, ``with priority P1``."""
         start = i + 1
+        if (own := self.scan.at(start)) is not None and own.is_(g.POSSESSIVES):
+            end = self.scan.list_end(start + 1)
+            after = self.scan.at(end)
+            if end > start + 2 and self.scan.tokens[end - 1].low in g.VALUE_NOUNS and after is not None and after.text == ":":
+                # "with their DLHS-4 (2012-13) figures: columns …": which of their values the columns
+                # the colon lists hold, said for them to be picked by; no condition
+                self.scan.use(i, end)
+                return
         op = self.scan.operator_at(start)
         if op and op[0] in ("lt", "le", "gt", "ge"):
             value_end = self.amounts.amount_end(op[1])
