@@ -155,3 +155,14 @@ def test_with_their_named_figures_says_which_values_the_columns_hold_and_sets_no
     assert reading.columns == ["Indicators", "TOTAL", "RURAL"] and reading.conditions == []
     records = extract_records(document(bhandara), reading)
     assert [(r.values["TOTAL"], r.values["RURAL"]) for r in records] == [("23.8", "22.8"), ("8.2", "7.1"), ("3.7", "3.1")]
+
+
+def test_two_periods_between_a_comparison_name_the_column_of_the_change_from_one_to_the_other() -> None:
+    projections = UNSEEN / "public-eight" / "documents" / "camelot" / "us-018.pdf"
+    message = ("Projections of Education Statistics to 2021: which states are projected to grow their number of public high "
+               "school graduates by more than 20% between 2008–09 and 2021–22? I need the state, the actual percentage "
+               "change 2003–04 to 2008–09 and the projected change 2008–09 to 2021–22.")
+    reading = read_message(message, scope([projections]))
+    assert [(c.op, c.value) for c in reading.conditions if c.op != "judgement"] == [("gt", "20%")]
+    records = extract_records(document(projections), reading)
+    assert [r.values["State"] for r in records] == ["Texas", "Colorado", "Nevada", "Utah"]

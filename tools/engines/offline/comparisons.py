@@ -9,13 +9,15 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from core.reading import Condition
-from tools.engines.columns import is_qualifier
+from tools.engines.columns import folded, is_qualifier
 from tools.engines.months import month_of
 from tools.engines.numbers import has_currency, is_amount, parse_number
 from tools.engines.offline import grammar as g
 from tools.engines.offline.amounts import Amounts, is_unit, unit_of
 from tools.engines.offline.scan import JUDGEMENT_HINT, Scan
 from tools.engines.offline.tokens import WHICH, Tok, capitalise, strip_determiners, text_of
+
+_BY = frozenset({"by", "um", "de", "en", "o"})  # "grow by more than 20%", "um mehr als 20 % wachsen"
 
 
 @dataclass
@@ -27,6 +29,30 @@ class Comparisons:
     @cached_property
     def amounts(self) -> Amounts:
         return Amounts(self.scan)
+
+    def take_spans_compared(self) -> None:
+        """"grow by more than 20% between 2008–09 and 2021–22" over a column "2008–09 to 2021–22":
+        the two periods "between" joins name the column of the change from one to the other, and
+        the comparison right before them compares it; no range of values."""
+        tokens = self.scan.tokens
+        for k in range(len(tokens)):
+            op = self.scan.operator_at(k)
+            if op is None or op[0] != "between" or tokens[k].used:
+                continue
+            low, conj, high = self.scan.at(op[1]), self.scan.at(op[1] + 1), self.scan.at(op[1] + 2)
+            if low is None or conj is None or high is None or not conj.is_(g.CONJUNCTIONS):
+                continue
+            name = f"{low.text} to {high.text}"
+            if not (self.scan.names_header(name) or folded(name) in self.scan.header_tails):
+                continue
+            for j in range(k - 1, max(k - 5, -1), -1):
+                compared = self.scan.operator_at(j)
+                if compared is not None and compared[0] in ("lt", "le", "gt", "ge") and self.amounts.amount_end(compared[1]) == k \
+                        and not tokens[j].used:
+                    self.scan.add_condition(compared[1], name, compared[0], text_of(tokens[compared[1] : k]))
+                    before = self.scan.at(j - 1)
+                    self.scan.use(j - 1 if before is not None and before.low in _BY else j, op[1] + 3)
+                    break
 
     def take_postfix_comparisons(self) -> None:
         """"affecting 500 or more employees", "10 Stück oder weniger": a value, then "or more" /

@@ -40,6 +40,7 @@ class Conditions:
         return Presence(self.scan)
 
     def take_conditions(self) -> None:
+        self.comparisons.take_spans_compared()
         self.comparisons.take_postfix_comparisons()
         Equalities(self.scan).take_values_in_columns()
         self.amounts.take_column_after_amount()
