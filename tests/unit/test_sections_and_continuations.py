@@ -166,3 +166,11 @@ def test_two_periods_between_a_comparison_name_the_column_of_the_change_from_one
     assert [(c.op, c.value) for c in reading.conditions if c.op != "judgement"] == [("gt", "20%")]
     records = extract_records(document(projections), reading)
     assert [r.values["State"] for r in records] == ["Texas", "Colorado", "Nevada", "Utah"]
+
+
+def test_a_label_between_two_group_labels_names_every_column_between_their_groups() -> None:
+    tariff = UNSEEN / "public-new" / "documents" / "camelot" / "good_energy.pdf"
+    rates = next(t for t in parse_file(tariff).tables if "Region no." in t.header)
+    assert rates.header[2:] == [
+        "Standard Unit Rate p/kWh", "Standard Standing Charge p/day", "Economy 7 Unit Rate Day p/kWh",
+        "Economy 7 Unit Rate Night p/kWh", "Economy 7 Standing Charge p/day", "Gas Unit Rate p/kWh", "Gas Standing Charge p/day"]

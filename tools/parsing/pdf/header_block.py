@@ -17,6 +17,7 @@ HEADER_GAP = 4.0  # names over every column may stand this many lines' heights a
 WRAPPED = 1.0  # points: a name wrapped onto the next line starts this close to where it started
 CENTRED = 0.5  # a group label's centre lies within this share of its line's height of its columns'
 LEVEL = 0.6  # the names under a group label stand level: their middles within this share of a line's height
+RUN_CENTRED = 0.05  # a label between two group labels is centred over the columns between them within this share of their width
 
 
 def _body_start(lines: list[_Line], start: int, end: int, columns: list[_Column]) -> int | None:
@@ -149,6 +150,7 @@ def _names(block: list[_Line], columns: list[_Column], numbering: frozenset[int]
         runs = [range(k, k + 1) if m in wrapped else _group(s, k, line, extents[n], claimed, spans)
                 for m, (s, k) in enumerate(zip(line.segments, owners))]
         runs = _repeated_groups(line, owners, runs, extents[n], claimed, spans, wrapped)
+        runs = _between_groups(line, owners, runs, extents[n], claimed, spans, wrapped)
         for s, run in zip(line.segments, runs):
             for j in run:
                 parts[j].append((n, s.x0, s.text))
@@ -267,6 +269,32 @@ def _repeated_groups(
     if len(taken) != len(set(taken)):
         return runs  # runs that overlap are no groups side by side
     return [groups.get(n, run) for n, run in enumerate(runs)]
+
+
+def _between_groups(
+    line: _Line, owners: list[int], runs: list[range], extent: list[list[float]], claimed: set[int],
+    spans: list[tuple[float, float] | None], wrapped: set[int],
+) -> list[range]:
+    """A cell over one column between two group labels of its line, the columns between their
+    groups named wholly below it, level with its own, and it centred over them within a share of
+    their width ("Economy 7" over "Unit Rate Day | Unit Rate Night | Standing Charge", between
+    "Standard" and "Gas" over two columns each): it names each of those columns."""
+    found = list(runs)
+    for m, (run, k) in enumerate(zip(runs, owners)):
+        if len(run) > 1 or m in wrapped:
+            continue
+        left = [r for r in runs if len(r) > 1 and r.stop <= k]
+        right = [r for r in runs if len(r) > 1 and r.start > k]
+        if not left or not right:
+            continue
+        first, last = max(r.stop for r in left), min(r.start for r in right) - 1
+        between = range(first, last + 1)
+        if len(between) < 2 or any(j != k and not _under(j, k, line, claimed, spans) for j in between):
+            continue
+        seg = line.segments[m]
+        if abs((extent[first][0] + extent[last][1]) / 2 - (seg.x0 + seg.x1) / 2) <= RUN_CENTRED * (extent[last][1] - extent[first][0]):
+            found[m] = between
+    return found
 
 
 def _under(j: int, k: int, line: _Line, claimed: set[int], spans: list[tuple[float, float] | None]) -> bool:
