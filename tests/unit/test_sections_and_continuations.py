@@ -174,3 +174,15 @@ def test_a_label_between_two_group_labels_names_every_column_between_their_group
     assert rates.header[2:] == [
         "Standard Unit Rate p/kWh", "Standard Standing Charge p/day", "Economy 7 Unit Rate Day p/kWh",
         "Economy 7 Unit Rate Night p/kWh", "Economy 7 Standing Charge p/day", "Gas Unit Rate p/kWh", "Gas Standing Charge p/day"]
+
+
+def test_a_header_closing_words_before_of_and_a_rate_after_the_amount() -> None:
+    tariff = UNSEEN / "public-new" / "documents" / "camelot" / "good_energy.pdf"
+    message = ("Good Energy tariff, paying on receipt of bill: which regions have a Standard electricity standing charge of "
+               "more than 80p a day? Give me region, region no. and the standing charge.")
+    reading = read_message(message, scope([tariff]))
+    # "a day" is the amount's unit, not the column "Unit Rate Day"; "standing charge" closes a header's name
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [("Standing charge", "gt", "80p")]
+    records = extract_records(document(tariff), reading)
+    standard = [r.values["Region"] for r in records if r.note and "'Standard Standing Charge p/day'" in r.note]
+    assert standard == ["North Wales & Merseyside", "North East England", "North Scotland", "Yorkshire"]

@@ -210,6 +210,9 @@ class Amounts:
         if per is not None and per.is_(g.PER) and not per.used and thing is not None and thing.is_word \
                 and not thing.has_digit and not thing.used and has_currency(text_of(self.scan.tokens[max(0, end - 2) : end])):
             return end + 2
+        if per is not None and (per.is_(g.PER) or per.low in ("a", "an")) and not per.used and thing is not None \
+                and thing.low in g.TIME_UNITS and not thing.used:
+            return end + 2  # "more than 80p a day": a rate, the amount's unit
         return end
 
     def _unit_column(self, unit: str) -> str | None:

@@ -17,6 +17,7 @@ from tools.engines.offline.amounts import Amounts, is_unit, unit_of
 from tools.engines.offline.scan import JUDGEMENT_HINT, Scan
 from tools.engines.offline.tokens import WHICH, Tok, capitalise, strip_determiners, text_of
 
+_NOUN_WORDS = 4  # words of a header named before "of" and a comparison
 _BY = frozenset({"by", "um", "de", "en", "o"})  # "grow by more than 20%", "um mehr als 20 % wachsen"
 
 
@@ -112,11 +113,19 @@ class Comparisons:
             of, noun = self.scan.at(k - 1), self.scan.at(k - 2)
             if found is None or of is None or of.used or of.low not in g.JOINS_NAME:
                 continue
-            if noun is None or not noun.is_word or noun.used or noun.has_digit or not self.scan.names_column(noun.bare):
+            closing = next((j for j in range(max(0, k - 1 - _NOUN_WORDS), k - 2)
+                            if all(t.is_word and not t.used for t in self.scan.tokens[j : k - 1])
+                            and folded(text_of(self.scan.tokens[j : k - 1])) in self.scan.header_tails), None)
+            if closing is not None:
+                # "a Standard electricity standing charge of more than 80p": a header's closing words
+                first, name = closing, text_of(self.scan.tokens[closing : k - 1])
+            elif noun is None or not noun.is_word or noun.used or noun.has_digit or not self.scan.names_column(noun.bare):
                 continue
+            else:
+                first, name = k - 2, noun.bare
             op = found[0]
-            end = self.value(op[0], capitalise(noun.bare), op[1], k)
-            self.scan.use(k - 2, end)
+            end = self.value(op[0], capitalise(name), op[1], k)
+            self.scan.use(first, end)
 
     def value(self, op: str, column: str, start: int, op_start: int) -> int:
         """Read the value of ``column op`` from ``start``; return the index after it."""

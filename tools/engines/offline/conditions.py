@@ -300,7 +300,8 @@ class Conditions:
             if op is None or op[0] not in ("lt", "le", "gt", "ge"):
                 continue
             value_end = self.amounts.amount_end(op[1])
-            header = self.scan.header_within(value_end, end) if value_end > op[1] else None
+            rate_end = self.amounts.priced_per(value_end)  # "more than 80p a day": its unit, no header
+            header = self.scan.header_within(rate_end, end) if value_end > op[1] else None
             if header is None:
                 return False
             self.scan.add_condition(op[1], capitalise(text_of(self.scan.tokens[header[0] : header[1]])), op[0], text_of(self.scan.tokens[op[1] : value_end]))
