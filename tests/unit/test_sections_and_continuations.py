@@ -186,3 +186,15 @@ def test_a_header_closing_words_before_of_and_a_rate_after_the_amount() -> None:
     records = extract_records(document(tariff), reading)
     standard = [r.values["Region"] for r in records if r.note and "'Standard Standing Charge p/day'" in r.note]
     assert standard == ["North Wales & Merseyside", "North East England", "North Scotland", "Yorkshire"]
+
+
+def test_a_german_request_names_its_invoice_by_a_compound_and_its_rows_by_another() -> None:
+    hint = scope([BUDGET])
+    reading = read_message("Kannst du mir aus der QualityHosting-Rechnung Nr. 30064443 vom 7. Mai 2014 alle Rechnungspositionen "
+                           "auflisten? Ich brauche Pos., Produkt, den zugehörigen Dienst und den Zeilenbetrag ohne MwSt.", hint)
+    assert reading.columns[:2] == ["Pos.", "Produkt"]
+    assert reading.document_conditions[:2] == ["QualityHosting", "30064443"]
+    assert "Rechnungspositionen" not in reading.document_kinds and "auflisten" not in reading.document_kinds
+    assert not any(t.startswith("kannst") for t in reading.row_terms)
+    reading = read_message("Welche Ausgaben haben mehr als 100 $? Bitte jeweils Item und Amount.", hint)
+    assert reading.columns == ["Item", "Amount"]

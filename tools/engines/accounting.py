@@ -81,8 +81,8 @@ def is_grammar(word: str) -> bool:
     lists = (g.QUANTIFIERS, g.DETERMINERS, g.ENDS_LIST, g.JOINS_NAME, g.CONJUNCTIONS, g.LIST_KEYWORDS,
              g.CONDITION_KEYWORDS, g.RELATIVE, g.HAS_WORDS, g.COLUMN_LABELS, g.ROW_LABELS, g.FOLDER_WORDS,
              g.YEAR_WORDS, g.ROW_NOUNS, g.GROUP_WORDS, g.ABOUT_WORDS, g.MONTH_PREPOSITIONS, g.ASKING, g.PRONOUNS, g.INCLUSIONS,
-             g.COURTESY, g.WHO, g.SPAN_WORDS, g.ORDER_FIRST, g.ORDER_LAST, g.POSSESSIVES)
-    return low in _PLAIN or any(low in group for group in lists)
+             g.COURTESY, g.WHO, g.SPAN_WORDS, g.ORDER_FIRST, g.ORDER_LAST, g.POSSESSIVES, g.EACH_WORDS)
+    return low in _PLAIN or any(low in group for group in lists) or g.row_compound(low)
 
 
 def _boundary(token: str) -> bool:
@@ -242,8 +242,8 @@ def _asking_noun(tokens: list[str], i: int, read: set[str]) -> bool:
     """Whether a word that asks ("list", "show") stands as a noun: after a noun ("our 2025 price
     list"), unless the two words are one name the reading holds ("price list" read as the folder
     pricelists/)."""
-    if tokens[i].casefold() not in g.ASKING or i == 0:
-        return False
+    if tokens[i].casefold() not in g.ASKING or i == 0 or tokens[i].casefold().endswith("en"):
+        return False  # "… alle Rechnungspositionen auflisten": a German verb closes its clause
     before = tokens[i - 1]
     return before not in _PUNCT and not is_grammar(before) and fold(before + tokens[i]) not in read
 

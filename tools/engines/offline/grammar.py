@@ -65,6 +65,8 @@ ASKING = words(
     " sortir sors sortez extraire indiquer indiquez auflisten aufzählen nennen heraussuchen"
 )
 PRONOUNS = words("me us them mir uns moi nous nos mi nam")
+# "Bitte jeweils Name, …", "respectively": said of each row, opening a list of columns
+EACH_WORDS = words("jeweils respectively respectivement respectivamente")
 COURTESY = words("please bitte thanks merci proszę gracias too auch aussi también"
                  " pourriez-vous pouvez-vous peux-tu könnten kannst podrías puedes podés podría")  # "… and net value please", "Show the supplier too"
 COURTESY_PAIRS = frozenset({("por", "favor"), ("per", "favore")})  # "…, por favor"
@@ -209,6 +211,7 @@ OPENERS = re.compile(
     r"|j'ai besoin des|j'ai besoin du|j'ai besoin de|il me faut|je voudrais|j'aimerais|ich brauche|ich hätte gerne|ich möchte"
     r"|quisiera|me gustaría|necesito|quiero|dame|dime|muéstrame|muestra|lista|listar|indica|indícame|indíqueme|por favor"
     r"|quick one|quick question|one more|short question|eine kurze frage|kurze frage|petite question|una pregunta rápida"
+    r"|kannst du mir|kannst du|könntest du mir|könntest du|können sie mir|können sie|könnten sie mir|könnten sie"
     # "If so, …" after a question; thanks closing the message
     r"|if so|if any|falls ja|wenn ja|si oui|si c'est le cas|si es así|en ese caso"
     r"|many thanks|thanks a lot|thank you|thanks|merci beaucoup|merci|vielen dank|danke schön|danke|muchas gracias|gracias"
@@ -351,12 +354,18 @@ DOCUMENT_NUMBER_NOUNS = words(
 NUMBER_SIGNS = frozenset({"no", "no.", "nr", "nr.", "#", "n°", "nº", "núm", "núm.", "number", "nummer", "numéro", "número"})
 
 
+def row_compound(word: str) -> bool:
+    """Whether a word joins a noun to a noun of rows ("Rechnungspositionen", "Auftragszeilen"):
+    the rows asked for, as German writes them, no owner's name and no kind of document."""
+    low = word.casefold()
+    return any(len(noun) >= 5 and low.endswith(noun) and len(low) > len(noun) + 3 for noun in ROW_NOUNS)
+
+
 def noun_before_number(words: list[str]) -> str:
     """The word naming what a number numbers, from the words before it: past a number sign
     ("Rechnung Nr. 471102", "invoice no. 4711")."""
-    if len(words) >= 2 and words[-1].casefold() in NUMBER_SIGNS:
-        return words[-2]
-    return words[-1] if words else ""
+    noun = words[-2] if len(words) >= 2 and words[-1].casefold() in NUMBER_SIGNS else words[-1] if words else ""
+    return noun.rpartition("-")[2]  # "QualityHosting-Rechnung Nr. 30064443": the compound's noun
 
 
 def identifies_document(noun: str, word: str) -> bool:

@@ -29,7 +29,7 @@ class Owners:
         while i < len(self.scan.tokens):
             tok = self.scan.tokens[i]
             if tok.used or not tok.capital or not tok.is_content or tok.low in WHICH or tok.is_(g.LIST_KEYWORDS) \
-                    or self._numbered_document(i):
+                    or self._numbered_document(i) or g.row_compound(tok.low):
                 i += 1
                 continue
             end = self._name_run(i)
@@ -39,13 +39,14 @@ class Owners:
             if before is not None and before.place is not None and before.place.kind == "year" and i > 1:
                 before = self.scan.at(i - 2)  # "all 2025 Sonnwerk invoices": the year, then the owner
             after = self.scan.at(end)
-            if end == i + 1 and (owner := _owner_of_compound(tok.text)) and before is not None and (
+            numbered = (sign := self.scan.at(i + 1)) is not None and sign.low in g.NUMBER_SIGNS  # "…-Rechnung Nr. 30064443"
+            if (end == i + 1 or numbered) and (owner := _owner_of_compound(tok.text)) and before is not None and (
                 before.is_(g.DETERMINERS) or before.is_(g.ENDS_LIST)
             ):
                 # "der Nordwerk-Rechnung": a name joined to the noun of its documents
                 self.scan.owners.append((i, owner))
                 tok.used = True
-                i = end
+                i += 1
                 continue
             possessive = run[-1].possessive
             after_owner_word = before is not None and not before.used and (

@@ -346,7 +346,8 @@ class Scan:
                 items.append((k, referred[0]))
                 first = skip = k + referred[1]
                 continue
-            if not current and (tok.is_(g.DETERMINERS) or tok.is_(g.QUANTIFIERS) or tok.is_(g.POSSESSIVES)):  # "the state", "each crime", "leur latitude"
+            if not current and (tok.is_(g.DETERMINERS) or tok.is_(g.QUANTIFIERS) or tok.is_(g.POSSESSIVES) or tok.is_(g.EACH_WORDS)):
+                # "the state", "each crime", "leur latitude", "jeweils Name"
                 first = k + 1
                 continue
             if not current and (named := self.whose_column(k)) is not None:
