@@ -198,3 +198,9 @@ def test_a_german_request_names_its_invoice_by_a_compound_and_its_rows_by_anothe
     assert not any(t.startswith("kannst") for t in reading.row_terms)
     reading = read_message("Welche Ausgaben haben mehr als 100 $? Bitte jeweils Item und Amount.", hint)
     assert reading.columns == ["Item", "Amount"]
+
+
+def test_a_bracketed_phrase_under_the_last_label_is_part_of_it() -> None:
+    irs = UNSEEN / "public-six" / "documents" / "camelot" / "us-007.pdf"
+    for table in parse_file(irs).tables[:2]:
+        assert table.rows[-1][0] == "Daily or Miscellaneous (each day of the payroll period)"

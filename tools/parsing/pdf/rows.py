@@ -33,14 +33,16 @@ def _run_on(
         height = line.bottom - line.top
         if tight and line.top - lines[i - 1].bottom > 0.5 * height:
             break
-        if line.segments[0].x0 <= start + ALIGN * height or TOTAL_LINE.match(line.text):
+        qualifier = _qualifies_label(line, columns, row)
+        if line.segments[0].x0 <= start + ALIGN * height and not qualifier or TOTAL_LINE.match(line.text):
             break  # "Subtotal $ 112.00" under the last amount is a line of its own
         placed = _place(line, columns)
         if (
             placed is None or placed.overflow or len(placed.columns) != len(columns)
             or _filled(columns, placed.cells) >= _need(columns)
             or any(_figure(text) and _figure(row.get(key, "")) for key, text in placed.cells.items())
-            or (tight and i == first and placed.cells.keys() <= row.keys() and not _wraps_words(line, columns, placed.cells, row))
+            or (tight and i == first and placed.cells.keys() <= row.keys() and not _wraps_words(line, columns, placed.cells, row)
+                and not qualifier)
         ):
             break
         for key, text in placed.cells.items():
@@ -48,6 +50,17 @@ def _run_on(
         columns = placed.columns
         i += 1
     return i, columns
+
+
+def _qualifies_label(line: _Line, columns: list[_Column], row: dict[int, str]) -> bool:
+    """Whether ``line`` is one bracketed phrase under the row's label, in the labels' column
+    ("Daily or Miscellaneous" over "(each day of the payroll period)"): the label's own words."""
+    if len(line.segments) != 1 or not columns:
+        return False
+    text = line.segments[0].text.strip()
+    first = min(columns, key=lambda c: c.x0)
+    return text.startswith("(") and text.endswith(")") and first.x0 - (line.bottom - line.top) <= line.segments[0].x0 < first.x1 \
+        and any(ch.isalpha() for ch in row.get(first.key, ""))
 
 
 def _wraps_words(line: _Line, columns: list[_Column], cells: dict[int, str], row: dict[int, str]) -> bool:
