@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from core.reading import Condition, DocumentText, Reading, Record, Table
 from tools.engines.accounting import fold
-from tools.engines.checks import check_conditions, checked, holds_words, judgement_notes
+from tools.engines.checks import check_conditions, checked, judgement_notes
 from tools.engines.columns import groups_of, map_columns, match_column, normalise, partly_named, unit_unsaid
 from tools.engines.numbers import has_currency, month_of_cell, parse_number
 from tools.engines.offline.document_names import apart_notes, meets_document_conditions
@@ -31,11 +31,12 @@ from tools.engines.offline.document_terms import (
     words_in_cells,
     titled_as_asked,
 )
-from tools.engines.offline.grammar import ROW_NOUNS, TOTAL_LINE, TOTAL_WORDS, YEAR
+from tools.engines.offline.grammar import ROW_NOUNS, YEAR
 from tools.engines.offline.labelled import blocks_of, enough, issuer_notes, labelled_values, records_from_key_values, with_issuer
 from tools.engines.offline.request import money_column, on_column
 from tools.engines.offline.row_labels import cell_at, told_apart, with_subject
 from tools.engines.offline.sections import judged_by_section, picked_section, section_note, sectioned
+from tools.engines.offline.totals import SUMMARY_LABEL, labels_among_figures, total_lines
 from tools.parsing.fields import KeyValue, key_value_lines
 from tools.parsing.text import named_as_table
 
@@ -276,7 +277,7 @@ def records_from_tables(
             c.column: match_column(c.column, use.header, " ".join(table.title))
             for c in asked.conditions if c.column and c.op != "judgement"
         }
-        sums = _sum_lines(rows, use, reading, earlier) | _labels_among_figures(rows)
+        sums = total_lines(rows, use.mapping.values(), len(use.header), reading, earlier) | labels_among_figures(rows)
         earlier = [*earlier, *rows]
         # "the personal habits indicators": the rows under the heading the request names, unsure
         # a column a header names whole picks no section: "State" over a State column
@@ -372,98 +373,10 @@ def _read_for_table(reading: Reading, header: list[str], rows: list[list[str]], 
     return (reading.model_copy(update={"conditions": conditions}), notes) if notes else (reading, [])
 
 
-def _sum_lines(rows: list[list[str]], use: _TableUse, reading: Reading, earlier: list[list[str]] | None = None) -> set[int]:
-    """The rows that are the table's total line, not an item: the row's label says a total, and
-    every figure it has in the requested columns is the sum of that column over the rows above it
-    ("Totals" under the states of a background-check table), those of the pages before included
-    when the table goes on from them (``earlier``). A request that asks for the total line
-    ("including the total line") keeps it; one that leaves it out ("not the overall total",
-    "excluding the subtotals") leaves out every line whose label opens with that total, summed or not."""
-    before = earlier or []
-    found: set[int] = set()
-    request = reading.request
-    # the totals the request leaves out ("the overall total", "the SUBTOTAL lines"): a line whose
-    # label opens with a total and holds the word ("Grand total" holds "total", "TOTAL BEANS" no "subtotal")
-    left_out = [c.value for c in reading.conditions if c.column is None and c.op == "not" and TOTAL_LINE.fullmatch(c.value)]
-    for k, row in enumerate(rows):
-        label = next((c.strip() for c in row if c.strip()), "")
-        summary = _SUMMARY_LABEL.search(label)  # "Total", "H1 total", "Grand total"
-        if TOTAL_LINE.match(label) and any(holds_words(label, word) for word in left_out):
-            found.add(k)  # above the items or below them
-            continue
-        if summary is None or len(before) + k < 2:
-            continue
-        if re.search(rf"\b{re.escape(summary.group(0))}\w*\s+(?:{'|'.join(map(re.escape, ROW_NOUNS))})\b", request, re.IGNORECASE):
-            continue
-        figures = [(i, parse_number(row[i])) for i in use.mapping.values() if i < len(row) and parse_number(row[i]) is not None]
-        sums = [_column_sum([*before, *rows[:k]], i, {len(before) + j for j in found}) for i, _ in figures]
-        if figures and all(total is not None and abs(total - value) <= max(0.5, abs(value) * 1e-6)  # type: ignore[operator]
-                           for (_, value), total in zip(figures, sums)):
-            found.add(k)
-    labelled = {k for k, row in enumerate(rows) if (filled := [c.strip() for c in row if c.strip()])
-                and _SUMMARY_LABEL.match(filled[0]) and len(filled) < len(use.header) / 2}
-    return found | _below_total(rows, found | labelled)
-
-
-def _below_total(rows: list[list[str]], totals: set[int]) -> set[int]:
-    """The lines under a total line that label their figures in the column its label stands in,
-    right of the items' names, and name no item ("Total", "Previously Reported", "Total
-    Contribution" under a donor list): the total's summary, no item."""
-    found: set[int] = set()
-    for total in sorted(totals):
-        at = next((j for j, cell in enumerate(rows[total]) if cell.strip()), 0)
-        for k in range(total + 1, len(rows) if at else total + 1):
-            first = next((j for j, cell in enumerate(rows[k]) if cell.strip()), None)
-            if first != at or parse_number(rows[k][at]) is not None:
-                break
-            found.add(k)
-    return found
-
-
-def _labels_among_figures(rows: list[list[str]]) -> set[int]:
-    """The rows under the items that put a label where the items have figures ("Bruttobetrag"
-    in the unit price column, its amount beside it): a totals line of a sheet, not an item."""
-    width = max((len(row) for row in rows), default=0)
-    figures = [sum(1 for row in rows if j < len(row) and parse_number(row[j]) is not None) for j in range(width)]
-    filled_in = [sum(1 for row in rows if j < len(row) and row[j].strip()) for j in range(width)]
-    found = set()
-    for k, row in enumerate(rows):
-        filled = [j for j, cell in enumerate(row) if cell.strip()]
-        if len(filled) < 2 or filled[0] == 0 or len(filled) > len(row) / 2:
-            continue
-        first = filled[0]
-        if parse_number(row[first]) is None and figures[first] > filled_in[first] / 2:
-            found.add(k)
-    return found
-
-
-def _column_sum(rows: list[list[str]], index: int, skipped: set[int]) -> float | None:
-    """The sum of a column's figures (empty cells and dashes count nothing); None when a cell is no figure."""
-    total = 0.0
-    for j, row in enumerate(rows):
-        cell = row[index].strip() if index < len(row) and j not in skipped else ""
-        if cell in ("", "-", "–", "—"):
-            continue
-        number = parse_number(cell)
-        if number is None:
-            return None
-        total += number
-    return total
-
-
 def about(document: DocumentText) -> str:
     """What a document says it is, as the context of its labels: its title and its path's words
     ("Date" on an order confirmation in ``sales/orders/`` is the order date)."""
     return " ".join([document.title, re.sub(r"[/_.-]+", " ", document.path)])
-
-
-# the label of a line under the items that sums them or says what is added to them ("ALL STATES",
-# "Total", "VAT")
-_SUMMARY_LABEL = re.compile(
-    rf"^all(?=\s)|(?:^|(?<=\s))(?:{TOTAL_WORDS}|sum|netto|brutto|bruto|neto|net|gross|vat|tax|mwst|ust|btw|iva"
-    r"|umsatzsteuer|rechnungsbetrag|amount due|balance due|montant|tva|합계|소계|부가세)s?\b",
-    re.IGNORECASE,
-)
 
 
 def _table_record(
@@ -478,7 +391,7 @@ def _table_record(
     if not any(cells) or [c.casefold() for c in cells] == [h.strip().casefold() for h in use.header]:
         return None
     filled = [c for c in cells if c]
-    if _SUMMARY_LABEL.match(filled[0]) and len(filled) < len(use.header) / 2:
+    if SUMMARY_LABEL.match(filled[0]) and len(filled) < len(use.header) / 2:
         return None  # a totals line below the items, not an item
     values = {c: cell_at(cells, use.mapping.get(c)) for c in reading.columns}
     if all(v is None for v in values.values()):
