@@ -204,3 +204,8 @@ def test_a_bracketed_phrase_under_the_last_label_is_part_of_it() -> None:
     irs = UNSEEN / "public-six" / "documents" / "camelot" / "us-007.pdf"
     for table in parse_file(irs).tables[:2]:
         assert table.rows[-1][0] == "Daily or Miscellaneous (each day of the payroll period)"
+
+
+def test_overall_is_written_all_in_a_header() -> None:
+    header = ["# enc-layers", "# dec-layers", "Language", "TEDs simple", "TEDs complex", "TEDs all", "mAP (0.75)"]
+    assert partly_named("Overall TEDs score", header, set()) == 5

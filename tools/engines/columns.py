@@ -49,7 +49,7 @@ def folded(name: str) -> str:
                     for word in normalise(name).split())
 
 
-_SHORT_FORMS = {"versus": "vs"}  # a word a header abbreviates by convention
+_SHORT_FORMS = {"versus": "vs", "overall": "all"}  # a word a header writes shorter by convention ("TEDs all")
 
 
 def names_of(cell: str) -> list[str]:
