@@ -570,8 +570,8 @@ def _cut_off(cell: str, requested: str) -> bool:
     if len(words) < 2 or words[-1] not in _JOINING:
         return False
     name = normalise(requested).split()
-    same = lambda a, b: a == b or a in _IDENTIFIER_WORDS and b in _IDENTIFIER_WORDS  # noqa: E731
-    return len(name) > len(words) and all(same(a, b) for a, b in zip(words, name))
+    return len(name) > len(words) and all(
+        a == b or a in _IDENTIFIER_WORDS and b in _IDENTIFIER_WORDS for a, b in zip(words, name))
 
 
 def _same_or_short(cell_word: str, word: str) -> bool:
