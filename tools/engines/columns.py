@@ -254,9 +254,11 @@ MEASURE_UNIT = re.compile(
 # a unit a header ends with, in brackets or joined with an underscore ("Weight (kg)", "reading_c")
 _UNIT_TAIL = re.compile(
     r"(?:\s*\((?!\s*\d[\d\s./–-]*\))\s*(?:°\s?[cf]|[^\W\d_]{1,3}|[€$£%]|[^\s()]*[^\w\s()][^\s()]*|" + MEASURE_UNIT.pattern + r")\s*\)"
-    r"|_(?:c|f|kg|km|mi|m|h|t|l|pct|eur|usd|pln|gbp))\s*$",
+    r"|_(?:c|f|kg|km|mi|m|h|t|l|pct|eur|usd|pln|gbp)"
+    r"|\s+[^\W\d_]{1,3}/[^\W\d_]{1,4})\s*$",
     re.IGNORECASE,
-)  # "(EUR)", "(Ω)", "(mm/year)", "(A/cm²)", "(metres)": a unit in brackets, not a word that sets columns apart ("(other)")
+)  # "(EUR)", "(Ω)", "(mm/year)", "(A/cm²)", "(metres)": a unit in brackets, not a word that sets columns apart
+# ("(other)"); a rate after the name, "Standing Charge p/day", "Unit Rate p/kWh"
 _UNIT_NAMES = {"€": "eur", "euro": "eur", "euros": "eur", "zł": "pln", "$": "usd", "dollar": "usd", "dollars": "usd",
                "£": "gbp", "pound": "gbp", "pounds": "gbp", "kilogram": "kg", "kilograms": "kg", "kilo": "kg", "kilos": "kg",
                "kgs": "kg", "percent": "%", "hour": "h", "hours": "h", "hr": "h", "hrs": "h", "horas": "h", "hora": "h",

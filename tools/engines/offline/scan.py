@@ -12,8 +12,6 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-_RATE_UNIT = re.compile(r"[^\W\d_]{1,3}/[^\W\d_]{1,4}")  # "p/day", "p/kWh", "kg/year": a header's unit
-
 from core.reading import Condition, ScopeHint
 from tools.engines.columns import (
     MEASURE_UNIT,
@@ -386,8 +384,6 @@ class Scan:
         for term in self.scope.vocabulary:
             for name in [term, *names_of(term)]:  # with its unit and without ("Standing Charge p/day")
                 words = name.split()
-                if len(words) > 2 and _RATE_UNIT.fullmatch(words[-1]):
-                    words = words[:-1]
                 tails.update(folded(" ".join(words[i:])) for i in range(1, len(words)))
         return frozenset(tails)
 
