@@ -28,7 +28,7 @@ class Presence:
             if op is None:
                 continue
             clause = self.scan.clause_end(k + 1)
-            header, grouped = self.scan.header_within(k + 1, clause), None
+            header, grouped, first = self.scan.header_within(k + 1, clause), None, k
             if header is not None and header[0] == k + 1:
                 end = header[1]
             elif (grouped := self.scan.grouped_header(k + 1, clause)) is not None:
@@ -38,15 +38,13 @@ class Presence:
             elif (before := self.scan.header_within(max(0, k - 4), k, last=True)) is not None and before[1] == k:
                 # "(latitude négative)", "crecimiento negativo": the header before the sign, as
                 # French and Spanish set an adjective after its noun
-                column = capitalise(text_of(tokens[before[0] : k]))
-                self.scan.conditions.append((k, Condition(column=column, op=op, value="0", text=f"{column} {tok.text}")))
-                self.scan.use(before[0], k + 1)
-                continue
+                first, end = before[0], k + 1
             else:
                 continue
-            column = grouped[0] if grouped is not None else capitalise(text_of(tokens[k + 1 : end]).strip("()[]{},;:.!? "))
+            named = tokens[first:k] if first < k else tokens[k + 1 : end]
+            column = grouped[0] if grouped is not None else capitalise(text_of(named).strip("()[]{},;:.!? "))
             self.scan.conditions.append((k, Condition(column=column, op=op, value="0", text=f"{column} {tok.text}")))
-            self.scan.use(k, end)
+            self.scan.use(first, end)
 
     def take_presence(self, start: int, end: int) -> bool:
         """"which states have an entry under Loans from SBI & Other Banks", "lines with no value in
@@ -86,10 +84,10 @@ class Presence:
         if not tokens[start].is_(g.HAS_WORDS) or not words or not all(t.is_word for t in words) \
                 or words[0].is_(g.CONJUNCTIONS) or words[-1].is_(g.CONJUNCTIONS):
             return False
-        named = " ".join(t.bare for t in words if not (t.is_(g.CONJUNCTIONS) or t.low == "or"))
-        if len(words) < 2 or folded(named) not in self.scan.header_tails:
+        parts = [" ".join(t.bare for t in part) for part in _parts(words)]
+        if len(words) < 2 or folded(" ".join(parts)) not in self.scan.header_tails:
             return False
-        column = capitalise(" & ".join(" ".join(t.bare for t in part) for part in _parts(words)))
+        column = capitalise(" & ".join(parts))
         self.scan.conditions.append((start, Condition(column=column, op="not", value="", text=text_of(tokens[start:end]))))
         self.scan.use(start, end)
         return True

@@ -227,7 +227,7 @@ def signed(table: Table) -> Table:
             (not a or _SIGN.fullmatch(a) or _figure(a) and not b) and (not b or _figure(b)) for a, b in pairs
         ):
             continue
-        rows = [[*row[:j], f"{a} {b}" if _SIGN.fullmatch(a or "-") else (a or b), *row[j + 2:]] for row, (a, b) in zip(table.rows, pairs)]
+        rows = [[*row[:j], f"{a} {b}" if _SIGN.fullmatch(a) else (a or b), *row[j + 2:]] for row, (a, b) in zip(table.rows, pairs)]
         name = " ".join(n for n in (table.header[j].strip(), table.header[j + 1].strip()) if n)
         return table.model_copy(update={"header": [*table.header[:j], name, *table.header[j + 2:]], "rows": rows})
     return table
