@@ -16,6 +16,7 @@ from functools import lru_cache
 from core.reading import Condition
 from tools.engines.numbers import parse_number
 from tools.engines.synonyms import SYNONYMS
+from tools.engines.units import MEASURE_UNIT, said_unit, unit_agrees, unit_phrase_of, without_unit
 
 # Decorations of a header cell that do not change what the column holds: "Unit price (EUR)".
 _DECORATIONS = frozenset({"eur", "usd", "gbp", "chf", "sek", "nok", "dkk", "pln", "czk", "zl", "krw", "in"})
@@ -75,12 +76,6 @@ CODED_WORDS = 4  # a header names itself by a code in brackets only after this m
 _CODE_TAIL = re.compile(r"\(([A-Za-z][A-Za-z0-9/-]{1,9})\)\s*$")
 
 
-def without_unit(cell: str) -> str:
-    """A header without the unit it ends with ("Q2 2025 (EUR)": "Q2 2025"; "reading_c": "reading")."""
-    return _UNIT_TAIL.sub("", cell)
-
-
-
 def _undecorated(norm: str) -> str:
     return " ".join(w for w in norm.split() if w not in _DECORATIONS)
 
@@ -111,6 +106,13 @@ def groups_of(name: str) -> frozenset[str]:
     return frozenset()
 
 
+# a change named with the period it is set against, the one before ("Change versus last year",
+# "growth on the previous quarter"): a table prints it as the change beside the earlier period
+_AGAINST_LAST = re.compile(
+    r"(.+?)\s+(?:versus|vs\.?|against|compared (?:with|to)|on|over|from)\s+(?:the\s+)?"
+    r"(?:last|previous|prior|preceding)\s+(?:year|quarter|month|week|period)",
+    re.IGNORECASE,
+)
 _ALIAS = re.compile(r"(.+?)\s*\(\s*([^()]+?)\s*\)")  # "Net amount (Prix HT)"
 _LINE_OF = re.compile(r"^(?:line|item|position|row|ligne|zeile) (?=\w)")  # "line description": the line's description
 _NAME_SUFFIX = re.compile(r"(?<=\w) name$")  # "product name", "customer name": the product, the customer
@@ -128,7 +130,11 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
     cells that give no other unit in brackets."""
     if (split := unit_phrase_of(requested)) is not None and not any(_singular(normalise(c)) == _singular(normalise(requested)) for c in header):
         name, unit = split
-        return [[i for i in tier if _unit_agrees(header[i], unit)] for tier in _match_tiers(name, header, context)]
+        return [[i for i in tier if unit_agrees(header[i], unit)] for tier in _match_tiers(name, header, context)]
+    against = _AGAINST_LAST.fullmatch(requested.strip())
+    if against is not None and not any(_singular(normalise(c)) == _singular(normalise(requested)) for c in header):
+        # "the change versus last year": a change beside the period before is the table's Change
+        return _match_tiers(against.group(1), header, context)
     aliased = _ALIAS.fullmatch(requested)
     if aliased is not None and (printed := [i for i, c in enumerate(header) if normalise(c) == normalise(aliased.group(2))]):
         return [printed]  # "the net amount (Prix HT)": the header the request gives in brackets
@@ -241,68 +247,12 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
     return tiers
 
 
-# the units a column's values are given in, written after its name: "weight in kg", "potencia en
-# kWp", "Betrag in EUR"
-UNIT_PREPOSITIONS = frozenset({"in", "en", "im", "w"})
-RATE_WORDS = frozenset({"per", "pro", "par", "por", "na"})  # "bushels per acre", "Euro pro Stunde": a rate is a unit
-MEASURE_UNIT = re.compile(
-    r"(?:[€$£¥₩%]|zł|pln|eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|czk|kg|km|kwh|kwp|mwh|mw|kw|mm|cm|m2|m²|m3"
-    r"|miles?|seconds?|secs?|hours?|hrs?|days?|weeks?|months?|minutes?|kilos?|kilograms?|grams?|tonnes?|tons?|metres?|meters?"
-    r"|kilometres?|kilometers?|litres?|liters?|percent|horas?|días|stunden|tagen?|heures|jours|uren|dagen|godzin\w*|dni)",
-    re.IGNORECASE,
-)
-# a unit a header ends with, in brackets or joined with an underscore ("Weight (kg)", "reading_c")
-_UNIT_TAIL = re.compile(
-    r"(?:\s*\((?!\s*\d[\d\s./–-]*\))\s*(?:°\s?[cf]|[^\W\d_]{1,3}|[€$£%]|[^\s()]*[^\w\s()][^\s()]*|" + MEASURE_UNIT.pattern + r")\s*\)"
-    r"|_(?:c|f|kg|km|mi|m|h|t|l|pct|eur|usd|pln|gbp)"
-    r"|\s+[^\W\d_]{1,3}/[^\W\d_]{1,4})\s*$",
-    re.IGNORECASE,
-)  # "(EUR)", "(Ω)", "(mm/year)", "(A/cm²)", "(metres)": a unit in brackets, not a word that sets columns apart
-# ("(other)"); a rate after the name, "Standing Charge p/day", "Unit Rate p/kWh"
-_UNIT_NAMES = {"€": "eur", "euro": "eur", "euros": "eur", "zł": "pln", "$": "usd", "dollar": "usd", "dollars": "usd",
-               "£": "gbp", "pound": "gbp", "pounds": "gbp", "kilogram": "kg", "kilograms": "kg", "kilo": "kg", "kilos": "kg",
-               "kgs": "kg", "percent": "%", "hour": "h", "hours": "h", "hr": "h", "hrs": "h", "horas": "h", "hora": "h",
-               "stunden": "h", "heures": "h", "uren": "h", "godzin": "h", "godziny": "h", "m²": "m2", "m³": "m3"}
-
-
-def unit_phrase_of(name: str) -> tuple[str, str] | None:
-    """A column name and the unit it is asked in ("Weight in kg": "Weight", "kg"); None when
-    the name ends in no preposition and unit."""
-    words = name.split()
-    if len(words) >= 5 and words[-4].casefold() in UNIT_PREPOSITIONS and words[-2].casefold() in RATE_WORDS \
-            and words[-3].isalpha() and words[-3].islower():
-        # "Yield in bushels per acre": a rate is a unit ("Sales in Germany per quarter", "in 2024 per region" name none)
-        return " ".join(words[:-4]), " ".join(words[-3:])
-    if len(words) < 3 or words[-2].casefold() not in UNIT_PREPOSITIONS or MEASURE_UNIT.fullmatch(words[-1]) is None:
-        return None
-    return " ".join(words[:-2]), words[-1]
-
-
-def _unit_agrees(cell: str, unit: str) -> bool:
-    """Whether a header cell gives its values in ``unit``, or names no unit: in brackets at its
-    end ("Gewicht (kg)") or after a preposition ("Amount in USD")."""
-    said = _said_unit(cell)
-    return said is None or _unit_name(said) == _unit_name(unit)
-
-
-def _said_unit(cell: str) -> str | None:
-    """The unit a header cell names: in brackets at its end ("Gewicht (kg)") or after a
-    preposition ("Amount in USD"); None when it names none."""
-    bracket = re.search(r"\(([^()]{1,8})\)\s*$", cell)
-    return bracket.group(1) if bracket else (split[1] if (split := unit_phrase_of(cell)) else None)
-
-
 def unit_unsaid(column: str, cell: str) -> bool:
     """Whether a column asked for in a unit ("Amount in USD") is read from a header cell that says
     no unit ("Amount"): its values may be in another one (the caller says so, unsure)."""
     if unit_phrase_of(column) is None or _singular(normalise(cell)) == _singular(normalise(column)):
         return False
-    return _said_unit(cell) is None
-
-
-def _unit_name(unit: str) -> str:
-    low = unit.strip().casefold()
-    return _UNIT_NAMES.get(low, low)
+    return said_unit(cell) is None
 
 
 def _kinds(norm: str) -> set[str]:
@@ -523,7 +473,7 @@ def map_columns(requested: list[str], header: list[str], context: str = "") -> d
     for column in requested:
         # "Article" took Artikel: "Description" is the one cell of its kind left (Bezeichnung)
         left = [i for i in synonym_cells(column, header) if i not in used
-                and ((split := unit_phrase_of(column)) is None or _unit_agrees(header[i], split[1]))]
+                and ((split := unit_phrase_of(column)) is None or unit_agrees(header[i], split[1]))]
         if column not in mapping and len(left) == 1 and _qualifier(normalise(header[left[0]])) in (_qualifier(normalise(column)), None):
             mapping[column] = left[0]
             used.add(left[0])

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tools.engines.columns import MEASURE_UNIT, abbreviates, folded, is_known_column, is_qualifier, normalise
+from tools.engines.columns import abbreviates, folded, is_known_column, is_qualifier, normalise
+from tools.engines.units import MEASURE_UNIT
 from tools.engines.numbers import has_currency, is_amount, parse_number
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan

@@ -13,20 +13,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from core.reading import Condition, ScopeHint
-from tools.engines.columns import (
-    MEASURE_UNIT,
-    RATE_WORDS,
-    UNIT_PREPOSITIONS,
-    abbreviates,
-    folded,
-    groups_of,
-    is_known_column,
-    names_of,
-    normalise,
-    without_unit,
-)
+from tools.engines.columns import abbreviates, folded, groups_of, is_known_column, names_of, normalise
 from tools.engines.offline import grammar as g
 from tools.engines.offline.folder_names import FolderNames, stem
+from tools.engines.units import MEASURE_UNIT, RATE_WORDS, UNIT_PREPOSITIONS, without_unit
 from tools.engines.offline.tokens import SENTENCE_END, Tok, strip_determiners, text_of
 
 JUDGEMENT_HINT = "Configure a language model (KEA_MODEL) to filter by meaning."
