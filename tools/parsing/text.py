@@ -354,13 +354,23 @@ def _is_separator(line: str) -> bool:
 _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # a backslash before ASCII punctuation
 
 
+# emphasis around a cell's whole text: "**Total**", "_n/a_", typography with no word in it
+_EMPHASIS = re.compile(r"(\*\*|__|\*|_)(?=\S)(.+?)(?<=\S)\1")
+
+
 def _pipe_cells(line: str) -> list[str]:
     """A pipe table row's cells as Markdown shows them: split at the pipes not escaped, their
-    backslash escapes and character references ("&amp;", "&#124;") read as the characters."""
+    backslash escapes and character references ("&amp;", "&#124;") read as the characters, the
+    emphasis around a cell's whole text dropped ("**Total**" is the total line's "Total")."""
     line = line.strip().removeprefix("|")
     if line.endswith("|") and not line.endswith("\\|"):
         line = line[:-1]
-    return [clean(html.unescape(_ESCAPED.sub(r"\1", cell))) for cell in re.split(r"(?<!\\)\|", line)]
+    return [_unemphasised(clean(html.unescape(_ESCAPED.sub(r"\1", cell)))) for cell in re.split(r"(?<!\\)\|", line)]
+
+
+def _unemphasised(cell: str) -> str:
+    whole = _EMPHASIS.fullmatch(cell)
+    return whole.group(2) if whole is not None else cell
 
 
 def _markdown_page(text: str, page: int) -> tuple[str, list[Table]]:
@@ -389,9 +399,14 @@ def _markdown_page(text: str, page: int) -> tuple[str, list[Table]]:
             i += 1
         table = make_table(page, rows)
         if table is not None:
-            # the line above, past blank ones, titles it, unless another table ends there
-            above = next((line for line in reversed(out[start:]) if line.strip()), "")
+            # the line above, past blank ones, titles it, unless another table ends there; the
+            # heading of its section too ("## Revenue by region" over "All figures in EUR thousand.")
+            since = [line for line in out[start:] if line.strip()]
+            above = since[-1] if since else ""
             table = with_caption(table, above)
+            heading = next((line for line in reversed(since) if _HEADING.match(line)), None)
+            if heading is not None and heading != above and table.title:
+                table = table.model_copy(update={"title": [clean(heading.strip().lstrip("#").strip()), *table.title]})
             tables.append(table)
             out.extend(table_lines(table))
             start = len(out)

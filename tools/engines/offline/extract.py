@@ -195,10 +195,28 @@ def _partly_named(reading: Reading, table: Table, mapping: dict[str, int]) -> di
     for column in reading.columns:
         if column not in mapping:
             others = [c for c in reading.columns if c != column]
-            index = partly_named(column, table.header, {*mapping.values(), *found.values()}, reading.request, others)
+            taken = {*mapping.values(), *found.values()}
+            index = partly_named(column, table.header, taken, reading.request, others)
+            if index is None:
+                index = _titled_period(column, table, taken, reading.request)
             if index is not None:
                 found[column] = index
     return found
+
+
+def _titled_period(column: str, table: Table, taken: set[int], request: str) -> int | None:
+    """The column of the period the request names, in a table titled by what a requested column
+    measures and headed by periods ("revenue per region" from the Q1 2025 report: the "Q1 2025"
+    column under "Revenue by region", beside "Q1 2024"). None unless the title holds every word
+    of the column and exactly one header cell is a period the request says."""
+    wanted = fold(column).split()
+    titled = set(fold(" ".join(table.title)).split())
+    if not wanted or not set(wanted) <= titled:
+        return None
+    said = f" {fold(request)} "
+    periods = [i for i, cell in enumerate(table.header)
+               if i not in taken and YEAR.search(cell) and fold(cell) and f" {fold(cell)} " in said]
+    return periods[0] if len(periods) == 1 else None
 
 
 def _is_key_value_table(table: Table, reading: Reading) -> bool:
