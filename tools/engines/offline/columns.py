@@ -29,8 +29,21 @@ class Columns:
             lists = [*lists, *(found for found in self._leading_lists()
                                if not any(start < found[1] and found[0] < end for start, end in self.asked))]
         lists = [self._trailing(start, end) for start, end in lists]
+        if len(lists) == 1 and lists[0] not in self.asked:
+            lists = self._named_after(*lists[0])
         for start, end in lists:
             self._list(start, *self._values_named(end))
+
+    def _named_after(self, start: int, end: int) -> list[tuple[int, int]]:
+        """"… please list the sites located on the Sumas River that have GPS coordinates. Show the
+        site number, site description, northing and easting.": a list of one item that a later
+        sentence follows with a list of names of its own is the rows asked for; those names are
+        the columns."""
+        if len(self.scan.items(start, end)) != 1:
+            return [(start, end)]
+        stop = self.scan.sentence_end(end)
+        later = [(a, b) for a, b in self._leading_lists() if a > stop and len(self.scan.items(a, b)) >= 2]
+        return later[:1] or [(start, end)]
 
     def _trailing(self, start: int, end: int) -> tuple[int, int]:
         """"Could you list the guidance FX rates for FY 23/24 from the … spreadsheet, currency and

@@ -254,8 +254,8 @@ class Conditions:
             return
         if end > start and all(t.is_(g.BE_WORDS) or t.is_(g.AUXILIARIES) for t in self.scan.tokens[start:end]):
             self.scan.use(i, end)  # "Which installations were finished in 2025": the verb's time was read
-        elif self.presence.take_none_of(start, end):
-            self.scan.use(i, end)
+        elif self.presence.take_none_of(start, end) or self.scan.tokens[start].is_(g.HAS_WORDS) and self.presence.take_presence(start, end):
+            self.scan.use(i, end)  # "that have GPS coordinates": the cells hold a value
         elif end > start:
             self.scan.row_terms.append(text_of(self.scan.tokens[start:end]))
             self.scan.use(i, end)

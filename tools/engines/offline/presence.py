@@ -85,6 +85,13 @@ class Presence:
                 or words[0].is_(g.CONJUNCTIONS) or words[-1].is_(g.CONJUNCTIONS):
             return False
         parts = [" ".join(t.bare for t in part) for part in _parts(words)]
+        if len(words) >= 2 and (headed := self.scan.headed_by(text_of(words))):
+            # "that have GPS coordinates" over "GPS Coordinates Northing | … Easting": a label over
+            # several columns says each of them holds a value
+            said = text_of(tokens[start:end])
+            self.scan.conditions.extend((start, Condition(column=h, op="not", value="", text=f"{h} given ({said})")) for h in headed)
+            self.scan.use(start, end)
+            return True
         if len(words) < 2 or folded(" ".join(parts)) not in self.scan.header_tails:
             return False
         column = capitalise(" & ".join(parts))

@@ -366,6 +366,17 @@ class Scan:
             for n in range(1, len(after) + 1)
         )
 
+    def headed_by(self, words: str) -> list[str]:
+        """The scope's headers that a group label opens ("GPS Coordinates" of "GPS Coordinates
+        Northing (metres)" and "GPS Coordinates Easting (metres)"), as printed: [] unless two or
+        more open with the words and go on past them."""
+        want = folded(words).split()
+        if not want:
+            return []
+        found = [term for term in dict.fromkeys(self.scope.vocabulary)
+                 if len(words_of := folded(term).split()) > len(want) and words_of[: len(want)] == want]
+        return found if len(found) >= 2 else []
+
     @cached_property
     def header_tails(self) -> frozenset[str]:
         """The scope's names and the closing words of each: a grouped header's own name stands

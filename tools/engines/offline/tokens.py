@@ -105,7 +105,9 @@ def tokenize(text: str) -> list[Tok]:
             continue
         end = match.end()
         rest = text[end:]
-        if word.endswith(".") and _closes_sentence(word, rest):
+        if word == ".":
+            tokens.append(Tok(".", "punct"))  # a period set apart ("… coordinates . the site number")
+        elif word.endswith(".") and _closes_sentence(word, rest):
             tokens.append(Tok(word[:-1]))
             tokens.append(Tok(".", "punct"))
         else:

@@ -261,6 +261,11 @@ def _ruled_header(  # type: ignore[no-untyped-def]
          and not numbering(rows[r])),
         None,
     )
+    if body is not None and 1 <= body and body + 1 < len(rows) and not any(_figure(c or "") for c in rows[body]) \
+            and any(_figure(c or "") for c in rows[body + 1]) and any(filled(row) for row in rows[:body]):
+        # names over every column under a line of group labels ("GPS Coordinates" over "Northing |
+        # Easting"), figures below: the names are the header's last line, the body starts under them
+        body += 1
     if body is None:
         # a body whose columns are mostly empty (votes in a few of many columns): it starts at
         # the first row holding a figure, every row below that is not blank holding one

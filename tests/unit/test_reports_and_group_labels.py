@@ -1,0 +1,73 @@
+"""Shapes of reports and requests that documents nobody on the project wrote showed: a Markdown
+report whose total line is set in bold and whose tables are titled by the heading of their
+section, a measure named by a table's title over columns of periods, a change asked for
+"versus last year", a label printed over a group of columns, and a request that names the rows
+in one sentence and their columns in the next."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from held_out import document, scope
+
+from tools.engines.columns import match_column
+from tools.engines.offline import extract_records, read_message
+from tools.parsing import parse_file
+
+UNSEEN = Path(__file__).resolve().parents[2] / "evals" / "unseen"
+QUARTERLY = UNSEEN / "business" / "documents" / "management" / "reports" / "2025" / "Quarterly_Report_Q1_2025.md"
+SUMAS = UNSEEN / "public-three" / "documents" / "camelot" / "20.pdf"
+
+
+def test_markdown_emphasis_around_a_whole_cell_is_no_part_of_its_text(tmp_path: Path) -> None:
+    report = tmp_path / "report.md"
+    report.write_text(
+        "# Report\n\n## Costs by site\n\nAll figures in EUR.\n\n"
+        "| Site | Cost | Note |\n|---|--:|---|\n| Kiel | 1,200 | _none_ |\n| Bonn | 2*3 | a **bold** word |\n"
+        "| **Total** | **1,200** | |\n",
+        encoding="utf-8",
+    )
+    (table,) = parse_file(report).tables
+    assert table.rows == [["Kiel", "1,200", "none"], ["Bonn", "2*3", "a **bold** word"], ["Total", "1,200", ""]]
+    # the heading of the table's section titles it, above the line right over it
+    assert table.title == ["Costs by site", "All figures in EUR."]
+
+
+def test_a_measure_named_by_a_tables_title_is_read_from_the_period_the_request_names() -> None:
+    (regions, *_) = parse_file(QUARTERLY).tables
+    assert regions.title == ["2. Revenue by region", "All figures in EUR thousand."]
+    assert regions.rows[-1][0] == "Total"  # "**Total**" in the file
+    # a change asked for beside the period before is the table's Change
+    assert match_column("Change versus last year", regions.header) == 3
+    assert match_column("Revenue growth compared with the previous quarter", ["Region", "Revenue growth"]) == 1
+    message = "From the Q1 2025 management report, give me revenue per region and the change versus last year."
+    reading = read_message(message, scope([QUARTERLY]))
+    assert reading.columns == ["Region", "Revenue", "Change versus last year"]
+    records = extract_records(document(QUARTERLY), reading)
+    # the Q1 2025 column, not Q1 2024's; the bold total line is no region
+    assert [(r.values["Region"], r.values["Revenue"], r.values["Change versus last year"]) for r in records] == [
+        ("DACH", "1,842", "+11.3 %"), ("Nordics", "612", "+22.9 %"), ("France & Benelux", "538", "−4.1 %"),
+        ("UK & Ireland", "214", "+12.6 %"), ("North America", "305", "+23.5 %")]
+    # the title and the period say which cell holds the revenue; no header names it: unsure, with why
+    assert all(r.match == "unsure" and "'Revenue' is read from the column 'Q1 2025'" in (r.note or "") for r in records)
+
+
+def test_a_sentence_of_names_after_the_rows_asked_for_gives_the_columns_and_a_group_label_a_condition() -> None:
+    (table,) = parse_file(SUMAS).tables
+    # "GPS Coordinates" over Northing and Easting names both; the site numbers are rows, not the header
+    assert table.header == ["Site No.", "Site Description", "GPS Coordinates Northing (metres)",
+                            "GPS Coordinates Easting (metres)"]
+    assert table.rows[0] == ["7", "Sumas River @ Vye Road", "5429644", "556907"]
+    message = ("Using the surface water sampling table for the Sumas River watershed, please list the sites located on "
+               "the Sumas River itself (not the creeks, sloughs or the drainage canal) that have GPS coordinates. "
+               "Show the site number, site description, northing and easting.")
+    reading = read_message(message, scope([SUMAS]))
+    assert reading.columns == ["Site number", "Site description", "Northing", "Easting"]
+    # "that have GPS coordinates": each column under the label holds a value; no judgement left, and
+    # the sentence's period ends the clause
+    assert reading.row_terms == []
+    assert {c.column for c in reading.conditions if c.op == "not" and c.value == ""} == {
+        "GPS Coordinates Northing (metres)", "GPS Coordinates Easting (metres)"}
+    records = extract_records(document(SUMAS), reading)
+    # 7B has no coordinates ("-"), the creeks, sloughs and the canal are left out
+    assert [r.values["Site number"] for r in records] == ["7", "11", "12", "15"]
