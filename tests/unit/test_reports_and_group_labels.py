@@ -71,3 +71,29 @@ def test_a_sentence_of_names_after_the_rows_asked_for_gives_the_columns_and_a_gr
     records = extract_records(document(SUMAS), reading)
     # 7B has no coordinates ("-"), the creeks, sloughs and the canal are left out
     assert [r.values["Site number"] for r in records] == ["7", "11", "12", "15"]
+
+
+ABRASIVES = UNSEEN / "public-more" / "documents" / "camelot" / "us-026.pdf"
+DEATHS = UNSEEN / "public-new" / "documents" / "camelot" / "column_span_1.pdf"
+
+
+def test_a_line_of_years_right_of_the_labels_heads_the_table_under_labels_centred_over_them() -> None:
+    table = next(t for t in parse_file(ABRASIVES).tables if "Argentina" in [r[0] for r in t.rows])
+    # "Fused aluminum oxide" is centred over "2009  2010", not over the wider figures under them
+    assert table.header == ["", "Fused aluminum oxide 2009", "Fused aluminum oxide 2010", "Silicon carbide 2009",
+                            "Silicon carbide 2010"]
+    assert table.rows[0] == ["United States and Canada", "60,400", "60,400", "42,600", "42,600"]
+
+
+def test_a_column_the_request_shortens_is_the_one_its_condition_names_in_full() -> None:
+    message = ("From the accidental deaths & suicides 1967-2013 table, list the years where the suicide rate was 11.0 "
+               "or higher, with the number of suicides and the rate.")
+    reading = read_message(message, scope([DEATHS]))
+    assert reading.columns == ["Years", "Number of suicides", "Rate"]
+    records = extract_records(document(DEATHS), reading)
+    # "the rate" is the suicide rate the condition names, not the accidental deaths' rate; the
+    # number of suicides is then the one suicides column left
+    assert [(r.values["Years"], r.values["Number of suicides"], r.values["Rate"]) for r in records] == [
+        ("1999", "110587", "11.2"), ("2010", "134599", "11.4"), ("2011", "135585", "11.2"), ("2012", "135445", "11.2"),
+        ("2013", "134799", "11.0")]
+    assert all(r.match == "unsure" for r in records)

@@ -29,9 +29,11 @@ def _body_start(lines: list[_Line], start: int, end: int, columns: list[_Column]
     for j in range(start, min(end, start + HEADER_BLOCK + 1)):
         if _numbers_columns(lines[j]):
             continue  # the line numbering the columns under their names is the header's
-        if not any(_figure(s.text) for s in lines[j].segments):
+        if not any(_figure(s.text) for s in lines[j].segments) or _years(lines[j]):
+            # a line of names, or of years ("2009  2010  2009  2010" under "Fused aluminum oxide
+            # Silicon carbide"), right of the rows' labels is the header's
             row = next((line for line in lines[j + 1 : end] if any(_figure(s.text) for s in line.segments)), None)
-            if row is not None and (j == start or lines[j].segments[0].x0 >= row.segments[0].x1):
+            if row is not None and (j == start and not _years(lines[j]) or lines[j].segments[0].x0 >= row.segments[0].x1):
                 continue
         record = _record(lines, j, columns, strict=True)
         if record is None:
@@ -130,12 +132,18 @@ def _names(block: list[_Line], columns: list[_Column], numbering: frozenset[int]
     # a column's reach under each line: its body and the header's cells under that line
     extents: list[list[list[float]]] = []
     extent = [[c.x0, c.x1] for c in columns]
+    # and the reach of the names alone under each line: a label centred over years set narrower
+    # than the figures under them ("Fused aluminum oxide" over "2009  2010")
+    named_extents: list[list[list[float] | None]] = []
+    named: list[list[float] | None] = [None for _ in columns]
     for line, owners in reversed(list(zip(block, base))):
         extents.insert(0, [list(e) for e in extent])
+        named_extents.insert(0, [list(e) if e else None for e in named])
         for s, k in zip(line.segments, owners):
             # a label reaching over a neighbour's body is no measure of its own column
             if not any(j != k and min(s.x1, c.x1) > max(s.x0, c.x0) for j, c in enumerate(columns)):
                 extent[k] = [min(extent[k][0], s.x0), max(extent[k][1], s.x1)]
+                named[k] = [min(named[k][0], s.x0), max(named[k][1], s.x1)] if named[k] else [s.x0, s.x1]
     parts: list[list[tuple[int, float, str]]] = [[] for _ in columns]
     spans: list[tuple[float, float] | None] = [None] * len(columns)  # the header's height over each column so far
     for n in range(len(block) - 1, -1, -1):
@@ -147,7 +155,7 @@ def _names(block: list[_Line], columns: list[_Column], numbering: frozenset[int]
         # "Non-Plan"), names its own column only
         wrapped = {m for m, (s, k) in enumerate(zip(line.segments, owners))
                    if n + 1 < len(block) and _wraps_onto(s, k, block[n + 1], base[n + 1])}
-        runs = [range(k, k + 1) if m in wrapped else _group(s, k, line, extents[n], claimed, spans)
+        runs = [range(k, k + 1) if m in wrapped else _group(s, k, line, extents[n], claimed, spans, named_extents[n])
                 for m, (s, k) in enumerate(zip(line.segments, owners))]
         runs = _repeated_groups(line, owners, runs, extents[n], claimed, spans, wrapped)
         runs = _between_groups(line, owners, runs, extents[n], claimed, spans, wrapped)
@@ -309,13 +317,15 @@ def _under(j: int, k: int, line: _Line, claimed: set[int], spans: list[tuple[flo
 
 
 def _group(
-    seg: _Segment, k: int, line: _Line, extent: list[list[float]], claimed: set[int], spans: list[tuple[float, float] | None]
+    seg: _Segment, k: int, line: _Line, extent: list[list[float]], claimed: set[int], spans: list[tuple[float, float] | None],
+    names: list[list[float] | None] | None = None,
 ) -> range:
     """The columns a cell over column ``k`` names: ``k`` alone, or the widest run around it of
     columns not taken on its line whose names stand wholly below it, level with those under it
-    over ``k``, the run centred under it with a gap between two of its columns under its centre
-    or reaching over the names of its first and last columns, not past them ("Traditional
-    method" over "Rhythm | With- drawal | Folk method")."""
+    over ``k``, the run centred under it (its columns, or the names under it alone: ``names``)
+    with a gap between two of its columns under its centre or reaching over the names of its
+    first and last columns, not past them ("Traditional method" over "Rhythm | With- drawal |
+    Folk method")."""
     tol = CENTRED * (line.bottom - line.top)
     own = spans[k]
     if own is None or own[0] < line.bottom - tol:
@@ -340,7 +350,11 @@ def _group(
     best = range(k, k + 1)
     for a in range(lo, k + 1):
         for z in range(k, hi + 1):
-            if z - a + 1 <= len(best) or abs((extent[a][0] + extent[z][1]) / 2 - centre) > tol:
+            if z - a + 1 <= len(best):
+                continue
+            first, last = (names[a], names[z]) if names else (None, None)
+            if abs((extent[a][0] + extent[z][1]) / 2 - centre) > tol \
+                    and not (first and last and abs((first[0] + last[1]) / 2 - centre) <= tol):
                 continue
             # a gap under its centre, or it reaches over the run's first and last names
             reaches = seg.x0 < extent[a][1] and seg.x1 > extent[z][0] and seg.x0 > extent[a][0] - tol and seg.x1 < extent[z][1] + tol
