@@ -192,16 +192,34 @@ def _partly_named(reading: Reading, table: Table, mapping: dict[str, int]) -> di
     """The requested columns no header names whole, each read from the one cell that names it in
     part (``columns.partly_named``), in request order."""
     found: dict[str, int] = {}
-    for column in reading.columns:
-        if column not in mapping:
+    for _ in range(2):  # a cell one column takes may leave one cell for another
+        for column in reading.columns:
+            if column in mapping or column in found:
+                continue
             others = [c for c in reading.columns if c != column]
             taken = {*mapping.values(), *found.values()}
-            index = partly_named(column, table.header, taken, reading.request, others)
+            index = _as_compared(column, reading, table, taken)
+            if index is None:
+                index = partly_named(column, table.header, taken, reading.request, others)
             if index is None:
                 index = _titled_period(column, table, taken, reading.request)
             if index is not None:
                 found[column] = index
-    return found
+    return {column: found[column] for column in reading.columns if column in found}
+
+
+def _as_compared(column: str, reading: Reading, table: Table, taken: set[int]) -> int | None:
+    """The cell of the column a condition names in full, for a requested column its last words
+    shorten ("the years where the suicide rate was 11.0 …, with the number of suicides and the
+    rate": the Suicides Rate, not the Accidental Deaths Rate)."""
+    short = fold(column)
+    for condition in reading.conditions:
+        name = fold(condition.column or "")
+        if short and name != short and name.endswith(f" {short}") \
+                and (index := match_column(condition.column or "", table.header, " ".join(table.title))) is not None \
+                and index not in taken:
+            return index
+    return None
 
 
 def _titled_period(column: str, table: Table, taken: set[int], request: str) -> int | None:
