@@ -97,3 +97,31 @@ def test_a_column_the_request_shortens_is_the_one_its_condition_names_in_full() 
         ("1999", "110587", "11.2"), ("2010", "134599", "11.4"), ("2011", "135585", "11.2"), ("2012", "135445", "11.2"),
         ("2013", "134799", "11.0")]
     assert all(r.match == "unsure" for r in records)
+
+
+BRIGHTWAVE_SLA = UNSEEN / "business" / "documents" / "ops" / "sla" / "Brightwave_SLA_Managed_Network_v3.docx"
+INCIDENTS = UNSEEN / "business" / "documents" / "ops" / "incidents" / "incident_log_2025-H1.csv"
+
+
+def test_how_fast_asks_for_the_time_to_do_what_its_verbs_say_for_each_of_the_rows_named() -> None:
+    message = "Under our SLA with Brightwave, how fast do they have to respond to and fix an incident of each priority?"
+    reading = read_message(message, scope([BRIGHTWAVE_SLA]))
+    # the times to respond and to fix, for each priority; the question's words are read ("an
+    # incident", what the verbs act on, is said as unused where no folder holds incidents)
+    assert reading.columns == ["Priority", "Time to respond", "Time to fix"]
+    assert not {"how", "fast", "respond", "fix", "each", "priority"} & {w.casefold() for w in reading.unused}
+    assert reading.document_conditions == ["Brightwave"]
+    records = extract_records(document(BRIGHTWAVE_SLA), reading)
+    assert [list(r.values.values()) for r in records] == [
+        ["P1 (Critical)", "15 minutes", "4 hours"], ["P2 (High)", "30 minutes", "8 hours"],
+        ["P3 (Medium)", "4 business hours", "3 business days"], ["P4 (Low)", "1 business day", "10 business days"]]
+    # a name between the question and its verb stops nothing; where no part of the reading holds
+    # it, it is said, never dropped
+    other = read_message("How long does Nordwerk have to respond to an incident of each priority?", scope([BRIGHTWAVE_SLA]))
+    assert other.columns == ["Priority", "Time to respond"] and "Nordwerk" in other.unused
+    # an incident log names the priority and, in its Vendor column, Brightwave: no table of the
+    # times asked for, so no rows of empty times
+    both = read_message(message, scope([BRIGHTWAVE_SLA, INCIDENTS], ["ops/sla", "ops/incidents"]))
+    assert both.columns == reading.columns and extract_records(document(INCIDENTS, "ops/incidents/log.csv"), both) == []
+    # no verb after the asker's words: nothing is taken for a time
+    assert "Time to" not in " ".join(read_message("How quickly?", scope([BRIGHTWAVE_SLA])).columns)

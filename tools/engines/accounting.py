@@ -118,6 +118,9 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     asked |= {j for k in range(len(tokens) - 1) if CAPTION.fullmatch(f"{tokens[k]} {tokens[k + 1]}") for j in (k, k + 1)}
     globs = {p.value for p in reading.places if p.kind == "glob"}
     asked |= _openers(reading.request)
+    if any(column.casefold().startswith("time to ") for column in reading.columns):
+        # "how fast do they have to respond": the question of the times to do what its verbs say
+        asked |= {k + 1 for k in range(len(tokens) - 1) if tokens[k].casefold() == "how" and tokens[k + 1].casefold() in g.HOW_SOON}
     left: list[str] = []
     unplaced: list[str] = []
     for i, word in enumerate(tokens):
@@ -167,6 +170,8 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
                     or g.identifies_document(tokens[i - 1] if i else "", word) \
                     or fold(word) not in kinds and not _names_rows(tokens, i):
                 unplaced.append(word)
+            elif named and fold(word) not in kinds and tokens[i - 1].casefold() in g.AUXILIARIES:
+                left.append(word)  # "How long does Nordwerk have to …": a question's subject no part of the reading holds
             continue
         if _asked_which(tokens, i):
             continue

@@ -89,6 +89,58 @@ class Columns:
             if stop > end and (closes or of_what or after.is_(g.AUXILIARIES)) and self.scan.is_list(end, stop):
                 self.asked.append((end, stop))
 
+    def take_how_soon(self) -> None:
+        """"How fast do they have to respond to and fix an incident of each priority?": a question
+        of how fast, how quickly or how long asks for the time to do each thing its verbs say
+        ("Time to respond", "Time to fix", names the synonym map knows as the response and the
+        resolution time), for each of the things "each" names after them when a header of the
+        scope names them ("Priority"), which come first."""
+        tokens = self.scan.tokens
+        for k, tok in enumerate(tokens):
+            soon = self.scan.at(k + 1)
+            if tok.used or tok.low != "how" or soon is None or soon.used or not soon.is_(g.HOW_SOON):
+                continue
+            j = k + 2
+            # "do they have to", "does Nordwerk have to": the asker's words, a name among them
+            # (the owner, read with the owners)
+            while (t := self.scan.at(j)) is not None and (t.is_(g.AUXILIARIES) or t.is_(g.BEFORE_VERB) or t.capital and j > k + 2):
+                j += 1
+            first = j
+            verbs: list[tuple[int, str]] = []
+            while (t := self.scan.at(j)) is not None and not t.used and t.is_content and not t.is_(g.DETERMINERS) \
+                    and not t.capital:
+                verbs.append((j, t.bare))
+                j += 1
+                if (t := self.scan.at(j)) is not None and t.low == "to":
+                    j += 1  # "respond to"
+                if (t := self.scan.at(j)) is not None and (t.is_(g.CONJUNCTIONS) or t.low == "or") \
+                        and (after := self.scan.at(j + 1)) is not None and not after.is_(g.DETERMINERS):
+                    j += 1
+                    continue
+                break
+            if not verbs:
+                continue
+            self.scan.use(k, k + 2)
+            self.scan.use(first, j)
+            label = self._each_label(j)
+            if label is not None:
+                self.scan.columns.append((k, label))  # the rows' label first
+            self.scan.columns.extend((at, f"Time to {verb.casefold()}") for at, verb in verbs)
+
+    def _each_label(self, start: int) -> str | None:
+        """"… an incident of each priority": after the thing the verbs act on, "of/for each" and a
+        header of the scope name the rows' label column; its words are read."""
+        stop = self.scan.sentence_end(start)
+        for k in range(start, stop - 1):
+            if self.scan.tokens[k].used:
+                break
+            if self.scan.tokens[k].is_(g.EACH):
+                head = self.scan.at(k + 1)
+                if head is not None and not head.used and self._names_header(head.bare):
+                    self.scan.use(k, k + 2)
+                    return capitalise(head.bare)
+        return None
+
     def _persons_verbs(self) -> None:
         """"What did we buy from …", "Which sensors did we buy …", "Quelles lentilles avons-nous
         achetées …": an auxiliary, the person who did it and the verb are the question's grammar

@@ -281,7 +281,10 @@ def records_from_tables(
         if unnamed is not None:
             mapping = {**mapping, unnamed: 0}
         held = _held(conditioned, table)
-        named_whole = enough(len(mapping) + held, len(reading.columns) + len(conditioned))
+        # the conditions' columns say which table, never make up for the values asked for: an
+        # incident log's Priority and Vendor are no SLA's response and fix times
+        own = len(mapping) + sum(1 for c in reading.columns if c not in mapping and c in document_values)
+        named_whole = enough(len(mapping) + held, len(reading.columns) + len(conditioned)) and enough(own, len(reading.columns))
         partly = _partly_named(reading, table, mapping) if named_whole or len(reading.columns) > 1 and held == len(conditioned) else {}
         goes_on = previous is not None and len(table.header) == len(previous.header) and _reads_as_row(table.header, earlier, strict=True)
         if goes_on and not named_whole:

@@ -90,6 +90,10 @@ NEGATIONS = words("not no without except excluding other nicht kein keine keinen
 # "What hourly rates did we agree …", "What response time does the SLA give …": the auxiliary
 # after the values asked for ends their list; the subject and its verb follow it
 AUXILIARIES = words("do does did have has had will would can could should shall must")
+# "how fast do they have to respond": the asker's words between the question and its verbs
+HOW_SOON = words("fast quickly soon long")
+BEFORE_VERB = words("they we you he she it i to need needs take takes")
+EACH = words("each every")
 # a question that asks for values: "What hourly rates …", "What are the monthly charges …"
 ASKS_VALUES = words("what qué")
 BE_WORDS = words("is are was were")

@@ -204,6 +204,7 @@ def read_message(message: str, scope: ScopeHint) -> Reading:
     Calculations(scan).take_calculation()
     columns = Columns(scan)
     columns.take_question()
+    columns.take_how_soon()
     Conditions(scan).take_conditions()
     columns.take_columns()
     subjects = Subjects(scan)
