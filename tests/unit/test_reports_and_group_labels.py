@@ -11,6 +11,7 @@ from pathlib import Path
 from held_out import document, scope
 
 from tools.engines.columns import match_column
+from tools.engines.offline.document_terms import kinds_not_in
 from tools.engines.offline import extract_records, read_message
 from tools.parsing import parse_file
 
@@ -125,3 +126,22 @@ def test_how_fast_asks_for_the_time_to_do_what_its_verbs_say_for_each_of_the_row
     assert both.columns == reading.columns and extract_records(document(INCIDENTS, "ops/incidents/log.csv"), both) == []
     # no verb after the asker's words: nothing is taken for a time
     assert "Time to" not in " ".join(read_message("How quickly?", scope([BRIGHTWAVE_SLA])).columns)
+
+
+REGISTER = UNSEEN / "solvega" / "documents" / "Legal" / "Contracts" / "Contract_Register_2025.xlsx"
+
+
+def test_a_folder_named_in_one_language_brings_the_folder_beside_it_named_in_another() -> None:
+    folders = ["Legal/Contratos", "Legal/Contratos/Clientes", "Legal/Contracts", "Legal/Contracts/Suppliers", "Compras/Facturas"]
+    message = ("Lista los contratos de los que es responsable Lucía Ferrer, con número de contrato, contraparte, "
+               "fecha de fin y estado.")
+    reading = read_message(message, scope([REGISTER], folders))
+    # "contratos": the Spanish folder and the English one beside it, not the invoices
+    assert {(p.kind, p.value) for p in reading.places} == {("folder", "Legal/Contratos"), ("folder", "Legal/Contracts")}
+    records = extract_records(document(REGISTER, "Legal/Contracts/Contract_Register_2025.xlsx"), reading)
+    assert [r.values["Número de contrato"] for r in records] == [
+        "CT-2021-003", "CT-2023-002", "CT-2023-015", "CT-2024-016", "CT-2025-005"]
+    # a document calling itself a "Factura" is an invoice in a request written in English
+    assert kinds_not_in("FACTURA FAC-2025-0311 Levante Fotovoltaica", ["invoice"], translated=True) == []
+    assert kinds_not_in("FACTURA FAC-2025-0311 Levante Fotovoltaica", ["invoice"]) == ["invoice"]
+    assert kinds_not_in("FACTURA FAC-2025-0311", ["contract"], translated=True) == ["contract"]

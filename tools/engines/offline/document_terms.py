@@ -11,6 +11,7 @@ from collections.abc import Callable
 from core.reading import Condition, DocumentText, Reading, Table
 from tools.engines.accounting import fold, is_grammar
 from tools.engines.columns import match_column
+from tools.engines.document_kinds import kind_of
 from tools.engines.months import month_of
 from tools.engines.numbers import month_of_cell, parse_number, period_range
 from tools.engines.offline import grammar as g
@@ -34,14 +35,19 @@ def kind_notes_missing(document: DocumentText, reading: Reading) -> list[str]:
         return []
     own = " ".join([document.path, document.title, text_outside_tables(document)])
     sheet = document.path.casefold().endswith(g.SHEET_SUFFIXES)  # a workbook is one by its format
-    return [k for k in kinds_not_in(own, reading.document_kinds) if not (sheet and k.casefold() in g.SHEET_NOUNS)]
+    # a name of the kind in another language counts where the document names itself, in its path
+    # or title (a "FACTURA" is an invoice), not anywhere in its text (an order asks for "invoices")
+    named = kinds_not_in(" ".join([document.path, document.title]), reading.document_kinds, translated=True)
+    return [k for k in kinds_not_in(own, reading.document_kinds) if k in named and not (sheet and k.casefold() in g.SHEET_NOUNS)]
 
 
-def kinds_not_in(text: str, kinds: list[str]) -> list[str]:
+def kinds_not_in(text: str, kinds: list[str], *, translated: bool = False) -> list[str]:
     """The words of the kind asked for that a text (a document's own words, a table's title) does
-    not hold, compared folded."""
+    not hold, compared folded; ``translated``: a name of the same kind in another language holds
+    it too ("Factura" holds "invoice")."""
     words = {fold(w) for w in name_words(text)}
-    return [kind for kind in kinds if fold(kind) not in words]
+    named = {kind_of(w) for w in words} - {None} if translated else set()
+    return [kind for kind in kinds if fold(kind) not in words and kind_of(kind) not in named]
 
 
 def titled_as_asked(tables: list[Table], reading: Reading) -> list[Table]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from tools.engines.document_kinds import same_kind
+
 
 class FolderNames:
     """The scope's folders, found by the words a user writes for them ("price list" -> pricelists)."""
@@ -26,6 +28,17 @@ class FolderNames:
             # "Praxis Elektronik" under invoices/2024/ and invoices/2025/: every folder of that name
             return "**/" + outer[0].rsplit("/", 1)[-1] + "/**"
         return min(found, key=lambda f: (f.count("/"), len(f))) if found else None
+
+
+    def alike(self, folder: str) -> list[str]:
+        """The folders beside ``folder`` named for the same kind of documents in another language
+        ("Legal/Contracts/" beside "Legal/Contratos/"): one word names both."""
+        parent, _, name = folder.strip("/").rpartition("/")
+        return [
+            f for _, _, f in self.by_name
+            if f.strip("/") != folder.strip("/") and (other := f.strip("/").rpartition("/"))[0] == parent
+            and " " not in name and same_kind(name, other[2])
+        ]
 
 
 def stem(word: str) -> str:

@@ -258,6 +258,8 @@ class Places:
                     break
                 if folder:
                     run[0].kind, run[0].place = "place", Place(kind="glob" if "*" in folder else "folder", value=folder)
+                    # "los contratos" over Legal/Contratos/ and Legal/Contracts/: both hold contracts
+                    self.scan.places.extend(Place(kind="folder", value=other) for other in named.alike(folder))
                     self.scan.use(i, i + n)
                     self._kind_after(i + n, folder)
                     i += n - 1

@@ -74,7 +74,7 @@ def _reading(scan: Scan) -> Reading:
             )
     conditions = [_with_requested_name(c, columns) for c in conditions]
     conditions = [c if _scope_column(c, columns, scan) else c.model_copy(update={"scope_column": False}) for c in conditions]
-    places = [t.place for t in scan.tokens if t.place is not None]
+    places = [*(t.place for t in scan.tokens if t.place is not None), *scan.places]
     return Reading(
         request=scan.message,
         kind="table",
@@ -161,7 +161,8 @@ def written_places(message: str, scope: ScopeHint) -> list[Place]:
     message = " ".join(message.split()).rstrip(" .?!")
     scan = Scan(message=message, scope=scope, tokens=tokenize(message))
     _take_places(scan)
-    return list({(t.place.kind, t.place.value): t.place for t in scan.tokens if t.place is not None}.values())
+    places = [*(t.place for t in scan.tokens if t.place is not None), *scan.places]
+    return list({(p.kind, p.value): p for p in places}.values())
 
 
 # where a sentence of the message ends: ".", "?" or "!" before a capital ("… per acre? I need …")

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from core.reading import Condition, ScopeHint
+from core.reading import Condition, Place, ScopeHint
 from tools.engines.columns import abbreviates, folded, groups_of, is_known_column, names_of, normalise
 from tools.engines.offline import grammar as g
 from tools.engines.offline.folder_names import FolderNames, stem
@@ -33,6 +33,7 @@ class Scan:
     scope: ScopeHint
     tokens: list[Tok] = field(default_factory=list)
     columns: list[tuple[int, str]] = field(default_factory=list)
+    places: list[Place] = field(default_factory=list)  # places a word names besides its own token's
     conditions: list[tuple[int, Condition]] = field(default_factory=list)
     owners: list[tuple[int, str]] = field(default_factory=list)
     calculations: list[str] = field(default_factory=list)
