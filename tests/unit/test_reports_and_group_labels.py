@@ -145,3 +145,38 @@ def test_a_folder_named_in_one_language_brings_the_folder_beside_it_named_in_ano
     assert kinds_not_in("FACTURA FAC-2025-0311 Levante Fotovoltaica", ["invoice"], translated=True) == []
     assert kinds_not_in("FACTURA FAC-2025-0311 Levante Fotovoltaica", ["invoice"]) == ["invoice"]
     assert kinds_not_in("FACTURA FAC-2025-0311", ["contract"], translated=True) == ["contract"]
+
+
+TEN = UNSEEN / "public-ten" / "documents"
+LILYS = TEN / "pdfplumber" / "issue-140-example.pdf"
+COOLBLUE = TEN / "invoice2data" / "coolblue1.pdf"
+
+
+def test_a_name_every_item_of_a_column_opens_with_is_what_the_listing_lists() -> None:
+    message = ("Can you pull every line item from the LILYS chocolate listing for CENTRAL KMA? I need the UPC code, "
+               "item description, item quantity, bill amount and accrued amount.")
+    reading = read_message(message, scope([LILYS]))
+    # "listing for CENTRAL KMA": a noun and whose rows, no column named "For"
+    assert all(c.column != "For" for c in reading.conditions)
+    assert set(reading.document_conditions) == {"LILYS", "CENTRAL KMA"}
+    records = extract_records(document(LILYS), reading)
+    assert [r.values["UPC code"] for r in records] == ["0085648100305", "0085648100380", "0085648100303", "0085648100300"]
+    assert records[0].values["Accrued amount"] == "$ 388.57"
+
+
+def test_a_price_per_piece_is_the_unit_price_a_dutch_invoice_prints_per_stuk() -> None:
+    message = ("Hello, on Coolblue invoice 993548900, which articles cost more than € 50 per piece? I'd like the "
+               "article, the quantity and the price per piece.")
+    reading = read_message(message, scope([COOLBLUE]))
+    records = extract_records(document(COOLBLUE), reading)
+    assert [(r.values["Article"], r.values["Price per piece"]) for r in records] == [
+        ("Apple iPad Air Wifi 16 GB Zilver", "€ 399,00"), ("Decoded Leather Slim Cover Apple iPad Air 2 Zwart", "€ 69,99"),
+        ("Nintendo 3DS XL Wit + Blauw", "€ 189,00")]
+
+
+def test_a_quantifier_written_as_a_rows_label_names_the_row_left_out() -> None:
+    nhanes = TEN / "camelot" / "us-033.pdf"
+    reading = read_message("Give me the age group and the total population, and leave out the All row.", scope([nhanes]))
+    # "the All row" is the row labelled All, not every row; no column "Leave out the"
+    assert [(c.op, c.value) for c in reading.conditions] == [("not", "All")]
+    assert all("leave" not in c.casefold() for c in reading.columns)

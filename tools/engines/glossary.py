@@ -50,7 +50,8 @@ GLOSSARY = """
     unit: unit | uom | unit of measure | units of measure | einheit | mengeneinheit | einh | unité
     unit: unité de mesure | eenheid | eenh | maateenheid | unidad | unidad de medida | jednostka | j m | jm
     unit: jednostka miary | jedn
-    unit price: unit price | price | price per unit | unit cost | unit prices | einzelpreis | preis | stückpreis
+    unit price: unit price | price | price per unit | unit cost | unit prices | price per piece | price per item | piece price
+    unit price: price each | einzelpreis | preis | stückpreis
     unit price: e preis | preis je einheit | preis pro einheit | prix unitaire | pu | p u | prix unit | prix
     unit price: prix unitaire ht | eenheidsprijs | prijs | stukprijs | prijs per stuk | prijs per eenheid
     unit price: precio unitario | precio | precio unidad | p unitario | precio unit | cena jednostkowa

@@ -75,8 +75,8 @@ class Conditions:
             elif (tok.is_(g.RELATIVE) or tok.low in ("mentioning", "containing")) and self.scan.whose_column(i) is None \
                     and not (tok.is_(g.DETERMINERS) and (i == 0 or self.scan.tokens[i - 1].text in SENTENCE_END)):
                 self._relative(i)  # "die" opening a sentence is an article ("Bitte die Spalten …"), no relative
-            elif tok.is_(g.LIST_KEYWORDS):
-                self._with_condition(i)
+            elif tok.is_(g.LIST_KEYWORDS) and not ((nxt := self.scan.at(i + 1)) is not None and nxt.is_(g.ENDS_LIST)):
+                self._with_condition(i)  # "the chocolate listing for CENTRAL KMA": a noun, then whose rows
             elif tok.is_(g.ABOUT_WORDS) and i > 0:
                 end = self.scan.clause_end(i + 1)
                 if end > i + 1:

@@ -119,6 +119,10 @@ def named_in_rows(document: DocumentText, reading: Reading, kinds: list[Table]) 
             # the rows that name it, in whichever column
             named.append(Condition(column=None, op="contains", value=term, text=f"the row names {term}"))
             continue
+        if placed is None and (opening := _opening_every_cell(document, term)) is not None:
+            # "the LILYS chocolate listing": the name every item of one column opens with
+            named.append(Condition(column=opening, op="starts", value=term, text=f"{opening} starts with {term}"))
+            continue
         if placed is None:
             return None  # in no column, or written two ways: no condition Kea can check alike
         column, name = placed
@@ -159,6 +163,21 @@ def column_of(document: DocumentText, term: str) -> tuple[str, str] | None:
         return (next(iter(dated)), term) if len(dated) == 1 else None
     cells = cells_where(document.tables, lambda cell: _names(cell, term))
     return next(iter(cells)) if len(cells) == 1 else None
+
+
+def _opening_every_cell(document: DocumentText, term: str) -> str | None:
+    """The one named column of the document's tables whose every filled cell, two at least, opens
+    with a name ("LILYS 40% SLTD ALMND CHOC", "LILYS DRK CHC CRMLZD SLTD", …): a listing of that
+    name's items. None when no column, or more than one, does; a name some items hold ("Nordwerk
+    USB-C dock" among others) is no such listing."""
+    name = _folded_words(term)
+    found = set()
+    for table in document.tables:
+        for j, header in enumerate(table.header):
+            cells = [_folded_words(row[j]) for row in table.rows if j < len(row) and row[j].strip()]
+            if header.strip() and len(cells) >= 2 and name.strip() and all(c.startswith(name) for c in cells):
+                found.add(header)
+    return next(iter(found)) if len(found) == 1 else None
 
 
 def _in_columns(document: DocumentText, term: str) -> int:

@@ -101,7 +101,9 @@ class Exclusions:
                 items[-1].append(tok)
         found = []
         for item in items:
-            words = [t for t in item if not (t.is_(g.DETERMINERS) or t.is_(g.QUANTIFIERS))]
+            # "the All row": a quantifier written as a label, before the noun of a row, is the label
+            words = [t for k, t in enumerate(item) if not (t.is_(g.DETERMINERS) or t.is_(g.QUANTIFIERS) and not (
+                t.capital and k + 1 < len(item) and item[k + 1].is_(g.ROW_NOUNS)))]
             if not words:
                 continue
             if any(t.is_(g.COLUMN_LABELS) for t in words) or any(t.kind not in ("word", "quoted") for t in words):
