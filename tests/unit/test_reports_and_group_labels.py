@@ -180,3 +180,27 @@ def test_a_quantifier_written_as_a_rows_label_names_the_row_left_out() -> None:
     # "the All row" is the row labelled All, not every row; no column "Leave out the"
     assert [(c.op, c.value) for c in reading.conditions] == [("not", "All")]
     assert all("leave" not in c.casefold() for c in reading.columns)
+
+
+CAMPYLOBACTER = TEN / "camelot" / "eu-018.pdf"
+
+
+def test_years_centred_over_pairs_of_columns_name_their_pair_and_a_table_is_picked_by_its_caption() -> None:
+    pig, bovine = parse_file(CAMPYLOBACTER).tables[:2]
+    # "Country" set beside "Sample unit | Sample size" under the years is the labels' name; each
+    # year names its "n | % Pos", not the neighbours'
+    assert pig.header == ["Country", "Sample unit", "Sample size", "2007 n", "2007 % Pos", "2006 n", "2006 % Pos",
+                          "2005 n", "2005 % Pos", "2004 n", "2004 % Pos", "2003 n", "2003 % Pos"]
+    assert bovine.header == pig.header
+    message = ("Could you give me the country, the 2007 N and the 2007 % Pos from Table CA8 on Campylobacter in fresh "
+               "bovine meat? Leave out the total row, please.")
+    reading = read_message(message, scope([CAMPYLOBACTER]))
+    # a request put as a question lists its columns; "2007 % Pos" is a header, no rate of 2007 %;
+    # "please" is no row left out
+    assert reading.columns == ["Country", "2007 N", "2007 % Pos"]
+    assert [(c.op, c.value) for c in reading.conditions] == [("not", "total")]
+    records = extract_records(document(CAMPYLOBACTER), reading)
+    # Table CA8 (bovine meat) alone, found by the caption "Table CA8."
+    assert [r.values["Country"] for r in records] == [
+        "Estonia", "Germany", "hungary", "italy", "Luxembourg", "netherlands", "Romania"]
+    assert records[3].values["2007 N"] == "334" and records[3].values["2007 % Pos"] == "2.4"

@@ -26,7 +26,7 @@ from tools.parsing.base import ParsedDocument, UnreadableFile
 # the words for a table a request names one by: "the Show Details table", "tableau « … »"
 TABLE_WORDS = "table tables tabelle tabellen tableau tableaux tabla tablas tabela tabele"
 _TABLE_WORD = "(?:" + "|".join(TABLE_WORDS.split()) + ")"
-CAPTION = re.compile(rf"\b{_TABLE_WORD}\s+([A-Z]?\d+(?:[.-]\d+)*)\b", re.IGNORECASE)
+CAPTION = re.compile(rf"\b{_TABLE_WORD}\s+([A-Z]{{0,3}}\d+(?:[.-]\d+)*)\b", re.IGNORECASE)
 _QUOTES = "'\"‘’“”«»‹› "
 
 

@@ -86,7 +86,8 @@ def _header_top(lines: list[_Line], body: int, first: int, floor: int, columns: 
                 gap = max(gap, HEADER_GAP * (line.bottom - line.top))  # names over every column, set apart from the rows
             if not _header_line(line, lines[top], left, right, gap, True):
                 break
-            if body > first and len(line.segments) < 2 and not _over_a_name(line, lines[top]):
+            if body > first and len(line.segments) < 2 and not _over_a_name(line, lines[top]) \
+                    and not _labels_name(line, columns, lines[top - 2] if top >= 2 else None):
                 break
         elif any(len(s.text.split()) > HEADER_WORDS for s in line.segments):
             return None
@@ -116,6 +117,43 @@ def _over_a_name(line: _Line, below: _Line) -> bool:
     (seg,) = line.segments
     height = line.bottom - line.top
     return any(seg.x0 >= cell.x0 - height and seg.x1 <= cell.x1 + height for cell in below.segments[1:])
+
+
+def _apart(line: _Line, owners: list[int], runs: list[range], extent: list[list[float]]) -> list[range]:
+    """The runs of the line's cells parted where two of them reach over one column ("2007 …
+    2003" each centred over its "n | % Pos", a wider run centred alike reaching into the
+    neighbours'): a column shared goes with the cell whose centre is nearest its own, each cell
+    keeping its own column. The runs as they are when none overlap."""
+    taken = [j for run in runs for j in run]
+    if len(taken) == len(set(taken)):
+        return runs
+    centres = [(seg.x0 + seg.x1) / 2 for seg in line.segments]
+
+    def nearest(j: int) -> int:
+        middle = (extent[j][0] + extent[j][1]) / 2
+        return min(range(len(centres)), key=lambda n: abs(centres[n] - middle))
+
+    parted = []
+    for n, (run, k) in enumerate(zip(runs, owners)):
+        own = [j for j in run if j == k or nearest(j) == n]
+        lo, hi = k, k
+        while lo - 1 in own:
+            lo -= 1
+        while hi + 1 in own:
+            hi += 1
+        parted.append(range(lo, hi + 1) if k in run else run)
+    return parted
+
+
+def _labels_name(line: _Line, columns: list[_Column], above: _Line | None) -> bool:
+    """Whether a line of one short cell names the rows' labels: it stands over the first column,
+    between header lines of several cells ("Country" set beside "Sample unit | Sample size",
+    under "2007 … 2003"), where a title would run on."""
+    (seg,) = line.segments
+    height = line.bottom - line.top
+    first = columns[0]
+    return len(seg.text.split()) <= 2 and seg.x0 >= first.x0 - height and seg.x1 <= first.x1 + height \
+        and above is not None and len(above.segments) >= 2
 
 
 def _distance(seg: _Segment, x0: float, x1: float) -> float:
@@ -159,6 +197,7 @@ def _names(block: list[_Line], columns: list[_Column], numbering: frozenset[int]
                 for m, (s, k) in enumerate(zip(line.segments, owners))]
         runs = _repeated_groups(line, owners, runs, extents[n], claimed, spans, wrapped)
         runs = _between_groups(line, owners, runs, extents[n], claimed, spans, wrapped)
+        runs = _apart(line, owners, runs, extents[n])
         for s, run in zip(line.segments, runs):
             for j in run:
                 parts[j].append((n, s.x0, s.text))
