@@ -76,6 +76,8 @@ class Amounts:
         no percentage stands there right before a column's name."""
         tokens = self.scan.tokens
         joined = _RATE_OF.fullmatch(tokens[k].text)
+        if joined is not None and tokens[k].term and g.YEAR.fullmatch(joined.group(1).rstrip("% ")):
+            return None  # "2007 % Pos": a header of the year's share, no rate of 2007 %
         if joined is not None:
             value, name, end = joined.group(1), joined.group(2), k + 1
         else:

@@ -313,7 +313,10 @@ class Columns:
             end = self.scan.list_end(i)
             opens_rows = first.is_(g.QUANTIFIERS) or first.low in ("which", "welche", "quels", "quelles", "for", "für", "pour")
             stop = self.scan.sentence_end(i)
-            if stop + 1 < len(self.scan.tokens) and self.scan.tokens[stop].text == "?":
+            # a question asks which rows when a list follows it ("What did … order in August? Article,
+            # …"); a request put as one ("Could you give me the A and the B? Leave out …") lists the columns
+            if stop + 1 < len(self.scan.tokens) and self.scan.tokens[stop].text == "?" \
+                    and not (len(self.scan.items(i, end)) >= 2 and not self._list_after(stop + 1)):
                 opens_rows = True  # "What did Feldmann Bau order in August? Article, …": the list follows the question
             if i < self.scan.counted_rows:
                 i = self.scan.sentence_end(i) + 1
@@ -322,6 +325,18 @@ class Columns:
                 found.append((i, end))
             i = self.scan.sentence_end(i) + 1
         return found
+
+    def _list_after(self, start: int) -> bool:
+        """Whether a sentence from ``start`` on opens with a list of two names or more."""
+        while start < len(self.scan.tokens):
+            k = start
+            while k < len(self.scan.tokens) and (self.scan.tokens[k].used or self.scan.tokens[k].kind == "punct"):
+                k += 1
+            end = self.scan.list_end(k) if k < len(self.scan.tokens) else k
+            if end > k and len(self.scan.items(k, end)) >= 2 and self.scan.is_list(k, end):
+                return True
+            start = self.scan.sentence_end(k) + 1 if k < len(self.scan.tokens) else k
+        return False
 
     def _past_opening(self, i: int) -> int:
         """Where a sentence's list starts: past a phrase that names the document it is read from

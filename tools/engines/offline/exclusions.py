@@ -102,8 +102,8 @@ class Exclusions:
         found = []
         for item in items:
             # "the All row": a quantifier written as a label, before the noun of a row, is the label
-            words = [t for k, t in enumerate(item) if not (t.is_(g.DETERMINERS) or t.is_(g.QUANTIFIERS) and not (
-                t.capital and k + 1 < len(item) and item[k + 1].is_(g.ROW_NOUNS)))]
+            words = [t for k, t in enumerate(item) if not (t.is_(g.DETERMINERS) or t.is_(g.COURTESY) or t.is_(g.QUANTIFIERS) and not (
+                t.capital and k + 1 < len(item) and item[k + 1].is_(g.ROW_NOUNS)))]  # "…, please": no row
             if not words:
                 continue
             if any(t.is_(g.COLUMN_LABELS) for t in words) or any(t.kind not in ("word", "quoted") for t in words):
