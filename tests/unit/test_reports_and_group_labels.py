@@ -204,3 +204,15 @@ def test_years_centred_over_pairs_of_columns_name_their_pair_and_a_table_is_pick
     assert [r.values["Country"] for r in records] == [
         "Estonia", "Germany", "hungary", "italy", "Luxembourg", "netherlands", "Romania"]
     assert records[3].values["2007 N"] == "334" and records[3].values["2007 % Pos"] == "2.4"
+
+
+def test_a_column_given_with_its_printed_header_in_brackets_maps_beside_others_in_any_order() -> None:
+    from tools.engines.columns import map_columns
+
+    header = ["Désignation", "Prix HT", "TVA"]
+    # the bracketed header's column has one tier of candidates, the others more: none is lost
+    # and nothing fails whichever column comes first
+    assert map_columns(["Description", "Net amount (Prix HT)"], header) == {"Description": 0, "Net amount (Prix HT)": 1}
+    assert map_columns(["Net amount (Prix HT)", "Description"], header) == {"Net amount (Prix HT)": 1, "Description": 0}
+    # its one cell taken by a column before it: it stays unmapped, where reading the document failed
+    assert map_columns(["Prix HT", "Net amount (Prix HT)"], header) == {"Prix HT": 1}

@@ -462,10 +462,10 @@ def map_columns(requested: list[str], header: list[str], context: str = "") -> d
     # a column named as its kind ("Description") takes the cell of that kind before a column that
     # is only one of the kind's names ("Item")
     order = sorted(requested, key=lambda column: _singular(normalise(column)) not in _GROUP_NAMES)
-    for level in range(len(next(iter(tiers.values()), []))):
+    for level in range(max((len(t) for t in tiers.values()), default=0)):
         for column in order:
-            if column in mapping:
-                continue
+            if column in mapping or level >= len(tiers[column]):
+                continue  # a column named with the header it gives in brackets has that one tier
             free = [i for i in tiers[column][level] if i not in used]
             if free:
                 mapping[column] = free[0]
