@@ -48,16 +48,19 @@ def test_a_line_numbering_the_columns_groups_no_header_words_over_them() -> None
 def test_a_header_set_apart_from_its_rows_names_groups_a_wrapped_name_and_a_last_column() -> None:
     """budget.pdf prints its header three lines' heights over the rows: "Plan" and "Non-Plan" each
     over "Revenue | Capital | Total", "Total Plan &" wrapped over "Non-Plan", "Page No." over the
-    demands' pages (none on a ministry's line); "..." is nil, a cell of its own."""
+    demands' pages (none on a ministry's line); "..." is nil, a cell of its own. The demands'
+    numbers ("1. Department of …"), counting up among the ministries' lines, are a column of
+    their own."""
     (table,) = parse_file(pinned("camelot/tests/files/budget.pdf")).tables
     assert table.header == [
-        "Ministry/Demand", "Plan Revenue", "Plan Capital", "Plan Total", "Non-Plan Revenue", "Non-Plan Capital",
+        "No.", "Ministry/Demand", "Plan Revenue", "Plan Capital", "Plan Total", "Non-Plan Revenue", "Non-Plan Capital",
         "Non-Plan Total", "Total Plan & Non-Plan", "Page No.",
     ]
-    rows = {row[0]: row for row in table.rows}
-    assert rows["MINISTRY OF AGRICULTURE"][-2:] == ["31062.94", ""]
-    assert rows["1. Department of Agriculture and Cooperation"][-2:] == ["22652.25", "1-10"]
-    assert rows["21. Defence Pensions"][1:6] == ["...", "...", "...", "51000.00", "..."]
+    rows = {row[1]: row for row in table.rows}
+    assert rows["MINISTRY OF AGRICULTURE"][0] == "" and rows["MINISTRY OF AGRICULTURE"][-2:] == ["31062.94", ""]
+    assert rows["Department of Agriculture and Cooperation"][0] == "1"
+    assert rows["Department of Agriculture and Cooperation"][-2:] == ["22652.25", "1-10"]
+    assert rows["Defence Pensions"][0] == "21" and rows["Defence Pensions"][2:7] == ["...", "...", "...", "51000.00", "..."]
 
 
 def test_a_ruled_header_over_a_row_numbering_its_columns_names_each_column() -> None:

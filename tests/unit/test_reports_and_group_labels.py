@@ -216,3 +216,26 @@ def test_a_column_given_with_its_printed_header_in_brackets_maps_beside_others_i
     assert map_columns(["Net amount (Prix HT)", "Description"], header) == {"Net amount (Prix HT)": 1, "Description": 0}
     # its one cell taken by a column before it: it stays unmapped, where reading the document failed
     assert map_columns(["Prix HT", "Net amount (Prix HT)"], header) == {"Prix HT": 1}
+
+
+BUDGET_2014 = UNSEEN / "public-pdfs" / "documents" / "camelot" / "tests" / "files" / "budget.pdf"
+
+
+def test_headings_that_sum_the_numbered_items_under_them_are_no_items() -> None:
+    from tools.engines.offline.totals import heading_sums
+
+    message = ("In the Budget 2014-2015 statement, which individual demands (the numbered lines, not the ministry "
+               "totals) have plan capital of more than 1000 crore? Show the demand, plan capital, plan total and the page no.")
+    reading = read_message(message, scope([BUDGET_2014]))
+    records = extract_records(document(BUDGET_2014), reading)
+    # the ministries' lines sum the demands under them: no demands; the demands' numbers stand apart
+    assert [(r.values["Demand"], r.values["Plan capital"], r.values["Page no"]) for r in records] == [
+        ("Atomic Energy", "3427.00", "20-25"), ("Ministry of Civil Aviation", "6540.10", "37-39"),
+        ("Department of Telecommunications", "3702.00", "55-58")]
+    # two groups at least: one line equal to the sum of the rows under it is no heading
+    rows = [["All", "10"], ["a", "4"], ["b", "6"], ["c", "3"]]
+    assert heading_sums(rows, [1]) == set()
+    assert heading_sums([["A", "5"], ["a", "2"], ["b", "3"], ["B", "4"], ["c", "1"], ["d", "3"]], [1]) == {0, 3}
+    # lines each equal to the one under them sum nothing ("1933" over a swimmer born that year)
+    assert heading_sums([["x", "1933"], ["y", "1933"], ["z", "1950"], ["w", "1950"]], [1]) == set()
+    assert heading_sums([["x", "7"], ["y", "7"], ["z", "5"], ["w", "5"]], [1]) == set()

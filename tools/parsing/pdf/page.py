@@ -13,7 +13,7 @@ from tools.parsing.pdf.columns import _Column
 from tools.parsing.pdf.groups import groups_over_frame
 from tools.parsing.pdf.lines import _inside, _lines
 from tools.parsing.pdf.reading import _Found, _in_reading_order, _read_lines, _title_tables
-from tools.parsing.pdf.rows import numbered, signed, unstacked
+from tools.parsing.pdf.rows import numbered, numbered_labels, signed, unstacked
 from tools.parsing.pdf.ruled import (
     MAX_EDGES,
     _labels_left,
@@ -119,6 +119,6 @@ def _read_page(
     found.sort(key=lambda f: f.top)
     found = _in_reading_order(found, read)
     _title_tables(found)
-    tables = [signed(numbered(unstacked(f.table))) for f in found if f.table is not None]
+    tables = [signed(numbered_labels(numbered(unstacked(f.table)))) for f in found if f.table is not None]
     last = next((f.columns for f in reversed(found) if f.table is not None), None)
     return "\n".join(line for f in found for line in f.lines), tables, last

@@ -210,6 +210,25 @@ def numbered(table: Table) -> Table:
     return table
 
 
+_LIST_NUMBER = re.compile(r"(\d{1,3})\.\s+(\S.*)")
+LIST_NUMBERS = 3  # numbered labels, counting up, that make a column's numbering a column of its own
+
+
+def numbered_labels(table: Table) -> Table:
+    """A label column whose items are numbered in order ("1. Department of Agriculture …", "2. …")
+    among lines that are not (the ministries' headings they stand under): the numbers are a
+    column of their own, "No.", before the labels, empty on the lines without one. Any other
+    table comes back as it was (a column every cell of which is numbered is ``numbered``'s)."""
+    if not table.header or len(table.rows) < LIST_NUMBERS + 1 or table.spanned:
+        return table
+    found = [_LIST_NUMBER.fullmatch(row[0].strip()) if row else None for row in table.rows]
+    numbers = [int(m.group(1)) for m in found if m]
+    if len(numbers) < LIST_NUMBERS or len(numbers) == len(found) or any(b != a + 1 for a, b in zip(numbers, numbers[1:])):
+        return table
+    rows = [[m.group(1), m.group(2), *row[1:]] if m else ["", *row] for row, m in zip(table.rows, found)]
+    return table.model_copy(update={"header": ["No.", *table.header], "rows": rows})
+
+
 _SIGN = re.compile(r"[$€£¥]")
 
 
