@@ -10,7 +10,7 @@ from collections.abc import Collection
 from core.reading import Reading
 from tools.engines.checks import holds_words
 from tools.engines.numbers import parse_number
-from tools.engines.offline.grammar import ROW_NOUNS, TOTAL_LINE, TOTAL_WORDS
+from tools.engines.offline.grammar import ROW_NOUNS, TOTAL_LINE, TOTAL_WORDS, YEAR
 
 # the label of a line under the items that sums them or says what is added to them ("ALL STATES",
 # "Total", "VAT")
@@ -53,7 +53,50 @@ def total_lines(rows: list[list[str]], columns: Collection[int], width: int, rea
             found.add(k)
     labelled = {k for k, row in enumerate(rows) if (filled := [c.strip() for c in row if c.strip()])
                 and SUMMARY_LABEL.match(filled[0]) and len(filled) < width / 2}
-    return found | _below_total(rows, found | labelled)
+    return found | _below_total(rows, found | labelled) | heading_sums(rows, columns)
+
+
+HEADING_GROUPS = 2  # groups of items under lines summing them, for those lines to be no items
+
+
+def heading_sums(rows: list[list[str]], columns: Collection[int]) -> set[int]:
+    """The lines above groups of items whose every figure in the requested ``columns`` is the sum
+    of the items under it down to the next such line ("MINISTRY OF AGRICULTURE" over its three
+    numbered demands): headings that sum their groups, no items. Seen on two groups at least, one
+    right under the other, that hold half the table's rows or more (the last group may go on over
+    the next page); a table with fewer is left as it is."""
+    for start in range(len(rows)):
+        found: list[int] = []
+        sizes: list[int] = []
+        k = start
+        while k < len(rows) and (end := _group_end(rows, k, columns)) is not None:
+            found.append(k)
+            sizes.append(end - k)
+            k = end + 1
+        # most groups hold two items or more: a line equal to the one under it sums nothing
+        summed = sum(1 for size in sizes if size >= 2)
+        if len(found) >= HEADING_GROUPS and 2 * summed >= len(found) and 2 * (k - start) >= len(rows):
+            return set(found)
+        if found:
+            return set()
+    return set()
+
+
+def _group_end(rows: list[list[str]], k: int, columns: Collection[int]) -> int | None:
+    """The last row of the group row ``k`` sums (its figures equal to the sums of the rows under
+    it so far, at the first row where all of them are), or None."""
+    # a year is no quantity a line could sum ("1933" over swimmers born that year)
+    figures = [(i, value) for i in columns if i < len(rows[k]) and not YEAR.fullmatch(rows[k][i].strip())
+               and (value := parse_number(rows[k][i])) is not None]
+    if not figures or all(value == 0 for _, value in figures):
+        return None
+    sums = {i: 0.0 for i, _ in figures}
+    for m in range(k + 1, len(rows)):
+        for i, _ in figures:
+            sums[i] += (parse_number(rows[m][i]) or 0.0) if i < len(rows[m]) else 0.0
+        if all(abs(sums[i] - value) <= max(0.005, abs(value) * 1e-6) for i, value in figures):
+            return m
+    return None
 
 
 def _below_total(rows: list[list[str]], totals: set[int]) -> set[int]:
