@@ -239,3 +239,20 @@ def test_headings_that_sum_the_numbered_items_under_them_are_no_items() -> None:
     # lines each equal to the one under them sum nothing ("1933" over a swimmer born that year)
     assert heading_sums([["x", "1933"], ["y", "1933"], ["z", "1950"], ["w", "1950"]], [1]) == set()
     assert heading_sums([["x", "7"], ["y", "7"], ["z", "5"], ["w", "5"]], [1]) == set()
+
+
+DEMANDS = UNSEEN / "public-eight" / "documents" / "camelot" / "budget_2014-15.pdf"
+
+
+def test_a_rows_name_is_its_label_its_number_the_no_column_and_a_header_read_in_the_requests_order() -> None:
+    message = ("From the Budget 2014-2015 statement of budget provisions, could you please list every demand whose name "
+               "mentions \"Defence Services\"? For each one I'd like the demand number, the demand name, the non-plan "
+               "revenue, the non-plan capital and the total plan & non-plan amount.")
+    reading = read_message(message, scope([DEMANDS]))
+    records = extract_records(document(DEMANDS), reading)
+    values = [list(r.values.values()) for r in records]
+    # "whose name mentions" checks the labels; "the demand number" is the No. before them; "total
+    # plan & non-plan amount" is "Total Plan & Non-Plan", written in that order, not "Non-Plan Total"
+    assert [v[0] for v in values] == ["22", "23", "24", "26", "27"]
+    assert values[0][1:] == ["Defence Services-Army", "92669.32", "...", "92669.32"]
+    assert all(r.match == "unsure" for r in records)

@@ -495,7 +495,7 @@ def partly_named(
     if not wanted:
         return None
     said = set(folded(request).split()) - {w for other in others or [] for w in folded(other).split()}
-    scored: list[tuple[int, int, bool, int]] = []
+    scored: list[tuple[int, int, bool, bool, int]] = []
     for i, cell in enumerate(header):
         words = [w for w in folded(without_unit(cell)).split() if w not in _JOINING]
         if i in taken or not words:
@@ -506,12 +506,15 @@ def partly_named(
             shared = max(shared, (len(wanted) + 1) // 2)
         if shared and (2 * shared >= len(wanted) or ending):
             extra = [h for h in words if not any(_same_or_short(h, w) for w in wanted)]
-            scored.append((shared, len(set(extra) & said), not extra, i))
+            # of cells alike, the one whose words the request writes in their order ("Total Plan &
+            # Non-Plan" for "total plan & non-plan amount", not "Non-Plan Total")
+            in_order = f" {' '.join(words)} " in f" {' '.join(wanted)} "
+            scored.append((shared, len(set(extra) & said), not extra, in_order, i))
     if not scored:
         return None
     scored.sort(reverse=True)
     best = scored[0]
-    return best[3] if len(scored) == 1 or scored[1][:3] != best[:3] else None
+    return best[4] if len(scored) == 1 or scored[1][:4] != best[:4] else None
 
 
 def _cut_off(cell: str, requested: str) -> bool:

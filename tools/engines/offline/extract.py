@@ -34,6 +34,7 @@ from tools.engines.offline.document_terms import (
 from tools.engines.offline.grammar import ROW_NOUNS, YEAR
 from tools.engines.offline.labelled import blocks_of, enough, issuer_notes, labelled_values, records_from_key_values, with_issuer
 from tools.engines.offline.request import money_column, on_column
+from tools.engines.offline.partial_columns import labels_column, partly_named_columns
 from tools.engines.offline.row_labels import cell_at, told_apart, with_subject
 from tools.engines.offline.sections import judged_by_section, picked_section, section_note, sectioned
 from tools.engines.offline.totals import SUMMARY_LABEL, labels_among_figures, total_lines
@@ -188,55 +189,6 @@ def _unnamed_labels(columns: list[str], table: Table, mapping: dict[str, int]) -
     return first if cells and 2 * len(cells) >= len(table.rows) and 2 * len(labels) > len(cells) else None
 
 
-def _partly_named(reading: Reading, table: Table, mapping: dict[str, int]) -> dict[str, int]:
-    """The requested columns no header names whole, each read from the one cell that names it in
-    part (``columns.partly_named``), in request order."""
-    found: dict[str, int] = {}
-    for _ in range(2):  # a cell one column takes may leave one cell for another
-        for column in reading.columns:
-            if column in mapping or column in found:
-                continue
-            others = [c for c in reading.columns if c != column]
-            taken = {*mapping.values(), *found.values()}
-            index = _as_compared(column, reading, table, taken)
-            if index is None:
-                index = partly_named(column, table.header, taken, reading.request, others)
-            if index is None:
-                index = _titled_period(column, table, taken, reading.request)
-            if index is not None:
-                found[column] = index
-    return {column: found[column] for column in reading.columns if column in found}
-
-
-def _as_compared(column: str, reading: Reading, table: Table, taken: set[int]) -> int | None:
-    """The cell of the column a condition names in full, for a requested column its last words
-    shorten ("the years where the suicide rate was 11.0 …, with the number of suicides and the
-    rate": the Suicides Rate, not the Accidental Deaths Rate)."""
-    short = fold(column)
-    for condition in reading.conditions:
-        name = fold(condition.column or "")
-        if short and name != short and name.endswith(f" {short}") \
-                and (index := match_column(condition.column or "", table.header, " ".join(table.title))) is not None \
-                and index not in taken:
-            return index
-    return None
-
-
-def _titled_period(column: str, table: Table, taken: set[int], request: str) -> int | None:
-    """The column of the period the request names, in a table titled by what a requested column
-    measures and headed by periods ("revenue per region" from the Q1 2025 report: the "Q1 2025"
-    column under "Revenue by region", beside "Q1 2024"). None unless the title holds every word
-    of the column and exactly one header cell is a period the request says."""
-    wanted = fold(column).split()
-    titled = set(fold(" ".join(table.title)).split())
-    if not wanted or not set(wanted) <= titled:
-        return None
-    said = f" {fold(request)} "
-    periods = [i for i, cell in enumerate(table.header)
-               if i not in taken and YEAR.search(cell) and fold(cell) and f" {fold(cell)} " in said]
-    return periods[0] if len(periods) == 1 else None
-
-
 def _is_key_value_table(table: Table, reading: Reading) -> bool:
     """A two-column table whose first column holds more of the requested names than its header
     does is a list of labels, not rows ("Year | Freshwater Ducks" over its years is a table)."""
@@ -285,7 +237,7 @@ def records_from_tables(
         # incident log's Priority and Vendor are no SLA's response and fix times
         own = len(mapping) + sum(1 for c in reading.columns if c not in mapping and c in document_values)
         named_whole = enough(len(mapping) + held, len(reading.columns) + len(conditioned)) and enough(own, len(reading.columns))
-        partly = _partly_named(reading, table, mapping) if named_whole or len(reading.columns) > 1 and held == len(conditioned) else {}
+        partly = partly_named_columns(reading, table, mapping) if named_whole or len(reading.columns) > 1 and held == len(conditioned) else {}
         goes_on = previous is not None and len(table.header) == len(previous.header) and _reads_as_row(table.header, earlier, strict=True)
         if goes_on and not named_whole:
             # a table continued on the next page whose first row a name of it happens to match
@@ -373,6 +325,9 @@ def _reads_as_row(header: list[str], rows: list[list[str]], strict: bool = False
     return not numbers or any(parse_number(header[j]) is not None for j in numbers)
 
 
+_NAME_WORDS = frozenset({"name", "names", "nom", "nombre", "naam", "nazwa"})  # a row's name: its label
+
+
 def _read_for_table(reading: Reading, header: list[str], rows: list[list[str]], title: str) -> tuple[Reading, list[str]]:
     """The reading for one table, its conditions on a column no header names read again:
     - one whose name and value, written together, stand as whole cells of one column ("paid with
@@ -397,6 +352,13 @@ def _read_for_table(reading: Reading, header: list[str], rows: list[list[str]], 
                 and money is not None and match_column(condition.column, header, title) is None \
                 and match_column(reading.columns[money], header, title) is not None:
             found = on_column(condition, reading.columns, money)
+        if found is None and condition.column and fold(condition.column) in _NAME_WORDS and match_column(condition.column, header, title) is None \
+                and (labels := labels_column(Table(page=1, header=header, rows=rows))) is not None:
+            # "every demand whose name mentions …": a row's name is its label
+            column = " ".join(header[labels].split())
+            conditions.append(condition.model_copy(update={"column": column}))
+            notes.append(f"'{condition.text or condition.value}' was checked on the column '{column}', the rows' labels")
+            continue
         if found is None and condition.column and condition.op != "judgement" and match_column(condition.column, header, title) is None \
                 and (index := partly_named(condition.column, header, set(), reading.request)) is not None:
             # "which districts have no urban figure" beside "person total and person rural": the

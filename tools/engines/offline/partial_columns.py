@@ -1,0 +1,84 @@
+"""The requested columns a table names only in part, or by its structure rather than a header
+of their own: a cell sharing some of a column's words, the column a condition names in full, the
+period a request names under a title that names the measure, the "No." before the labels an
+identifier asks for; and the table's labels, where a row's name stands."""
+
+from __future__ import annotations
+
+from core.reading import Reading, Table
+from tools.engines.accounting import fold
+from tools.engines.columns import identifier_of, match_column, names_of, normalise, partly_named
+from tools.engines.numbers import parse_number
+from tools.engines.offline.grammar import YEAR
+
+
+def partly_named_columns(reading: Reading, table: Table, mapping: dict[str, int]) -> dict[str, int]:
+    """The requested columns no header names whole, each read from the one cell that names it in
+    part (``columns.partly_named``), in request order."""
+    found: dict[str, int] = {}
+    for _ in range(2):  # a cell one column takes may leave one cell for another
+        for column in reading.columns:
+            if column in mapping or column in found:
+                continue
+            others = [c for c in reading.columns if c != column]
+            taken = {*mapping.values(), *found.values()}
+            index = _as_compared(column, reading, table, taken)
+            if index is None:
+                index = partly_named(column, table.header, taken, reading.request, others)
+            if index is None:
+                index = _titled_period(column, table, taken, reading.request)
+            if index is None:
+                index = _numbering(column, table, taken)
+            if index is not None:
+                found[column] = index
+    return {column: found[column] for column in reading.columns if column in found}
+
+
+def _as_compared(column: str, reading: Reading, table: Table, taken: set[int]) -> int | None:
+    """The cell of the column a condition names in full, for a requested column its last words
+    shorten ("the years where the suicide rate was 11.0 …, with the number of suicides and the
+    rate": the Suicides Rate, not the Accidental Deaths Rate)."""
+    short = fold(column)
+    for condition in reading.conditions:
+        name = fold(condition.column or "")
+        if short and name != short and name.endswith(f" {short}") \
+                and (index := match_column(condition.column or "", table.header, " ".join(table.title))) is not None \
+                and index not in taken:
+            return index
+    return None
+
+
+def _numbering(column: str, table: Table, taken: set[int]) -> int | None:
+    """The "No." column right before the labels a requested identifier names the things of
+    ("Demand number" beside "No. | Ministry/Demand"); None when there is none."""
+    thing = identifier_of(column)
+    for j in range(len(table.header) - 1):
+        names = names_of(table.header[j + 1])
+        if j not in taken and thing and normalise(table.header[j]) in ("no", "nr", "number") \
+                and any(thing == name or name.endswith(f" {thing}") for name in names):
+            return j
+    return None
+
+
+def labels_column(table: Table) -> int | None:
+    """The first column whose filled cells are mostly words: the rows' labels."""
+    for j in range(len(table.header)):
+        cells = [row[j].strip() for row in table.rows if j < len(row) and row[j].strip()]
+        if cells and 2 * sum(parse_number(c) is None for c in cells) > len(cells):
+            return j
+    return None
+
+
+def _titled_period(column: str, table: Table, taken: set[int], request: str) -> int | None:
+    """The column of the period the request names, in a table titled by what a requested column
+    measures and headed by periods ("revenue per region" from the Q1 2025 report: the "Q1 2025"
+    column under "Revenue by region", beside "Q1 2024"). None unless the title holds every word
+    of the column and exactly one header cell is a period the request says."""
+    wanted = fold(column).split()
+    titled = set(fold(" ".join(table.title)).split())
+    if not wanted or not set(wanted) <= titled:
+        return None
+    said = f" {fold(request)} "
+    periods = [i for i, cell in enumerate(table.header)
+               if i not in taken and YEAR.search(cell) and fold(cell) and f" {fold(cell)} " in said]
+    return periods[0] if len(periods) == 1 else None
