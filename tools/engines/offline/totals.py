@@ -57,23 +57,27 @@ def total_lines(rows: list[list[str]], columns: Collection[int], width: int, rea
 
 
 HEADING_GROUPS = 2  # groups of items under lines summing them, for those lines to be no items
+HEADING_START = 3  # the first heading stands among the table's first rows
+HEADING_REACH = 200  # rows a heading's group may hold
 
 
 def heading_sums(rows: list[list[str]], columns: Collection[int]) -> set[int]:
     """The lines above groups of items whose every figure in the requested ``columns`` is the sum
     of the items under it down to the next such line ("MINISTRY OF AGRICULTURE" over its three
     numbered demands): headings that sum their groups, no items. Seen on two groups at least, one
-    right under the other, that hold half the table's rows or more (the last group may go on over
-    the next page); a table with fewer is left as it is."""
-    for start in range(len(rows)):
+    right under the other from the table's first rows, that hold half the table's rows or more
+    (the last group may go on over the next page), most of them two items or more (a line equal
+    to the one under it sums nothing); a table with fewer is left as it is. Years are no quantity
+    a line sums ("1933" over swimmers born that year)."""
+    figures = [{i: parse_number(row[i]) for i in columns if i < len(row) and not YEAR.fullmatch(row[i].strip())} for row in rows]
+    for start in range(min(HEADING_START, len(rows))):
         found: list[int] = []
         sizes: list[int] = []
         k = start
-        while k < len(rows) and (end := _group_end(rows, k, columns)) is not None:
+        while k < len(rows) and (end := _group_end(figures, k)) is not None:
             found.append(k)
             sizes.append(end - k)
             k = end + 1
-        # most groups hold two items or more: a line equal to the one under it sums nothing
         summed = sum(1 for size in sizes if size >= 2)
         if len(found) >= HEADING_GROUPS and 2 * summed >= len(found) and 2 * (k - start) >= len(rows):
             return set(found)
@@ -82,21 +86,20 @@ def heading_sums(rows: list[list[str]], columns: Collection[int]) -> set[int]:
     return set()
 
 
-def _group_end(rows: list[list[str]], k: int, columns: Collection[int]) -> int | None:
-    """The last row of the group row ``k`` sums (its figures equal to the sums of the rows under
-    it so far, at the first row where all of them are), or None."""
-    # a year is no quantity a line could sum ("1933" over swimmers born that year)
-    figures = [(i, value) for i in columns if i < len(rows[k]) and not YEAR.fullmatch(rows[k][i].strip())
-               and (value := parse_number(rows[k][i])) is not None]
-    if not figures or all(value == 0 for _, value in figures):
+def _group_end(figures: list[dict[int, float | None]], k: int) -> int | None:
+    """The last row of the group row ``k`` sums (its figures, ``figures[k]``, equal to the sums of
+    the rows under it so far, at the first row where all of them are), or None."""
+    heading = {i: value for i, value in figures[k].items() if value is not None}
+    if not heading or all(value == 0 for value in heading.values()):
         return None
-    sums = {i: 0.0 for i, _ in figures}
-    for m in range(k + 1, len(rows)):
-        for i, _ in figures:
-            sums[i] += (parse_number(rows[m][i]) or 0.0) if i < len(rows[m]) else 0.0
-        if all(abs(sums[i] - value) <= max(0.005, abs(value) * 1e-6) for i, value in figures):
+    sums = dict.fromkeys(heading, 0.0)
+    for m in range(k + 1, min(len(figures), k + 1 + HEADING_REACH)):
+        for i in heading:
+            sums[i] += figures[m].get(i) or 0.0
+        if all(abs(sums[i] - value) <= max(0.005, abs(value) * 1e-6) for i, value in heading.items()):
             return m
     return None
+
 
 
 def _below_total(rows: list[list[str]], totals: set[int]) -> set[int]:
