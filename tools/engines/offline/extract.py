@@ -34,8 +34,8 @@ from tools.engines.offline.document_terms import (
 from tools.engines.offline.grammar import ROW_NOUNS, YEAR
 from tools.engines.offline.labelled import blocks_of, enough, issuer_notes, labelled_values, records_from_key_values, with_issuer
 from tools.engines.offline.request import money_column, on_column
-from tools.engines.offline.partial_columns import labels_column, partly_named_columns
-from tools.engines.offline.row_labels import cell_at, told_apart, with_subject
+from tools.engines.offline.partial_columns import partly_named_columns
+from tools.engines.offline.row_labels import cell_at, labels_column, told_apart, with_subject
 from tools.engines.offline.sections import judged_by_section, picked_section, section_note, sectioned
 from tools.engines.offline.totals import SUMMARY_LABEL, labels_among_figures, total_lines
 from tools.parsing.fields import KeyValue, key_value_lines
@@ -353,7 +353,7 @@ def _read_for_table(reading: Reading, header: list[str], rows: list[list[str]], 
                 and match_column(reading.columns[money], header, title) is not None:
             found = on_column(condition, reading.columns, money)
         if found is None and condition.column and fold(condition.column) in _NAME_WORDS and match_column(condition.column, header, title) is None \
-                and (labels := labels_column(Table(page=1, header=header, rows=rows))) is not None:
+                and (labels := labels_column(rows)) is not None:
             # "every demand whose name mentions …": a row's name is its label
             column = " ".join(header[labels].split())
             conditions.append(condition.model_copy(update={"column": column}))

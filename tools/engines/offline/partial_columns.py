@@ -1,14 +1,13 @@
 """The requested columns a table names only in part, or by its structure rather than a header
 of their own: a cell sharing some of a column's words, the column a condition names in full, the
 period a request names under a title that names the measure, the "No." before the labels an
-identifier asks for; and the table's labels, where a row's name stands."""
+identifier asks for."""
 
 from __future__ import annotations
 
 from core.reading import Reading, Table
 from tools.engines.accounting import fold
 from tools.engines.columns import identifier_of, match_column, names_of, normalise, partly_named
-from tools.engines.numbers import parse_number
 from tools.engines.offline.grammar import YEAR
 
 
@@ -56,15 +55,6 @@ def _numbering(column: str, table: Table, taken: set[int]) -> int | None:
         names = names_of(table.header[j + 1])
         if j not in taken and thing and normalise(table.header[j]) in ("no", "nr", "number") \
                 and any(thing == name or name.endswith(f" {thing}") for name in names):
-            return j
-    return None
-
-
-def labels_column(table: Table) -> int | None:
-    """The first column whose filled cells are mostly words: the rows' labels."""
-    for j in range(len(table.header)):
-        cells = [row[j].strip() for row in table.rows if j < len(row) and row[j].strip()]
-        if cells and 2 * sum(parse_number(c) is None for c in cells) > len(cells):
             return j
     return None
 

@@ -56,9 +56,9 @@ def with_subject(
     if named is not None:  # a header names the things ("Cycle Name" for the cycles)
         # its cells may be codes, or years ("Year" for the rows of 2005 through 2009)
         years = all(YEAR.fullmatch(cell_at([c.strip() for c in row], named) or "") for row, _ in rows)
-        label = named if years or _labels(rows, named, codes=True) else None
+        label = named if years or _labels([row for row, _ in rows], named, codes=True) else None
     else:
-        label = next((i for i in range(max(len(row) for row, _ in rows)) if i not in taken and _labels(rows, i)), None)
+        label = labels_column([row for row, _ in rows], taken)
     if label is None:
         return records
     name = " ".join(header[label].split()) if label < len(header) else ""
@@ -69,11 +69,16 @@ def with_subject(
     ]
 
 
-def _labels(rows: list[tuple[list[str], Record]], index: int, codes: bool = False) -> bool:
+def labels_column(rows: list[list[str]], taken: set[int] | frozenset[int] = frozenset()) -> int | None:
+    """The first column no requested one took that holds the rows' labels (``_labels``), or None."""
+    return next((i for i in range(max((len(row) for row in rows), default=0)) if i not in taken and _labels(rows, i)), None)
+
+
+def _labels(rows: list[list[str]], index: int, codes: bool = False) -> bool:
     """Whether a column of these rows holds their labels: most of its cells are names — words,
     digits only beside words ("CORN 1ST CROP"), not a figure, a date or (unless ``codes``) a code
     ("C-2021-004") — and they differ."""
-    cells = [row[index].strip() for row, _ in rows if index < len(row) and row[index].strip()]
+    cells = [row[index].strip() for row in rows if index < len(row) and row[index].strip()]
     names = [c for c in cells if parse_number(c) is None and parse_date(c) is None
              and (codes or re.search(r"[^\W\d_]{3}", c) and (" " in c or not re.search(r"\d", c)))]
     return 2 * len(names) > len(rows) and len(set(names)) == len(names)
