@@ -8,7 +8,7 @@ import re
 
 from core.reading import Table
 from tools.parsing.pdf.columns import ALIGN, MIN_COLUMNS, _Column, _filled, _need, _place, _wrapped
-from tools.parsing.pdf.lines import _far, _figure, _Line
+from tools.parsing.pdf.lines import _counts_up, _far, _figure, _Line
 
 # a line that sums the rows above it: "Subtotal $ 112.00", "Total", "Zwischensumme", "Sous-total"
 TOTAL_LINE = re.compile(r"\s*(?:sub-?\s?total|total|zwischensumme|summe|gesamt|sous-total|totaal|subtotaal)\b", re.IGNORECASE)
@@ -211,7 +211,6 @@ def numbered(table: Table) -> Table:
 
 
 _LIST_NUMBER = re.compile(r"(\d{1,3})\.\s+(\S.*)")
-LIST_NUMBERS = 3  # numbered labels, counting up, that make a column's numbering a column of its own
 
 
 def numbered_labels(table: Table) -> Table:
@@ -219,11 +218,11 @@ def numbered_labels(table: Table) -> Table:
     among lines that are not (the ministries' headings they stand under): the numbers are a
     column of their own, "No.", before the labels, empty on the lines without one. Any other
     table comes back as it was (a column every cell of which is numbered is ``numbered``'s)."""
-    if not table.header or len(table.rows) < LIST_NUMBERS + 1 or table.spanned:
+    if not table.header or table.spanned:
         return table
     found = [_LIST_NUMBER.fullmatch(row[0].strip()) if row else None for row in table.rows]
-    numbers = [int(m.group(1)) for m in found if m]
-    if len(numbers) < LIST_NUMBERS or len(numbers) == len(found) or any(b != a + 1 for a, b in zip(numbers, numbers[1:])):
+    numbers = [m.group(1) for m in found if m]
+    if len(numbers) == len(found) or not _counts_up(numbers):  # three or more, counting up by one
         return table
     rows = [[m.group(1), m.group(2), *row[1:]] if m else ["", *row] for row, m in zip(table.rows, found)]
     return table.model_copy(update={"header": ["No.", *table.header], "rows": rows})
