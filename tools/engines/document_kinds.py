@@ -12,7 +12,7 @@ alone ("price list": "list" does not).
 
 from __future__ import annotations
 
-import unicodedata
+from tools.engines.columns import normalise
 
 _KINDS = """
     invoice: invoice invoices rechnung rechnungen facture factures factuur facturen factura facturas faktura faktury
@@ -30,16 +30,12 @@ _KINDS = """
 """
 
 
-def _fold(word: str) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFKD", word.casefold()) if not unicodedata.combining(ch))
-
-
 def _parse(table: str) -> dict[str, str]:
     kinds: dict[str, str] = {}
     for line in table.strip().splitlines():
         kind, _, names = line.partition(":")
         for name in names.split():
-            kinds[_fold(name)] = kind.strip()
+            kinds[normalise(name)] = kind.strip()
     return kinds
 
 
@@ -48,7 +44,7 @@ KINDS = _parse(_KINDS)
 
 def kind_of(word: str) -> str | None:
     """The kind of document a word names in one of the languages ("Contratos": contract), or None."""
-    return KINDS.get(_fold(word.strip(" .,;:!?()[]{}\"'")))
+    return KINDS.get(normalise(word))
 
 
 def same_kind(a: str, b: str) -> bool:

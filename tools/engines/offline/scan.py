@@ -374,9 +374,13 @@ class Scan:
         want = folded(words).split()
         if not want:
             return []
-        found = [term for term in dict.fromkeys(self.scope.vocabulary)
-                 if len(words_of := folded(term).split()) > len(want) and words_of[: len(want)] == want]
+        found = [term for term, words_of in self._folded_vocabulary if len(words_of) > len(want) and words_of[: len(want)] == want]
         return found if len(found) >= 2 else []
+
+    @cached_property
+    def _folded_vocabulary(self) -> list[tuple[str, list[str]]]:
+        """The scope's headers and labels, each with its folded words, folded once per message."""
+        return [(term, folded(term).split()) for term in dict.fromkeys(self.scope.vocabulary)]
 
     @cached_property
     def header_tails(self) -> frozenset[str]:
