@@ -17,6 +17,7 @@ HEADER_GAP = 4.0  # names over every column may stand this many lines' heights a
 WRAPPED = 1.0  # points: a name wrapped onto the next line starts this close to where it started
 CENTRED = 0.5  # a group label's centre lies within this share of its line's height of its columns'
 LEVEL = 0.6  # the names under a group label stand level: their middles within this share of a line's height
+_DASHES = ("–", "-")  # a name broken after one of these goes on below ("$10,000–" over "14,999")
 RUN_CENTRED = 0.05  # a label between two group labels is centred over the columns between them within this share of their width
 
 
@@ -29,11 +30,14 @@ def _body_start(lines: list[_Line], start: int, end: int, columns: list[_Column]
     for j in range(start, min(end, start + HEADER_BLOCK + 1)):
         if _numbers_columns(lines[j]):
             continue  # the line numbering the columns under their names is the header's
+        if j > 0 and _goes_on(lines[j - 1], lines[j]):
+            continue  # a name broken after a range's dash goes on in the line below ("$10,000–" over "14,999")
         if not any(_figure(s.text) for s in lines[j].segments) or _years(lines[j]):
             # a line of names, or of years ("2009  2010  2009  2010" under "Fused aluminum oxide
             # Silicon carbide"), right of the rows' labels is the header's
             row = next((line for line in lines[j + 1 : end] if any(_figure(s.text) for s in line.segments)), None)
-            if row is not None and (j == start and not _years(lines[j]) or lines[j].segments[0].x0 >= row.segments[0].x1):
+            if row is not None and (j == start and not _years(lines[j]) or lines[j].segments[0].x0 >= row.segments[0].x1
+                                    or _words_over_figures(lines[j], row)):
                 continue
         record = _record(lines, j, columns, strict=True)
         if record is None:
@@ -44,6 +48,24 @@ def _body_start(lines: list[_Line], start: int, end: int, columns: list[_Column]
         if after + 1 < end and _label_line(lines[after], lines[j]) and _record(lines, after + 1, record[1], strict=True):
             return j  # the next row's label printed over two lines ("Murder and nonnegligent" over "manslaughter")
     return None
+
+
+def _words_over_figures(line: _Line, row: _Line) -> bool:
+    """Whether a line of words stands over the figures of the row below, a word over each of
+    them (three or more): names of the columns ("original sample | sample | participated"),
+    not a row of a table of figures."""
+    figures = [s for s in row.segments if _figure(s.text)]
+    return len(figures) >= 3 and all(any(ch.isalpha() for ch in s.text) for s in line.segments) and all(
+        any(min(f.x1, s.x1) > max(f.x0, s.x0) for s in line.segments) for f in figures)
+
+
+def _goes_on(line: _Line, below: _Line) -> bool:
+    """Whether a header line of several cells holds a name broken after a dash ("$10,000–"),
+    the line below holding its end in a cell under it."""
+    return len(line.segments) >= 2 and any(
+        seg.text.endswith(_DASHES) and len(seg.text) > 1
+        and any(min(seg.x1, t.x1) > max(seg.x0, t.x0) for t in below.segments)
+        for seg in line.segments)
 
 
 def _label_line(line: _Line, row: _Line) -> bool:
@@ -89,10 +111,16 @@ def _header_top(lines: list[_Line], body: int, first: int, floor: int, columns: 
             if body > first and len(line.segments) < 2 and not _over_a_name(line, lines[top]) \
                     and not _labels_name(line, columns, lines[top - 2] if top >= 2 else None):
                 break
-        elif any(len(s.text.split()) > HEADER_WORDS for s in line.segments):
+        elif any(_name_words(s.text) > HEADER_WORDS for s in line.segments):
             return None
         top -= 1
     return top if top <= first else None
+
+
+def _name_words(text: str) -> int:
+    """The words of a header cell that are no figures: names set close together over figures
+    ("Less than $10,000– $15,000– $30,000–") count their words, not their bounds."""
+    return sum(1 for word in text.split() if not any(ch.isdigit() for ch in word))
 
 
 def _names_columns(line: _Line, columns: list[_Column]) -> bool:
@@ -208,8 +236,11 @@ def _names(block: list[_Line], columns: list[_Column], numbering: frozenset[int]
 
 def _wraps_onto(seg: _Segment, k: int, below: _Line, owners: list[int]) -> bool:
     """Whether a cell over column ``k`` goes on in the cell under it over the same column, starting
-    where it starts (a label centred over a group starts elsewhere than the names under it)."""
-    return any(j == k and abs(t.x0 - seg.x0) <= WRAPPED and abs(t.x1 - seg.x1) > WRAPPED for t, j in zip(below.segments, owners))
+    where it starts, or ending where it ends in a header set flush right ("Schools" over "in
+    original"); a label centred over a group starts and ends elsewhere than the names under it."""
+    return any(
+        j == k and (abs(t.x0 - seg.x0) <= WRAPPED) != (abs(t.x1 - seg.x1) <= WRAPPED)
+        for t, j in zip(below.segments, owners))
 
 
 def _regrouped(block: list[_Line], columns: list[_Column]) -> list[_Line]:
@@ -218,8 +249,24 @@ def _regrouped(block: list[_Line], columns: list[_Column]) -> list[_Line]:
     (``_joined_over``)."""
     regrouped = [_one_name_each(block[-1], columns)]
     for line in reversed(block[:-1]):
-        regrouped.insert(0, _joined_over(line, regrouped[0]))
+        regrouped.insert(0, _joined_over(_ranges_apart(line, columns), regrouped[0]))
     return regrouped
+
+
+def _ranges_apart(line: _Line, columns: list[_Column]) -> _Line:
+    """A header line whose cell runs over several columns in names broken after a range's dash
+    ("Less than $10,000– $15,000– $30,000–" over "$10,000 | 14,999 | 29,999 | 54,999"), each run
+    of words over a column of its own: the runs part, a dash on one side of every break."""
+    out: list[_Segment] = []
+    for seg in line.segments:
+        parts = _nearest_runs(seg, line, columns) if any(w.endswith(_DASHES) for w in seg.text.split()) else None
+        if parts and len(parts) >= 2 and all(
+            a.text.endswith(_DASHES) or b.text.endswith(_DASHES) for (_, a), (_, b) in zip(parts, parts[1:])
+        ):
+            out.extend(part for _, part in parts)
+        else:
+            out.append(seg)
+    return _with_segments(line, out)
 
 
 def _joined_over(line: _Line, below: _Line) -> _Line:
@@ -279,6 +326,25 @@ def _parts(seg: _Segment, line: _Line, columns: list[_Column]) -> list[tuple[int
             return None
         else:
             parts.append((k, _Segment(w["x0"], w["x1"], w["text"])))
+    return parts
+
+
+def _nearest_runs(seg: _Segment, line: _Line, columns: list[_Column]) -> list[tuple[int, _Segment]] | None:
+    """The cell's words in runs, each word with the column nearest it, in order; None when
+    the order goes back."""
+    parts: list[tuple[int, _Segment]] = []
+    for w in line.words:
+        if not seg.x0 <= (w["x0"] + w["x1"]) / 2 <= seg.x1:
+            continue
+        word = _Segment(w["x0"], w["x1"], w["text"])
+        k = min(range(len(columns)), key=lambda j: _distance(word, columns[j].x0, columns[j].x1))
+        if parts and parts[-1][0] == k:
+            last = parts[-1][1]
+            parts[-1] = (k, _Segment(last.x0, w["x1"], f"{last.text} {w['text']}"))
+        elif parts and parts[-1][0] > k:
+            return None
+        else:
+            parts.append((k, word))
     return parts
 
 

@@ -11,8 +11,8 @@ from tools.parsing.fields import MAX_KEY_WORDS
 from tools.parsing.text import CAPTION
 from tools.parsing.pdf.columns import _Column
 from tools.parsing.pdf.groups import _grouped
-from tools.parsing.pdf.header_block import _rebuilt
-from tools.parsing.pdf.lines import _figure, _Line
+from tools.parsing.pdf.header_block import HEADER_BLOCK, _rebuilt
+from tools.parsing.pdf.lines import _far, _figure, _Line
 from tools.parsing.pdf.unruled import _grow, _Grown, _table_at
 from tools.parsing.text import make_table, table_lines
 
@@ -41,6 +41,10 @@ def _read_lines(
         grown = None
         if carried and lines[i].top < carry_until:
             grown = _grow(lines, i, carried, None)
+            if grown is not None and (
+                any(len(line.segments) > len(grown.columns) for line in lines[i : grown.end]) or _names_over_figures(lines, i)
+            ):
+                grown = None  # lines of more cells than the layout carried has columns, or a header: a table of its own
             headed = False  # the header stands on the page before
         if grown is None:
             grown = _table_at(lines, i) or _grouped(lines, i)
@@ -56,6 +60,18 @@ def _read_lines(
             i += 1
     last = next((f.columns for f in reversed(found) if f.table is not None), None)
     return found, last
+
+
+def _names_over_figures(lines: list[_Line], i: int) -> bool:
+    """Whether line ``i`` opens lines of words (at most a header's) right over a line of figures
+    in two cells or more: a header."""
+    for j in range(i, min(len(lines), i + HEADER_BLOCK + 1)):
+        figures = sum(1 for s in lines[j].segments if _figure(s.text))
+        if figures:
+            return j > i and figures >= 2
+        if j > i and _far(lines[j - 1], lines[j]):
+            return False
+    return False
 
 
 def _found(number: int, lines: list[_Line], i: int, grown: _Grown) -> _Found:
