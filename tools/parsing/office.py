@@ -441,7 +441,7 @@ def parse_xlsx(path: Path) -> ParsedDocument:
         # the sheet's columns that hold something: a table set in from column A, or apart by an
         # empty spacer column, keeps only its own; tables set side by side are tables of their own
         found = [t for band in column_bands(rows) for stacked in stacked_tables(band)
-                 if (t := make_table(len(pages) + 1, stacked)) is not None]
+                 if (t := make_table(len(pages) + 1, stacked, grouped=True)) is not None]
         if not found:
             continue
         tables.extend(found)

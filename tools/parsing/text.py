@@ -88,12 +88,13 @@ TITLE_ROWS = 5  # rows of one cell above a header that are read as the table's t
 
 def make_table(
     page: int, rows: Iterable[Iterable[object]], spanned: list[list[int]] | None = None,
-    printed: list[list[str]] | None = None,
+    printed: list[list[str]] | None = None, *, grouped: bool = False,
 ) -> Table | None:
     """A Table of cleaned cells (without dot leaders), its header found (``header_at``); None if
     all are empty. ``spanned``, one list per row, names the columns a merged cell spans;
     ``printed``, the lines of a header printed on several lines (kept when the first row is
-    the header)."""
+    the header). ``grouped`` (a sheet's grid): rows of labels over groups of the columns the row
+    under them names are the header's too (``group_rows``)."""
     cleaned = [[without_leader(clean(c)) for c in row] for row in rows]
     spans = spanned if spanned is not None else [[] for _ in cleaned]
     kept_spans = [span for cells, span in zip(cleaned, spans) if any(cells)]
@@ -101,10 +102,23 @@ def make_table(
     if not kept:
         return None
     at = header_at(kept)
+    groups = group_rows(kept, at) if grouped else 0
+    lines: list[list[str]] = []
+    if groups:
+        names = _grouped_names(kept[at : at + groups], kept[at + groups])
+        named = [j for j, cell in enumerate(names) if cell]
+        units = at + groups + 1 < len(kept) and _units(kept[at + groups + 1], named)
+        if units:
+            # units under the names ("€m", "%") are the names' own
+            names = [f"{name} {unit}".strip() for name, unit in zip(names, kept[at + groups + 1])]
+        rest = at + groups + 1 + units
+        lines = kept[at:rest]  # the header's rows as the sheet sets them
+        kept = [*kept[:at], names, *kept[rest:]]
+        kept_spans = [*kept_spans[:at], kept_spans[at + groups], *kept_spans[rest:]]
     # a title row of labelled values keeps them apart: "Invoice no.: HM-24-0311 · Customer: …"
     title = [_fields_line(row) if _fields_row(row) else " ".join(c for c in row if c) for row in kept[:at]]
     lines_spanned = kept_spans[at:] if any(kept_spans[at:]) else []
-    header_lines = [[without_leader(clean(c)) for c in line] for line in printed or []] if at == 0 and kept[0] == cleaned[0] else []
+    header_lines = [[without_leader(clean(c)) for c in line] for line in printed or []] if at == 0 and kept[0] == cleaned[0] else lines
     return Table(
         page=page, header=kept[at], rows=kept[at + 1 :], title=title, spanned=lines_spanned, header_lines=header_lines
     )
@@ -122,7 +136,7 @@ def header_at(rows: list[list[str]]) -> int:
         if sum(1 for cell in row if cell) >= 2:
             return i if i + 1 < len(rows) else 0  # a header has rows under it
         if not row[0] and not _opens_below(row, rows[i + 1] if i + 1 < len(rows) else []):
-            return 0  # one cell over a middle column names a group of columns: it is the header's
+            return i  # one cell over a middle column names a group of columns: it is the header's
         titles += 1  # … one over the first column the rows below fill is a title ("MONTHLY INCOME")
         if titles > TITLE_ROWS:
             break
@@ -130,6 +144,71 @@ def header_at(rows: list[list[str]]) -> int:
 
 
 FIELD_ROWS = 6  # rows of labelled values above a header, read as the table's title
+GROUP_ROWS = 3  # rows of group labels a sheet's header may stand on above its names
+
+
+def group_rows(rows: list[list[str]], at: int) -> int:
+    """How many rows from ``at`` are labels over groups of the columns that the row under them
+    names ("In millions of CHF … January–June 2023" over "Sales | Trading operating profit",
+    "FY 22/23" over "H1 | H2 | FY"): each fills fewer columns than the row of names under it,
+    which holds no figure, over a row that does. 0 when the header is one row."""
+    n = 0
+    while n < GROUP_ROWS and at + n + 2 < len(rows):
+        upper, names = rows[at + n], rows[at + n + 1]
+        named = [j for j, cell in enumerate(names) if cell]
+        if len(named) < 2 or any(_FIGURE.fullmatch(names[j]) for j in named):
+            break
+        over = sum(1 for j, cell in enumerate(upper) if cell and j >= named[0])  # the labels' column's name aside
+        if over >= len(named) or not any(upper):
+            break
+        # figures under the names, past their units and a section's label ("Group")
+        first = at + n + 2 + _units(rows[at + n + 2], named)
+        if not any(j < len(below) and _FIGURE.fullmatch(below[j]) for below in rows[first : first + 2] for j in named):
+            break
+        n += 1
+    return n
+
+
+_UNIT = re.compile(r"[^\W\d]{0,3}[%$€£¥]?|\(?[^\W\d]{1,4}\)?|[%$€£¥]\s?[^\W\d]{0,2}")  # "€m", "%", "(mm)", "EUR"
+
+
+def _units(row: list[str], named: list[int]) -> bool:
+    """Whether a row under a header's names holds only units, in columns it names ("€m | €m | %")."""
+    filled = [j for j, cell in enumerate(row) if cell]
+    return len(filled) >= 2 and set(filled) <= set(named) and all(_UNIT.fullmatch(row[j]) for j in filled)
+
+
+def _filled(row: list[str]) -> int:
+    return sum(1 for cell in row if cell)
+
+
+def _grouped_names(groups: list[list[str]], names: list[str]) -> list[str]:
+    """Each column's name under the labels of the rows ``groups``: a label names the columns of
+    its group, set where a sheet sets it: over the group's last column when the labels end over
+    the last named column and do not start over the first (a right-aligned "January–June 2023"
+    names every column up to it), else over its first (it names the columns up to the next
+    label). A label over the column of the rows' labels, which the names leave empty, is that
+    column's name ("In millions of CHF")."""
+    out = list(names)
+    named = [j for j, cell in enumerate(names) if cell]
+    for row in reversed(groups):
+        labels = [j for j, cell in enumerate(row) if cell]
+        if labels and labels[0] < named[0] and not out[labels[0]]:
+            out[labels[0]] = row[labels[0]]
+            labels = labels[1:]
+        if not labels:
+            continue
+        right = labels[-1] >= named[-1] and labels[0] > named[0]
+        for k, j in enumerate(labels):
+            if right:
+                low = labels[k - 1] + 1 if k else named[0]
+                covered = range(low, j + 1)
+            else:
+                covered = range(j, labels[k + 1] if k + 1 < len(labels) else len(out))
+            for c in covered:
+                if c < len(out) and names[c]:
+                    out[c] = f"{row[j]} {out[c]}"
+    return out
 
 
 def _opens_below(row: list[str], below: list[str]) -> bool:
@@ -183,7 +262,25 @@ def column_bands(rows: list[list[str]]) -> list[list[list[str]]]:
             bands[-1] = [*bands[-1], *run]
         else:
             bands.append(run)
+    # a band of figures beside the first, on its rows, reads its labels from the first band's
+    # labels' column ("FY 22/23"'s rates right of "FY 21/22"'s, the currencies left of both)
+    bands = [[labels, *band] if k and (labels := _labels_for(grid, bands[0], band)) is not None else band
+             for k, band in enumerate(bands)]
     return [[cells for row in grid if any(cells := [row[k] for k in band])] for band in bands]
+
+
+def _labels_for(grid: list[list[str]], first_band: list[int], band: list[int]) -> int | None:
+    """The column of the first band that labels the rows of a band whose first column holds no
+    words: the one beside most of its rows of figures with words, three or more; None when the
+    band has labels of its own."""
+    top = _header_row(grid, band)
+    body = [i for i, row in enumerate(grid) if i > top and any(row[k] for k in band)]
+    figures = [i for i in body if any(_FIGURE.fullmatch(grid[i][k]) for k in band)]
+    if any(any(ch.isalpha() for ch in grid[i][band[0]]) for i in figures):
+        return None  # words beside its figures: labels of its own
+    counts = {k: sum(1 for i in figures if any(ch.isalpha() for ch in grid[i][k])) for k in first_band}
+    best = max(counts, key=lambda k: (counts[k], -k), default=None)
+    return best if best is not None and counts[best] >= 3 else None
 
 
 def _named(grid: list[list[str]], columns: list[int]) -> bool:
@@ -223,9 +320,12 @@ _FEW = 0.1  # of the cells of a band of labels (a note's number)
 
 
 def _header_row(grid: list[list[str]], columns: list[int]) -> int:
-    """The row of the grid the header of the table in ``columns`` stands on."""
+    """The row of the grid the names of the table in ``columns`` stand on: its header's
+    last row, under labels over groups of them (``group_rows``)."""
     filled = [i for i, row in enumerate(grid) if any(row[k] for k in columns)]
-    return filled[header_at([[grid[i][k] for k in columns] for i in filled])]
+    rows = [[grid[i][k] for k in columns] for i in filled]
+    at = header_at(rows)
+    return filled[at + group_rows(rows, at)]
 
 
 def _above_another_table(row: list[str], below: list[str]) -> bool:
