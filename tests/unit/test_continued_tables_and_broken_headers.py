@@ -55,3 +55,28 @@ def test_a_name_broken_after_a_ranges_dash_goes_on_in_the_line_below() -> None:
     assert [h.split()[-2:] for h in table.header[3:]] == [
         ["than", "$10,000"], ["$10,000–", "14,999"], ["$15,000–", "29,999"], ["$30,000–", "54,999"], ["or", "more"]]
     assert table.rows[0][:3] == ["Total", "44.8", "$33,200"]
+
+
+def test_the_rows_under_a_quoted_heading_are_that_sections_rows() -> None:
+    message = ("From table 4 in the student borrowing report, list the rows under 'Undergraduate major' with the "
+               "percent who borrowed and the average amount. Leave out the 'Other' row.")
+    reading = read_message(message, scope([BORROWING]))
+    # a heading, not a bound: "under" compares nothing here
+    assert not any(c.op in ("lt", "le") for c in reading.conditions)
+    assert "Undergraduate major" in reading.row_terms
+    records = extract_records(document(BORROWING), reading)
+    assert [[v for v in r.values.values()] for r in records] == [
+        ["Business and management", "34.3", "28,700"], ["Education", "34.3", "23,000"],
+        ["Engineering, mathematics, or science", "47.1", "47,400"], ["Humanities or social sciences", "52.8", "32,800"]]
+    assert all("by the heading 'Undergraduate major'" in (r.note or "") for r in records)
+
+
+def test_and_inside_a_label_over_groups_of_columns_joins_one_name(tmp_path: Path) -> None:
+    rates = tmp_path / "rates.csv"
+    rates.write_text(
+        "Loan Type,Principal and Interest rates p.a. Annual rate,Principal and Interest rates p.a. Comparison rate,"
+        "Interest Only rates p.a. Annual rate,Interest Only rates p.a. Comparison rate\n"
+        "Standard Variable,5.37%,5.51%,5.92%,5.73%\n1 Year Fixed,4.04%,5.38%,4.69%,5.45%\n", encoding="utf-8")
+    reading = read_message("List each loan type with its principal and interest annual rate and its interest only "
+                           "annual rate.", scope([rates]))
+    assert reading.columns[-2:] == ["Principal and interest annual rate", "Interest only annual rate"]

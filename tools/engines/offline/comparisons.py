@@ -134,6 +134,10 @@ class Comparisons:
             return self._between(column, start)
         tok = self.scan.at(start)
         if tok is not None and tok.kind == "quoted":
+            if op in ("lt", "le") and not any(ch.isdigit() for ch in tok.text):
+                # "the rows under 'Undergraduate major'": the heading printed over them, no bound
+                self.scan.row_terms.append(tok.text)
+                return start + 1
             self.scan.add_condition(start, column, op, tok.text)
             return start + 1
         if op in ("lt", "le", "gt", "ge"):

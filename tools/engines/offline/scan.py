@@ -363,6 +363,9 @@ class Scan:
             return False  # "price and quantity": two headers of their own
         return any(
             folded(text_of([*before[i:], self.tokens[k], *after[:n]])) in self.header_tails
+            # "principal and interest": a group label opening headers of the scope ("Principal and
+            # Interest rates p.a. Annual percentage rate", "… Comparison rate")
+            or self.headed_by(text_of([*before[i:], self.tokens[k], *after[:n]]))
             for i in range(len(before))
             for n in range(1, len(after) + 1)
         )
