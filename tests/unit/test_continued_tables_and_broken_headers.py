@@ -80,3 +80,24 @@ def test_and_inside_a_label_over_groups_of_columns_joins_one_name(tmp_path: Path
     reading = read_message("List each loan type with its principal and interest annual rate and its interest only "
                            "annual rate.", scope([rates]))
     assert reading.columns[-2:] == ["Principal and interest annual rate", "Interest only annual rate"]
+
+
+OFFENSES = Path(__file__).resolve().parents[2] / "evals" / "unseen" / "public-five" / "documents" / "tabula-java" / "offense.pdf"
+
+
+def test_a_header_printed_over_a_ruled_grid_of_rows_heads_them() -> None:
+    (table, *_) = parse_file(OFFENSES).tables
+    assert table.header == ["COMAR#", "Offense Literal", "CJIS Code", "Source", "Felony or Misd.", "Max Term",
+                            "Min Term", "Offense Type", "Serious. Categ.", "Fine"]
+    # the first offence is a row, not the header
+    assert table.rows[0][:3] == ["1", "Abuse and Other Offensive Conduct Child Abuse—physical, with death", "1-1639"]
+    # the header's words are no line of text of their own beside the table
+    assert not any("Offense Literal" in t.header for t in parse_file(OFFENSES).tables[1:])
+
+
+def test_a_value_with_its_unit_before_a_capital_ends_its_sentence() -> None:
+    message = ("In the Guidelines Offense Table, list the misdemeanours (Misd.) with a Max Term of 5Y. "
+               "I need COMAR#, Source, Serious. Categ. and Fine.")
+    reading = read_message(message, scope([OFFENSES]))
+    assert reading.columns == ["COMAR#", "Source", "Serious. Categ.", "Fine"]
+    assert not any(c.column == "5Y." for c in reading.conditions)

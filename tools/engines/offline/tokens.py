@@ -131,6 +131,8 @@ def _closes_sentence(word: str, rest: str) -> bool:
         # "… and college %. Include …": a sign, or a number with its sign, is no abbreviation
         # ("Stk.", "no.") and no date ("1. Januar", "2.5. Mai")
         return not rest.strip() or bool(re.match(r"\s+[A-ZÄÖÜ\"'“‘]", rest))
+    if any(ch.isdigit() for ch in body) and any(ch.isalpha() for ch in body) and re.match(r"\s+[A-ZÄÖÜ]", rest):
+        return True  # "… a Max Term of 5Y. I need …": a value with its unit is no abbreviation
     words = body.split("/")  # "… exactamente 10 kg/año. Indícame …": a unit per a unit ends it too
     if "." in body or len(body) <= 3 or not all(w.isalpha() for w in words) or len(words) > 2:
         return not rest.strip() and not ("." in body or len(body) <= 3)

@@ -61,6 +61,60 @@ def groups_over_frame(
     return groups, line.words
 
 
+HEADER_LINES_ABOVE = 6  # a header printed over a frame stands on at most this many lines
+HEADER_CELL_WORDS = 4  # a cell of such a header holds at most this many words (more is a title)
+
+
+def header_over_frame(
+    frame: tuple[float, float, float, float], columns: list[_Column], first: list[str], second: list[str],
+    words: list[dict], chars: list[dict],
+) -> tuple[list[str], list[list[str]], list[dict]] | None:
+    """The header printed right above a ruled table's frame whose rows have none (a form's
+    "COMAR# | Offense Literal | CJIS Code | …" set over a grid of offences): the lines of short
+    names standing over its columns, set close together down to the frame, when the frame's
+    first row is a row of its body (figures where its second row has them). The name of each
+    column (its words top to bottom), the lines as printed, and their words; None otherwise."""
+    if not any(_figure(c) for c in first) or not _alike(first, second):
+        return None
+    x0, top, x1, _ = frame
+    near = [w for w in words if w["bottom"] <= top + 1 and w["x1"] > x0 and w["x0"] < x1 and w.get("upright", True)
+            and w["bottom"] >= top - HEADER_LINES_ABOVE * (ROW_GAP + 1) * (w["bottom"] - w["top"])]
+    lines = _lines(near, chars)
+    block: list[_Line] = []
+    edge = top
+    for line in reversed(lines):
+        height = line.bottom - line.top
+        if edge - line.bottom > ROW_GAP * height or len(block) == HEADER_LINES_ABOVE:
+            break
+        block.insert(0, line)
+        edge = line.top
+    if not block or any(len(s.text.split()) > HEADER_CELL_WORDS or s.text.rstrip().endswith(":") or _figure(s.text)
+                        for line in block for s in line.segments):
+        return None
+    parts: list[list[str]] = [[] for _ in columns]
+    printed: list[list[str]] = []
+    for line in block:
+        cells = ["" for _ in columns]
+        for w in line.words:
+            mid = (w["x0"] + w["x1"]) / 2
+            k = min(range(len(columns)), key=lambda j: 0.0 if columns[j].x0 <= mid <= columns[j].x1
+                    else min(abs(mid - columns[j].x0), abs(mid - columns[j].x1)))
+            cells[k] = f"{cells[k]} {w['text']}".strip()
+        printed.append(cells)
+        for k, cell in enumerate(cells):
+            if cell:
+                parts[k].append(cell)
+    names = [" ".join(p) for p in parts]
+    if sum(1 for name in names if name) * 2 < len(columns):
+        return None
+    return names, printed, [w for line in block for w in line.words]
+
+
+def _alike(first: list[str], second: list[str]) -> bool:
+    """Whether two rows hold figures and words in the same columns, all but one."""
+    return sum(1 for a, b in zip(first, second) if bool(a) and bool(b) and _figure(a) != _figure(b)) <= 1
+
+
 def _groups(labels: list[_Segment], columns: list[_Column]) -> dict[int, str] | None:
     """The group label of each column under one (by column key), or None when the labels do
     not each stand centred over columns of their own.
