@@ -14,6 +14,7 @@ from tools.parsing.pdf.unruled import _grow, _Grown
 HEADER_BLOCK = 6  # a header is printed on at most this many lines
 HEADER_WORDS = 4  # a line of a header holds at most this many words in one cell (more is a title)
 HEADER_GAP = 4.0  # names over every column may stand this many lines' heights above the rows
+HEADER_APART = 1.0  # a header line of several cells may stand this many line heights above tight rows
 WRAPPED = 1.0  # points: a name wrapped onto the next line starts this close to where it started
 CENTRED = 0.5  # a group label's centre lies within this share of its line's height of its columns'
 LEVEL = 0.6  # the names under a group label stand level: their middles within this share of a line's height
@@ -82,7 +83,12 @@ def _header_line(line: _Line, below: _Line, left: float, right: float, spacing: 
     the body's rows are from each other, within the table's width, in short cells (a title runs
     longer); a line above the table as it was first read also holds no figure."""
     height = line.bottom - line.top
-    if below.top - line.bottom > max(spacing, 0.5 * height) + 1:
+    # names of two columns or more may stand a line's height above tight rows; one cell (a title),
+    # a year or a unit in brackets ("Budget 2014-2015  (In crores of Rupees)") may not
+    named = len(line.segments) >= 2 and not any(
+        any(ch.isdigit() for ch in s.text) or s.text.strip().startswith("(") for s in line.segments)
+    apart = HEADER_APART if named else 0.5
+    if below.top - line.bottom > max(spacing, apart * height) + 1:
         return False
     first, last = line.segments[0], line.segments[-1]
     if (first.x0 + first.x1) / 2 < left - height or (last.x0 + last.x1) / 2 > right + height:
@@ -101,9 +107,12 @@ def _header_top(lines: list[_Line], body: int, first: int, floor: int, columns: 
     top = body
     while top > max(floor, body - HEADER_BLOCK):
         line = lines[top - 1]
+        if top == body and top - 1 < first and _section(line, lines[body]) and top - 1 > floor:
+            top -= 1  # a section's label over the first rows ("Year Ended December 31, 2022"), outdented
+            continue
         if top - 1 < first:
             # a section's label opening the body ("Outlays:") may stand a section's break below the header
-            gap = 2 * spacing if _announces(lines[top]) else spacing
+            gap = 2 * spacing if _announces(lines[top]) or _section(lines[top], lines[body]) else spacing
             if top == body and _names_columns(line, columns):
                 gap = max(gap, HEADER_GAP * (line.bottom - line.top))  # names over every column, set apart from the rows
             if not _header_line(line, lines[top], left, right, gap, True):

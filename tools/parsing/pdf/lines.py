@@ -11,6 +11,7 @@ from functools import cached_property
 
 SEGMENT_GAP = 0.45  # a gap wider than this share of the font size separates cells ...
 SPACE_GAP = 1.5  # ... when it is also wider than this many spaces of the line's font
+SIGN_APART = 3.0  # a currency sign this many line heights left of its figure heads its column
 MAX_SPACE = 0.6  # a space glyph wider than this share of the line height is no plain space
 MONOSPACED = 5  # a line drawing this many different glyphs, all equally wide, is monospaced
 ROW_GAP = 2.5  # a vertical gap larger than this many line heights ends a table
@@ -55,6 +56,9 @@ class _Line:
             if out and (
                 (leader and any(ch.isalpha() for ch in out[-1].text))
                 or (w["x0"] - out[-1].x1 <= gap and not (led and not leader))
+                # a currency sign set at its column's left edge, far from its figure at the right
+                # ("$      24"); one set close to it stays a cell ``rows.signed`` joins
+                or out[-1].text in _CURRENCY_SIGNS and _figure(w["text"]) and w["x0"] - out[-1].x1 > SIGN_APART * height
             ):
                 out[-1].x1, out[-1].text = w["x1"], f"{out[-1].text} {w['text']}"
             else:
@@ -127,6 +131,9 @@ def _years(line: _Line) -> bool:
     columns, though each is written with figures; its other cells words ("1990 … 2016 '16 vs '90")."""
     years = [s for s in line.segments if _YEAR.fullmatch(s.text.strip())]
     return len(years) >= 2 and all(s in years or not _figure(s.text) for s in line.segments)
+
+
+_CURRENCY_SIGNS = frozenset("$€£¥")
 
 
 def _figure(text: str) -> bool:

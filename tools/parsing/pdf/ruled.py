@@ -3,7 +3,7 @@ read from their words' alignment instead."""
 
 from __future__ import annotations
 
-from tools.parsing.pdf.lines import _counts_up, _figure, _lines
+from tools.parsing.pdf.lines import _YEAR, _counts_up, _figure, _lines
 from tools.parsing.pdf.words import WORD_GAP, _in_box, glyph_runs
 
 MAX_EDGES = 6000  # past this many drawn lines a page is a drawing; finding cells would crawl
@@ -245,10 +245,20 @@ def _ruled_header(  # type: ignore[no-untyped-def]
     are when the header is one row. With the rows, the header's rows as printed (none when it
     is one row or has a title row)."""
     width = max((len(row) for row in rows), default=0)
-    need = max(2, width - 1)
+    # columns no row fills (a spacer between groups of columns) need no name
+    spacers = sum(1 for k in range(width) if not any(k < len(row) and row[k] and row[k].strip() for row in rows))
+    need = max(2, width - spacers - 1)  # (the same columns as ``empty`` below)
 
     def filled(row: list[str | None]) -> int:
         return sum(1 for cell in row if cell and cell.strip())
+
+    def years(row: list[str | None]) -> bool:
+        """A row of years over the columns ("2021 | 2022 | 2023"): names, though figures."""
+        cells = [c.strip() for c in row if c and c.strip()]
+        return len(cells) >= 2 and all(_YEAR.fullmatch(c) for c in cells)
+
+    def figures(row: list[str | None]) -> bool:
+        return not years(row) and any(_figure(c or "") for c in row)
 
     def numbering(row: list[str | None]) -> bool:
         return _counts_up([c for c in row if c and c.strip()])
@@ -261,30 +271,40 @@ def _ruled_header(  # type: ignore[no-untyped-def]
          and not numbering(rows[r])),
         None,
     )
-    if body is not None and 1 <= body and body + 1 < len(rows) and not any(_figure(c or "") for c in rows[body]) \
-            and any(_figure(c or "") for c in rows[body + 1]) and any(filled(row) for row in rows[:body]):
+    if body is not None and 1 <= body and body + 1 < len(rows) and not figures(rows[body]) \
+            and figures(rows[body + 1]) and any(filled(row) for row in rows[:body]):
         # names over every column under a line of group labels ("GPS Coordinates" over "Northing |
         # Easting"), figures below: the names are the header's last line, the body starts under them
         body += 1
     if body is None:
         # a body whose columns are mostly empty (votes in a few of many columns): it starts at
         # the first row holding a figure, every row below that is not blank holding one
-        with_figure = [any(_figure(c or "") for c in row) for row in rows]
+        with_figure = [figures(row) for row in rows]
         first = next((r for r, has in enumerate(with_figure) if has), None)
         if first is not None and 2 <= first <= HEADER_ROWS and all(
             has or not filled(row) for has, row in zip(with_figure[first:], rows[first:])
         ) and sum(with_figure) >= 2:
             body = first
-    if width < 3 or body is None or body < 2 or any(_figure(c or "") for row in rows[:body] if not numbering(row) for c in row):
+    if width < 3 or body is None or body < 2 or any(figures(row) for row in rows[:body] if not numbering(row)):
         return rows, []
     spans = [[c for c in ruled.rows[r].cells] for r in range(len(rows))]
-    middles = [(x0 + x1) / 2 for x0, _, x1, _ in (cell for cell in spans[body] if cell is not None)]
-    if len(middles) != width or any(cell is None for cell in spans[body]):
+    empty = {k for k in range(width) if not any(k < len(row) and row[k] and row[k].strip() for row in rows)}
+    # each column's middle on the body's first row (a spacer column may be merged into its neighbour there)
+    middles = [(k, (cell[0] + cell[2]) / 2) for k, cell in enumerate(spans[body]) if cell is not None]
+    if any(cell is None for k, cell in enumerate(spans[body]) if k not in empty) or len(spans[body]) != width:
         return rows, []
     titles: list[list[str | None]] = []
     printed: list[list[str]] = []
     parts: list[list[str]] = [[] for _ in range(width)]
+    # rows above the header's first line of names whose one cell stands over the labels' column
+    # are titles ("Table 1. Overview of …" in a cell over the first columns)
+    leading = next((r for r in range(body) if any(c and c.strip() for c in rows[r][1:])), body)
     for r in range(body):
+        if r < leading:
+            text = " ".join((rows[r][0] or "").split())
+            if text:
+                titles.append([text] + [""] * (width - 1))
+            continue
         if numbering(rows[r]):
             # the numbers of the columns name none; they stay in the page's text, a line of the table's title
             titles.append([" ".join(c.strip() for c in rows[r] if c and c.strip())] + [""] * (width - 1))
@@ -294,13 +314,14 @@ def _ruled_header(  # type: ignore[no-untyped-def]
             text = " ".join((rows[r][k] or "").split())
             if cell is None or not text:
                 continue
-            under = [j for j, m in enumerate(middles) if cell[0] <= m <= cell[2]] or [k]
-            if len(under) == width:
+            under = [j for j, m in middles if cell[0] <= m <= cell[2]] or [k]
+            if len(under) == len(middles):
                 titles.append([text] + [""] * (width - 1))
                 continue
             line[k] = text
             for j in under:
-                parts[j].append(text)
+                if j not in empty:
+                    parts[j].append(text)
         if any(line):
             printed.append(line)
     names: list[str | None] = [" ".join(p) for p in parts]
