@@ -207,6 +207,12 @@ class Columns:
                 keyword = next((j for j in range(head + 1, self.scan.sentence_end(head)) if self.scan.tokens[j].is_(g.LIST_KEYWORDS)), None)
                 if keyword is not None:
                     start = keyword + 1
+            elif noun is not None and noun.is_content and not noun.used and not self.scan.names_column(noun.bare) \
+                    and (keyword := self.scan.at(head + 1)) is not None and keyword.is_(g.LIST_KEYWORDS) \
+                    and self.scan.is_list(head + 2, self._list_stop(head + 2)):
+                # "…: give the correlation with lack of interest of parents first, then …": what
+                # the figures are, no column; the columns follow
+                start = head + 2
             # the list runs to the sentence's end, or to the condition that follows it ("…
             # coefficients, only for impacts where …")
             ends = [(start, self._list_stop(start))]

@@ -77,19 +77,22 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     apart = [] if told_apart([r for r, known in zip(records, labelled) if not known], reading.columns) else [
         f"no requested column says which row is which ({', '.join(reading.columns)} hold only figures)"]
     return [
-        checked(r, _judgement(reading, r) + (under_heading if any(judged_by_section(r.note, p) for p in by_heading) else doubts)
+        checked(r, _judgement(reading, r, by_heading) + (under_heading if any(judged_by_section(r.note, p) for p in by_heading) else doubts)
                 + ([] if known else apart))
         for r, known in zip(records, labelled)
     ]
 
 
-def _judgement(reading: Reading, record: Record) -> list[str]:
+def _judgement(reading: Reading, record: Record, by_heading: set[str] = frozenset()) -> list[str]:
     """What only meaning can judge of a row: the reading's terms, but one a section heading
-    picked the row by (``picked_section``)."""
+    picked the row by (``picked_section``), and the words left unread that the heading's phrase
+    holds ("ended", "December" of "the year ended December 31, 2021")."""
     judged = [t for t in reading.row_terms if judged_by_section(record.note, t)]
-    if not judged:
+    headed = {fold(w) for p in by_heading if judged_by_section(record.note, p) for w in re.findall(r"[\w'-]+", p)}
+    if not judged and not headed:
         return judgement_notes(reading)
-    return judgement_notes(reading.model_copy(update={"row_terms": [t for t in reading.row_terms if t not in judged]}))
+    return judgement_notes(reading.model_copy(update={"row_terms": [t for t in reading.row_terms if t not in judged],
+                                                      "unused": [w for w in reading.unused if fold(w) not in headed]}))
 
 
 def _picked_by_words(
@@ -172,13 +175,18 @@ _RULED_NAMES = re.compile(r"\w\s*-{3,}.*\w")  # names on several lines, a rule o
 _FIGURE_KINDS = frozenset({"amount", "quantity", "unit price", "net amount", "gross amount"})
 
 
+_BRACKETED = re.compile(r"\([^()]*\)")
+
+
 def _unnamed_labels(columns: list[str], table: Table, mapping: dict[str, int]) -> str | None:
     """"Give each receipts line item with its 2013 and 2017 values" over a table whose first
     column has no header and holds the lines' labels: the first requested column, when no header
     names it and it is no figure, is that column of a table that holds others of the requested
     columns. The rows say so (they are unsure)."""
     first = columns[0] if columns else None
-    if first is None or first in mapping or 0 in mapping.values() or not table.header or table.header[0].strip():
+    # a header in brackets over the labels says the unit of the figures ("($ in millions)"), no name
+    if first is None or first in mapping or 0 in mapping.values() or not table.header \
+            or table.header[0].strip() and not _BRACKETED.fullmatch(table.header[0].strip()):
         return None
     if not mapping:
         return None  # the table is no table of the request's other columns
@@ -276,7 +284,7 @@ def records_from_tables(
         # "in the state-of-the-art scenario": a kind the document does not call itself may be
         # the heading of the rows asked for
         section = picked_section(rows, [*asked.row_terms, reading.subject or "", *unread]) \
-            or picked_section(rows, [" ".join(reading.document_kinds), *_kind_spans(reading)])
+            or picked_section(rows, [" ".join(reading.document_kinds), *_kind_spans(reading)], reading.request)
         if section is not None:
             by_heading.add(section.phrase)
             asked = asked.model_copy(update={"row_terms": [t for t in asked.row_terms if t != section.phrase]})

@@ -343,6 +343,14 @@ class Scan:
                 items.append((k, named))
                 first = skip = k + 2
                 continue
+            if current and tok.is_(g.WITH_WORDS) and (owner := self.at(k + 1)) is not None and owner.is_(g.POSSESSIVES) \
+                    and k + 2 < end and all(t.is_word and t.is_content for t in current):
+                # "every loan category with its other concessions, …": the thing the values are of,
+                # then the first of them
+                items.append((first, text_of(current)))
+                current = []
+                first = skip = k + 2
+                continue
             current.append(tok)
         while current and current[-1].is_(g.COURTESY):
             current.pop()  # "… and net value please"

@@ -67,7 +67,10 @@ class Section:
     heading: str  # the heading as the table prints it
 
 
-def picked_section(rows: list[list[str]], phrases: list[str]) -> Section | None:
+_DATED_WORDS = 3  # words of a heading with a figure the request may name by holding each of them
+
+
+def picked_section(rows: list[list[str]], phrases: list[str], request: str = "") -> Section | None:
     """The rows under the one heading a phrase of the request names: "the personal habits
     indicators" over a table whose label column has a line "Personal Habits (age 15 years and
     above) (%)" alone, the indicators under it its rows; "each receipts line item" under
@@ -76,11 +79,18 @@ def picked_section(rows: list[list[str]], phrases: list[str]) -> Section | None:
     programs"; headings of parts of them and their subtotals between are no rows), else to the
     next heading. A phrase names a heading that it holds every word of (its
     words in brackets aside, plurals folded). None unless the table has two headings or more and
-    the phrases name exactly one of them."""
+    the phrases name exactly one of them (or, without a phrase that names one, ``request`` holds
+    every word of one heading with a figure)."""
     headings = _headings(rows)
     if len(headings) < MIN_SECTIONS:
         return None
     found = [(phrase, k) for phrase in dict.fromkeys(p for p in phrases if p) for k in headings if _names(phrase, rows[k][0])]
+    if not found and request:
+        # "I only need the year ended December 31, 2021" over headings that differ in their
+        # date alone: a heading of three words or more with a figure, each of its words the request's
+        said = set(folded(request).split())
+        found = [(rows[k][0].strip(), k) for k in headings
+                 if len(words := folded(rows[k][0]).split()) >= _DATED_WORDS and any(w.isdigit() for w in words) and set(words) <= said]
     if len({k for _, k in found}) != 1:
         return None
     phrase, start = min(found, key=lambda f: len(f[0]))  # of phrases naming the one heading, the closest

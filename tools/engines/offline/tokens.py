@@ -16,7 +16,7 @@ MAX_TERM_TOKENS = 10  # a header or label of the scope found whole in a message:
 MAX_VALUE_PHRASE = 12  # words of "for priority 1", "in the Sales department": a name and its value
 
 _TOKEN = re.compile(
-    r"""(?<![\w'’])['"‘“](?P<quoted>[^'"‘’“”]+)['"’”](?![\w])"""
+    r"""(?<![\w'’])['"‘“„‚](?P<quoted>[^'"‘’“”„‚]+)['"’”“‘](?![\w])"""  # „Memorandum“ as German quotes it
     r"""|[«‹]\s*(?P<angled>[^«»‹›]+?)\s*[»›]"""  # « Extended Inventory Review »
     r"""|(?P<word>[^\s]+)"""
 )
