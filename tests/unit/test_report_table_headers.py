@@ -83,3 +83,22 @@ def test_german_quotation_marks_quote_a_name() -> None:
     from tools.engines.offline.tokens import tokenize
 
     assert [(t.text, t.kind) for t in tokenize("die Zeilen unter „Memorandum“: Bezeichnung")][3] == ("Memorandum", "quoted")
+
+
+AZURE = UNSEEN / "public-new" / "documents" / "invoice2data" / "AzureInterior.pdf"
+
+
+def test_a_section_label_framed_by_dashes_is_a_row_of_its_own_and_picks_its_lines() -> None:
+    from held_out import document
+
+    from tools.engines.offline import extract_records
+
+    table = next(t for t in parse_file(AZURE).tables if "Quantity" in t.header)
+    # "--- Non Food ---" under the header was read as part of the first column's name
+    assert table.header == ["Description", "Quantity", "Unit Price", "Disc.%", "Taxes", "Amount"]
+    assert table.rows[0][0] == "--- Non Food ---"
+    message = ("Azure Interior invoice INV/2023/03/0008: just the Food Products lines, with description, quantity, "
+               "unit price, discount % and amount. No subtotal or notes.")
+    records = extract_records(document(AZURE), read_message(message, scope([AZURE])))
+    assert [r.values["Description"][:18] for r in records] == ["*987123* Olive Oil", "[LUX_TRF] Luxury T"]
+    assert all("by the heading '--- Food Products ---'" in (r.note or "") for r in records)

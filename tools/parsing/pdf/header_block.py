@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tools.parsing.pdf.columns import _Column, _printed
-from tools.parsing.pdf.lines import _counts_up, _far, _figure, _Line, _Segment, _years
+from tools.parsing.pdf.lines import _counts_up, _far, _figure, _framed, _Line, _Segment, _years
 from tools.parsing.pdf.rows import _record
 from tools.parsing.pdf.unruled import _grow, _Grown
 
@@ -107,7 +107,7 @@ def _header_top(lines: list[_Line], body: int, first: int, floor: int, columns: 
     top = body
     while top > max(floor, body - HEADER_BLOCK):
         line = lines[top - 1]
-        if top == body and top - 1 < first and _section(line, lines[body]) and top - 1 > floor:
+        if top == body and top - 1 < first and (_section(line, lines[body]) or _framed(line.text)) and top - 1 > floor:
             top -= 1  # a section's label over the first rows ("Year Ended December 31, 2022"), outdented
             continue
         if top - 1 < first:
@@ -493,7 +493,7 @@ def _rebuilt(
     if top is None:
         return None
     body = start
-    while top < body - 1 and _section(lines[body - 1], lines[body]):
+    while top < body - 1 and (_section(lines[body - 1], lines[body]) or _framed(lines[body - 1].text)):
         body -= 1  # a section's label right over the body, in the labels' column: "Caste/tribe"
     if body - top < 2 and not (start == first and top < body):
         return None

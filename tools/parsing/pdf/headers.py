@@ -5,7 +5,7 @@ table's numbers."""
 from __future__ import annotations
 
 from tools.parsing.pdf.columns import ALIGN, _Column, _place
-from tools.parsing.pdf.lines import _far, _figure, _Line
+from tools.parsing.pdf.lines import _far, _figure, _framed, _Line
 from tools.parsing.pdf.rows import _record, _rows_from
 
 HEADER_LINES = 3  # a header is set on at most this many lines ...
@@ -23,6 +23,8 @@ def _header_line(
     # it has fewer cells than the header's first line
     if header_lines == HEADER_LINES or len(lines[i].segments) >= len(lines[start - 1].segments):
         return None
+    if _framed(lines[i].text):
+        return None  # "--- Non Food ---": a section's label over the rows, no part of a name
     placed = _place(lines[i], columns, header=True)
     if placed is None or not follows:
         return None
@@ -52,7 +54,7 @@ def _header_lines(
     n = header_lines
     while i < len(lines) and n < WORD_HEADER_LINES:
         line = lines[i]
-        if _far(lines[i - 1], line) or len(line.segments) >= width or any(ch.isdigit() for ch in line.text):
+        if _far(lines[i - 1], line) or len(line.segments) >= width or any(ch.isdigit() for ch in line.text) or _framed(line.text):
             break
         split, named = _split(line, columns, head)
         placed = _place(line, split, header=True)

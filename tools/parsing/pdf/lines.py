@@ -133,6 +133,14 @@ def _years(line: _Line) -> bool:
     return len(years) >= 2 and all(s in years or not _figure(s.text) for s in line.segments)
 
 
+_FRAMED = re.compile(r"\s*([-=*~_])\1{1,}\s*\S.*?\s*\1{2,}\s*")  # "--- Food Products ---", "== Services =="
+
+
+def _framed(text: str) -> bool:
+    """Whether a line is a label framed by runs of dashes (or equal signs, stars): a section's."""
+    return _FRAMED.fullmatch(text) is not None
+
+
 _CURRENCY_SIGNS = frozenset("$€£¥")
 
 
