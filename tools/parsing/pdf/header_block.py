@@ -268,7 +268,7 @@ def _ranges_apart(line: _Line, columns: list[_Column]) -> _Line:
     of words over a column of its own: the runs part, a dash on one side of every break."""
     out: list[_Segment] = []
     for seg in line.segments:
-        parts = _nearest_runs(seg, line, columns) if any(w.endswith(_DASHES) for w in seg.text.split()) else None
+        parts = _parts(seg, line, columns, nearest=True) if any(w.endswith(_DASHES) for w in seg.text.split()) else None
         if parts and len(parts) >= 2 and all(
             a.text.endswith(_DASHES) or b.text.endswith(_DASHES) for (_, a), (_, b) in zip(parts, parts[1:])
         ):
@@ -318,35 +318,21 @@ def _one_name_each(line: _Line, columns: list[_Column]) -> _Line:
     return _with_segments(line, [seg for _, seg in out])
 
 
-def _parts(seg: _Segment, line: _Line, columns: list[_Column]) -> list[tuple[int, _Segment]] | None:
-    """The cell's words in runs, each run over the one column its words overlap most, in
-    order; None when a word overlaps no column."""
-    parts: list[tuple[int, _Segment]] = []
-    for w in line.words:
-        if not seg.x0 <= (w["x0"] + w["x1"]) / 2 <= seg.x1:
-            continue
-        k = max(range(len(columns)), key=lambda j: min(w["x1"], columns[j].x1) - max(w["x0"], columns[j].x0))
-        if min(w["x1"], columns[k].x1) <= max(w["x0"], columns[k].x0):
-            return None
-        if parts and parts[-1][0] == k:
-            last = parts[-1][1]
-            parts[-1] = (k, _Segment(last.x0, w["x1"], f"{last.text} {w['text']}"))
-        elif parts and parts[-1][0] > k:
-            return None
-        else:
-            parts.append((k, _Segment(w["x0"], w["x1"], w["text"])))
-    return parts
-
-
-def _nearest_runs(seg: _Segment, line: _Line, columns: list[_Column]) -> list[tuple[int, _Segment]] | None:
-    """The cell's words in runs, each word with the column nearest it, in order; None when
-    the order goes back."""
+def _parts(seg: _Segment, line: _Line, columns: list[_Column], nearest: bool = False) -> list[tuple[int, _Segment]] | None:
+    """The cell's words in runs, each run over the one column its words overlap most (or, with
+    ``nearest``, stand nearest), in order; None when a word overlaps no column (without
+    ``nearest``) or the order goes back."""
     parts: list[tuple[int, _Segment]] = []
     for w in line.words:
         if not seg.x0 <= (w["x0"] + w["x1"]) / 2 <= seg.x1:
             continue
         word = _Segment(w["x0"], w["x1"], w["text"])
-        k = min(range(len(columns)), key=lambda j: _distance(word, columns[j].x0, columns[j].x1))
+        if nearest:
+            k = min(range(len(columns)), key=lambda j: _distance(word, columns[j].x0, columns[j].x1))
+        else:
+            k = max(range(len(columns)), key=lambda j: min(w["x1"], columns[j].x1) - max(w["x0"], columns[j].x0))
+            if min(w["x1"], columns[k].x1) <= max(w["x0"], columns[k].x0):
+                return None
         if parts and parts[-1][0] == k:
             last = parts[-1][1]
             parts[-1] = (k, _Segment(last.x0, w["x1"], f"{last.text} {w['text']}"))
