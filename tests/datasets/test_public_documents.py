@@ -308,7 +308,7 @@ def test_tables_set_side_by_side_on_a_sheet_are_tables_of_their_own() -> None:
 
 
 def test_a_spacer_column_and_a_column_of_item_numbers_stay_in_their_table() -> None:
-    from tools.parsing.text import column_bands
+    from tools.parsing.sheets import column_bands
 
     # one header row over both sides of an empty spacer column: one table
     spaced = [["Item", "Qty", "", "Price"], ["Bolt", "4", "", "1.20"], ["Nut", "9", "", "0.10"]]

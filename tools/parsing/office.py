@@ -23,7 +23,8 @@ from core.reading import Table
 from tools.parsing.base import ParsedDocument, UnreadableFile
 from tools.parsing.cellformat import Marks, display, workbook_marks
 from tools.parsing.office_layer import FALLBACK, MATH_TEXT, opened_package
-from tools.parsing.text import clean, column_bands, make_table, pick_title, stacked_tables, table_lines, with_caption
+from tools.parsing.sheets import column_bands, sheet_table, stacked_tables
+from tools.parsing.text import clean, make_table, pick_title, table_lines, with_caption
 
 DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -441,7 +442,7 @@ def parse_xlsx(path: Path) -> ParsedDocument:
         # the sheet's columns that hold something: a table set in from column A, or apart by an
         # empty spacer column, keeps only its own; tables set side by side are tables of their own
         found = [t for band in column_bands(rows) for stacked in stacked_tables(band)
-                 if (t := make_table(len(pages) + 1, stacked, grouped=True)) is not None]
+                 if (t := sheet_table(len(pages) + 1, stacked)) is not None]
         if not found:
             continue
         tables.extend(found)
