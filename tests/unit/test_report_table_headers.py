@@ -102,3 +102,21 @@ def test_a_section_label_framed_by_dashes_is_a_row_of_its_own_and_picks_its_line
     records = extract_records(document(AZURE), read_message(message, scope([AZURE])))
     assert [r.values["Description"][:18] for r in records] == ["*987123* Olive Oil", "[LUX_TRF] Luxury T"]
     assert all("by the heading '--- Food Products ---'" in (r.note or "") for r in records)
+
+
+MUNICIPALITIES = TWELVE / "pymupdf" / "dotted-gridlines.pdf"
+
+
+def test_rules_drawn_in_dots_are_rules() -> None:
+    from tools.parsing.pdf.ruled import MAX_EDGES, rules_to_read
+
+    # tens of thousands of edges, each a dot's: a grid, not a drawing
+    (first, *_) = parse_file(MUNICIPALITIES).tables
+    assert first.header[:4] == ["REGIONE", "PROVINCIA/ CITTA' METROPOLITANA", "COMUNE", "NUMERO COMUNI"]
+    assert first.header[-1] == "ELETTORI Rilevazione al 31/12/2023"
+    # the rows over the page's first province, which continues the page before, were lost
+    assert first.rows[0][2:4] == ["CORVARA", "1"] and first.rows[0][-1] == "510"
+    line = {"orientation": "h", "x0": 0.0, "x1": 300.0, "top": 10.0, "bottom": 10.0}
+    assert not rules_to_read([line] * (MAX_EDGES + 1))  # long lines past the bound: a drawing
+    dot = {"orientation": "h", "x0": 0.0, "x1": 0.5, "top": 10.0, "bottom": 10.0}
+    assert rules_to_read([dot] * (MAX_EDGES + 1))

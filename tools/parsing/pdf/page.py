@@ -15,7 +15,6 @@ from tools.parsing.pdf.lines import _inside, _lines
 from tools.parsing.pdf.reading import _Found, _in_reading_order, _read_lines, _title_tables
 from tools.parsing.pdf.rows import numbered, numbered_labels, signed, unstacked
 from tools.parsing.pdf.ruled import (
-    MAX_EDGES,
     _labels_left,
     _merged_down,
     _open_cells,
@@ -24,6 +23,7 @@ from tools.parsing.pdf.ruled import (
     _rules_merge_columns,
     _rules_merge_rows,
     _widened,
+    rules_to_read,
     _words_whole,
 )
 from tools.parsing.pdf.text_columns import _in_columns
@@ -41,7 +41,7 @@ def _read_page(
     found: list[_Found] = []
     boxes = []
     cells: list[tuple[float, float, float, float]] = []
-    for ruled in page.find_tables() if rules and len(page.edges) <= MAX_EDGES else []:
+    for ruled in page.find_tables() if rules and rules_to_read(page.edges) else []:
         reach = _rows_run_past_cells(ruled, words)
         if reach is not None and (wider := _widened(page, ruled, reach)) is not None:
             ruled = wider

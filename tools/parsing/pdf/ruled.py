@@ -6,7 +6,20 @@ from __future__ import annotations
 from tools.parsing.pdf.lines import _YEAR, _counts_up, _figure, _lines
 from tools.parsing.pdf.words import WORD_GAP, _in_box, glyph_runs
 
-MAX_EDGES = 6000  # past this many drawn lines a page is a drawing; finding cells would crawl
+MAX_EDGES = 6000  # past this many drawn lines a page is a drawing; finding cells would crawl ...
+MAX_DOTTED_EDGES = 40000  # ... but for rules drawn as dots, each a tiny box of four edges, up to this many
+DOT = 2.0  # points: the edges of a dot are no longer than this
+
+
+def rules_to_read(edges: list[dict]) -> bool:
+    """Whether a page's drawn lines are few enough to find ruled tables in: at most MAX_EDGES,
+    or rules drawn in dots (most edges a dot's, a page of dotted grid lines)."""
+    if len(edges) <= MAX_EDGES:
+        return True
+    if len(edges) > MAX_DOTTED_EDGES:
+        return False
+    lengths = sorted((e["x1"] - e["x0"]) if e.get("orientation") == "h" else (e["bottom"] - e["top"]) for e in edges)
+    return lengths[len(lengths) // 2] <= DOT
 
 
 def _rules_merge_rows(rows: list[list[str | None]]) -> bool:
