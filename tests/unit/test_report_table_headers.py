@@ -120,3 +120,21 @@ def test_rules_drawn_in_dots_are_rules() -> None:
     assert not rules_to_read([line] * (MAX_EDGES + 1))  # long lines past the bound: a drawing
     dot = {"orientation": "h", "x0": 0.0, "x1": 0.5, "top": 10.0, "bottom": 10.0}
     assert rules_to_read([dot] * (MAX_EDGES + 1))
+
+
+ENROLMENT = UNSEEN / "public-new" / "documents" / "camelot" / "row_span_1.pdf"
+
+
+def test_a_count_compared_on_words_no_header_has_compares_the_one_requested_column_of_figures() -> None:
+    from held_out import document
+
+    from tools.engines.offline import extract_records
+
+    message = ("In the enrollment report by plan type and county (Data Warehouse, 12/14/15), which counties served by "
+               "Partnership Health Plan of CA have more than 50,000 enrolled? Show county, plan name and total.")
+    records = extract_records(document(ENROLMENT), read_message(message, scope([ENROLMENT])))
+    totals = [int(r.values["Total"].replace(",", "")) for r in records]
+    assert totals and all(t > 50000 for t in totals)
+    assert {r.values["County"] for r in records} >= {"Solano", "Sonoma", "Yolo", "Shasta"}
+    # the column was not the request's: every row says which one was compared
+    assert all(r.match == "unsure" and "was checked as 'Total above 50,000" in (r.note or "") for r in records)

@@ -343,7 +343,8 @@ def _read_for_table(reading: Reading, header: list[str], rows: list[list[str]], 
       and punctuation folded) is that column equal to the cell;
     - a sum of money compared on a name no header of the scope has either ("which staff salary
       lines at the top are above $25,000") compares the one requested column of money, as "cost"
-      does, when the table has it.
+      does, when the table has it; a count so compared ("more than 50,000 enrolled"), the one
+      requested column the table holds figures in.
     With the reading, what its rows say of it: the condition checked is not the one the questions
     showed, so they are unsure."""
     conditions, notes = [], []
@@ -360,6 +361,12 @@ def _read_for_table(reading: Reading, header: list[str], rows: list[list[str]], 
                 and money is not None and match_column(condition.column, header, title) is None \
                 and match_column(reading.columns[money], header, title) is not None:
             found = on_column(condition, reading.columns, money)
+        elif condition.op in _ORDERS and condition.column and not condition.scope_column and not has_currency(condition.value) \
+                and parse_number(condition.value) is not None and match_column(condition.column, header, title) is None \
+                and (figures := _figure_columns(reading.columns, header, rows, title)) and len(figures) == 1:
+            # "which counties … have more than 50,000 enrolled? Show county, plan name and total": a
+            # count compared on words no header of the scope has compares the one requested column of figures
+            found = on_column(condition, reading.columns, figures[0])
         if found is None and condition.column and fold(condition.column) in _NAME_WORDS and match_column(condition.column, header, title) is None \
                 and (labels := labels_column(rows)) is not None:
             # "every demand whose name mentions …": a row's name is its label
@@ -380,6 +387,17 @@ def _read_for_table(reading: Reading, header: list[str], rows: list[list[str]], 
             notes.append(f"'{condition.text or condition.value}' was checked as '{found.text}'")
         conditions.append(found or condition)
     return (reading.model_copy(update={"conditions": conditions}), notes) if notes else (reading, [])
+
+
+def _figure_columns(columns: list[str], header: list[str], rows: list[list[str]], title: str) -> list[int]:
+    """The requested columns (by index) a header names whose cells are mostly figures."""
+    found = []
+    for k, column in enumerate(columns):
+        index = match_column(column, header, title)
+        cells = [row[index].strip() for row in rows if index is not None and index < len(row) and row[index].strip()]
+        if cells and 2 * sum(parse_number(c) is not None for c in cells) > len(cells):
+            found.append(k)
+    return found
 
 
 def about(document: DocumentText) -> str:
