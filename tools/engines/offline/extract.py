@@ -326,7 +326,7 @@ def _reads_as_row(header: list[str], rows: list[list[str]], strict: bool = False
     numbers = [
         j for j in range(len(header))
         if (cells := [r[j] for r in rows if j < len(r) and r[j].strip()])
-        and 2 * sum(parse_number(c) is not None for c in cells) > len(cells)
+        and _mostly_figures(cells)
     ]
     if strict:
         return bool(numbers) and all(parse_number(header[j]) is not None and not YEAR.fullmatch(header[j].strip()) for j in numbers)
@@ -395,9 +395,14 @@ def _figure_columns(columns: list[str], header: list[str], rows: list[list[str]]
     for k, column in enumerate(columns):
         index = match_column(column, header, title)
         cells = [row[index].strip() for row in rows if index is not None and index < len(row) and row[index].strip()]
-        if cells and 2 * sum(parse_number(c) is not None for c in cells) > len(cells):
+        if cells and _mostly_figures(cells):
             found.append(k)
     return found
+
+
+def _mostly_figures(cells: list[str]) -> bool:
+    """Whether more than half of the cells are figures."""
+    return 2 * sum(parse_number(c) is not None for c in cells) > len(cells)
 
 
 def about(document: DocumentText) -> str:

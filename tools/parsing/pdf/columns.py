@@ -13,6 +13,11 @@ MARGINAL = 0.25  # overlapping a column by less than this share of the narrower 
 ALIGN = 0.5  # a cell starts at its column's left edge when within this share of the line height
 
 
+def _distance(seg: _Segment, x0: float, x1: float) -> float:
+    """How far a cell stands from a column's extent; negative by as much as they overlap."""
+    return max(x0 - seg.x1, seg.x0 - x1, 0.0) - max(0.0, min(seg.x1, x1) - max(seg.x0, x0))
+
+
 @dataclass(frozen=True)
 class _Column:
     key: int  # stays while the column widens and others are added beside it

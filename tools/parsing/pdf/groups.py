@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from tools.parsing.pdf.columns import _Column, _printed
+from tools.parsing.pdf.columns import _Column, _distance, _printed
 from tools.parsing.pdf.lines import ROW_GAP, _far, _figure, _Line, _lines, _Segment
 from tools.parsing.pdf.unruled import _Grown, _table_at
 
@@ -96,9 +96,8 @@ def header_over_frame(
     for line in block:
         cells = ["" for _ in columns]
         for w in line.words:
-            mid = (w["x0"] + w["x1"]) / 2
-            k = min(range(len(columns)), key=lambda j: 0.0 if columns[j].x0 <= mid <= columns[j].x1
-                    else min(abs(mid - columns[j].x0), abs(mid - columns[j].x1)))
+            word = _Segment(w["x0"], w["x1"], w["text"])
+            k = min(range(len(columns)), key=lambda j: _distance(word, columns[j].x0, columns[j].x1))
             cells[k] = f"{cells[k]} {w['text']}".strip()
         printed.append(cells)
         for k, cell in enumerate(cells):

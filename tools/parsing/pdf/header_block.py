@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tools.parsing.pdf.columns import _Column, _printed
+from tools.parsing.pdf.columns import _Column, _distance, _printed
 from tools.parsing.pdf.lines import _counts_up, _far, _figure, _framed, _Line, _Segment, _years
 from tools.parsing.pdf.rows import _record
 from tools.parsing.pdf.unruled import _grow, _Grown
@@ -191,10 +191,6 @@ def _labels_name(line: _Line, columns: list[_Column], above: _Line | None) -> bo
     first = columns[0]
     return len(seg.text.split()) <= 2 and seg.x0 >= first.x0 - height and seg.x1 <= first.x1 + height \
         and above is not None and len(above.segments) >= 2
-
-
-def _distance(seg: _Segment, x0: float, x1: float) -> float:
-    return max(x0 - seg.x1, seg.x0 - x1, 0.0) - max(0.0, min(seg.x1, x1) - max(seg.x0, x0))
 
 
 def _names(block: list[_Line], columns: list[_Column], numbering: frozenset[int] = frozenset()) -> list[str]:

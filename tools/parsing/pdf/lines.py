@@ -127,10 +127,15 @@ _YEAR = re.compile(r"(?:19|20)\d\d(?:\s*[-–]\s*(?:(?:19|20)\d\d)?)?")
 
 
 def _years(line: _Line) -> bool:
-    """Whether a line is a row of years over a table's columns ("2011 2012 … 2013–"): names of
+    """Whether a line is a row of years over a table's columns (``_years_of`` its cells)."""
+    return _years_of([s.text for s in line.segments])
+
+
+def _years_of(cells: list[str]) -> bool:
+    """Whether cells are a row of years over a table's columns ("2011 2012 … 2013–"): names of
     columns, though each is written with figures; its other cells words ("1990 … 2016 '16 vs '90")."""
-    years = [s for s in line.segments if _YEAR.fullmatch(s.text.strip())]
-    return len(years) >= 2 and all(s in years or not _figure(s.text) for s in line.segments)
+    years = [c for c in cells if _YEAR.fullmatch(c.strip())]
+    return len(years) >= 2 and all(c in years or not _figure(c) for c in cells)
 
 
 _FRAMED = re.compile(r"\s*([-=*~_])\1{1,}\s*\S.*?\s*\1{2,}\s*")  # "--- Food Products ---", "== Services =="

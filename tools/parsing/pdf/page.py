@@ -50,15 +50,14 @@ def _read_page(
             continue  # a framed title or paragraph: each of its rows one cell across the frame
         cut, opened = _open_cells(ruled, read, words)
         extracted, printed = _ruled_header(ruled, cut)
-        above = None
-        if len(extracted) >= 2 and len(ruled.columns) == len(extracted[0]):
-            frame_columns = [_Column(k, col.bbox[0], col.bbox[2]) for k, col in enumerate(ruled.columns)]
+        columns = [_Column(k, col.bbox[0], col.bbox[2]) for k, col in enumerate(ruled.columns)]
+        header_words: list[dict] = []
+        if len(extracted) >= 2 and len(columns) == len(extracted[0]):
             first, second = ([c or "" for c in row] for row in extracted[:2])
-            above = header_over_frame(ruled.bbox, frame_columns, first, second, words, chars)
-        if above is not None:
-            # the frame's rows have no header: the one printed right above it is theirs
-            names, printed, header_words = above
-            extracted = [names, *extracted]
+            if (above := header_over_frame(ruled.bbox, columns, first, second, words, chars)) is not None:
+                # the frame's rows have no header: the one printed right above it is theirs
+                names, printed, header_words = above
+                extracted = [names, *extracted]
         labels = _labels_left(ruled, words)
         if labels is not None:
             # row labels left of the frame are the table's first column; a header drawn over
@@ -78,12 +77,10 @@ def _read_page(
             continue  # its rows are read from the words' alignment below, like an unruled table
         boxes.append(ruled.bbox)
         cells.extend(cell for row in ruled.rows for cell in row.cells if cell is not None)
-        if above is not None:
-            header_boxes = [(w["x0"], w["top"], w["x1"], w["bottom"]) for w in above[2]]
-            boxes.extend(header_boxes)
-            cells.extend(header_boxes)
+        header_boxes = [(w["x0"], w["top"], w["x1"], w["bottom"]) for w in header_words]
+        boxes.extend(header_boxes)
+        cells.extend(header_boxes)
         cells.extend(opened)
-        columns = [_Column(k, col.bbox[0], col.bbox[2]) for k, col in enumerate(ruled.columns)]
         if labels is not None:
             label_boxes = [box for label in labels if label for _, box in [label]]
             boxes.extend(label_boxes)

@@ -3,7 +3,7 @@ read from their words' alignment instead."""
 
 from __future__ import annotations
 
-from tools.parsing.pdf.lines import _YEAR, _counts_up, _figure, _lines
+from tools.parsing.pdf.lines import _counts_up, _figure, _lines, _years_of
 from tools.parsing.pdf.words import WORD_GAP, _in_box, glyph_runs
 
 MAX_EDGES = 6000  # past this many drawn lines a page is a drawing; finding cells would crawl ...
@@ -259,19 +259,15 @@ def _ruled_header(  # type: ignore[no-untyped-def]
     is one row or has a title row)."""
     width = max((len(row) for row in rows), default=0)
     # columns no row fills (a spacer between groups of columns) need no name
-    spacers = sum(1 for k in range(width) if not any(k < len(row) and row[k] and row[k].strip() for row in rows))
-    need = max(2, width - spacers - 1)  # (the same columns as ``empty`` below)
+    empty = {k for k in range(width) if not any(k < len(row) and row[k] and row[k].strip() for row in rows)}
+    need = max(2, width - len(empty) - 1)
 
     def filled(row: list[str | None]) -> int:
         return sum(1 for cell in row if cell and cell.strip())
 
-    def years(row: list[str | None]) -> bool:
-        """A row of years over the columns ("2021 | 2022 | 2023"): names, though figures."""
-        cells = [c.strip() for c in row if c and c.strip()]
-        return len(cells) >= 2 and all(_YEAR.fullmatch(c) for c in cells)
-
     def figures(row: list[str | None]) -> bool:
-        return not years(row) and any(_figure(c or "") for c in row)
+        """Whether a row holds a figure; a row of years over the columns names them."""
+        return not _years_of([c for c in row if c and c.strip()]) and any(_figure(c or "") for c in row)
 
     def numbering(row: list[str | None]) -> bool:
         return _counts_up([c for c in row if c and c.strip()])
@@ -301,7 +297,6 @@ def _ruled_header(  # type: ignore[no-untyped-def]
     if width < 3 or body is None or body < 2 or any(figures(row) for row in rows[:body] if not numbering(row)):
         return rows, []
     spans = [[c for c in ruled.rows[r].cells] for r in range(len(rows))]
-    empty = {k for k in range(width) if not any(k < len(row) and row[k] and row[k].strip() for row in rows)}
     # each column's middle on the body's first row (a spacer column may be merged into its neighbour there)
     middles = [(k, (cell[0] + cell[2]) / 2) for k, cell in enumerate(spans[body]) if cell is not None]
     if any(cell is None for k, cell in enumerate(spans[body]) if k not in empty) or len(spans[body]) != width:
