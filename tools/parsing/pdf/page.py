@@ -24,6 +24,7 @@ from tools.parsing.pdf.ruled import (
     _rules_merge_rows,
     _widened,
     rules_to_read,
+    without_hidden_fills,
     _words_whole,
 )
 from tools.parsing.pdf.text_columns import _in_columns
@@ -41,9 +42,10 @@ def _read_page(
     found: list[_Found] = []
     boxes = []
     cells: list[tuple[float, float, float, float]] = []
-    for ruled in page.find_tables() if rules and rules_to_read(page.edges) else []:
+    drawn = without_hidden_fills(page) if rules and rules_to_read(page.edges) else None
+    for ruled in drawn.find_tables() if drawn is not None else []:
         reach = _rows_run_past_cells(ruled, words)
-        if reach is not None and (wider := _widened(page, ruled, reach)) is not None:
+        if reach is not None and (wider := _widened(drawn, ruled, reach)) is not None:
             ruled = wider
         read = _merged_down(ruled, _words_whole(ruled, with_sideways_cells(ruled, ruled.extract(x_tolerance_ratio=WORD_GAP)), chars))
         if all(sum(cell is not None for cell in row) <= 1 for row in read):

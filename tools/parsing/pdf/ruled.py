@@ -22,6 +22,31 @@ def rules_to_read(edges: list[dict]) -> bool:
     return lengths[len(lengths) // 2] <= DOT
 
 
+MAX_FILLS = 300  # past this many fills of one colour, comparing them pairwise would crawl: none is taken for hidden
+
+
+def without_hidden_fills(page):  # type: ignore[no-untyped-def]
+    """The page for finding ruled tables in, without the fills drawn inside a fill of the same
+    colour (a header cell's shading drawn twice, once to its rules and once a few points inside
+    them, around the text): their edges show nowhere, yet would cut the cell's column in three.
+    The page itself when it has none."""
+    fills = [r for r in page.rects if r.get("fill") and not r.get("stroke") and min(r["width"], r["height"]) > DOT]
+
+    def within(inner: dict, outer: dict) -> bool:
+        return outer["x0"] <= inner["x0"] and inner["x1"] <= outer["x1"] \
+            and outer["top"] <= inner["top"] and inner["bottom"] <= outer["bottom"] \
+            and (inner["x0"], inner["top"], inner["x1"], inner["bottom"]) != (outer["x0"], outer["top"], outer["x1"], outer["bottom"])
+
+    by_colour: dict[str, list[dict]] = {}
+    for r in fills:
+        by_colour.setdefault(repr(r["non_stroking_color"]), []).append(r)
+    hidden = {(r["x0"], r["top"], r["x1"], r["bottom"]) for alike in by_colour.values() if len(alike) <= MAX_FILLS
+              for r in alike if any(within(r, o) for o in alike)}
+    if not hidden:
+        return page
+    return page.filter(lambda o: o.get("object_type") != "rect" or (o["x0"], o["top"], o["x1"], o["bottom"]) not in hidden)
+
+
 def _rules_merge_rows(rows: list[list[str | None]]) -> bool:
     """Whether a ruled table's rules enclose several rows in one cell: bands of five states shaded
     alike, each cell of a band holding a line per state, one under the other. Seen on two ruled
