@@ -430,3 +430,16 @@ def test_openers_that_greet_or_ask_of_the_rows_picked() -> None:
     assert each.columns == ["SKU", "Quantity", "Unit price"] and each.unused == []
     greeted = read_message("Hallo! Bitte die Spalten SKU und Quantity.", _hint(header))
     assert greeted.columns == ["SKU", "Quantity"]
+
+
+def test_the_askers_need_inside_a_sentence_ends_the_phrase_it_is_read_from_and_courtesy_is_no_column() -> None:
+    hint = _hint(["Pollutant", "to air kg/year", "to water kg/year", "to land kg/year"])
+    message = ("Hola, de la lista de contaminantes E-PRTR y sus umbrales necesito todas las sustancias cuyo umbral de "
+               "emisión al agua sea exactamente 10 kg/año. Indícame la sustancia, el grupo al que pertenece, el umbral "
+               "al aire y el umbral al suelo, por favor.")
+    reading = read_message(message, hint)
+    # neither the phrase of the list the rows come from nor "por favor" is a column
+    assert reading.columns == ["Sustancia", "Grupo al que pertenece", "Umbral al aire", "Umbral al suelo"]
+    assert "necesito" not in reading.unused and "favor" not in reading.unused
+    german = read_message("Aus der Liste der Schadstoffe brauche ich alle Stoffe: Pollutant und to air kg/year, bitte.", hint)
+    assert german.columns == ["Pollutant", "To air kg/year"]

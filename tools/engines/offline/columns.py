@@ -353,6 +353,12 @@ class Columns:
         tok = self.scan.tokens[i]
         if tok.is_(g.ENDS_LIST) and not (self.scan.at(i + 1) and self.scan.tokens[i + 1].is_(g.QUANTIFIERS)):
             comma = next((k for k in range(i + 1, min(end, i + 2 * MAX_VALUE_PHRASE)) if self.scan.tokens[k].text == ","), None)
+            # "de la lista de contaminantes y sus umbrales necesito todas las sustancias …": no
+            # comma, the asker's need closes the phrase
+            need = next((k for k in range(i + 1, end) if self.scan.tokens[k].is_(g.NEEDS)), None)
+            if comma is None and need is not None:
+                self.scan.tokens[need].used = True
+                comma = need
             if comma is not None:
                 i = comma + 1
         while i < end and (self.scan.tokens[i].is_(g.ASKING) or self.scan.tokens[i].is_(g.PRONOUNS)) and not self.scan.tokens[i].used:

@@ -65,6 +65,9 @@ ASKING = words(
     " sortir sors sortez extraire indiquer indiquez auflisten aufzählen nennen heraussuchen"
 )
 PRONOUNS = words("me us them mir uns moi nous nos mi nam")
+# the asker's own need, said inside a sentence after what it is read from: "de la lista de
+# contaminantes y sus umbrales necesito todas las sustancias cuyo …", "aus dem Bericht brauche ich …"
+NEEDS = words("necesito necesitaría quiero querría brauche bräuchte benötige")
 # "Bitte jeweils Name, …", "respectively": said of each row, opening a list of columns
 EACH_WORDS = words("jeweils respectively respectivement respectivamente")
 COURTESY = words("please bitte thanks merci proszę gracias too auch aussi también"
