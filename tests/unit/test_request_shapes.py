@@ -443,3 +443,10 @@ def test_the_askers_need_inside_a_sentence_ends_the_phrase_it_is_read_from_and_c
     assert "necesito" not in reading.unused and "favor" not in reading.unused
     german = read_message("Aus der Liste der Schadstoffe brauche ich alle Stoffe: Pollutant und to air kg/year, bitte.", hint)
     assert german.columns == ["Pollutant", "To air kg/year"]
+
+
+
+def test_an_item_next_to_another_is_one_of_a_list() -> None:
+    hint = _hint(["KPI", "Target", "Jan", "Feb", "Mar", "Apr", "May", "Jun"])
+    assert read_message("Show the KPI figures next to their targets.", hint).columns == ["KPI", "Targets"]
+    assert read_message("Show the KPI alongside the target.", hint).columns == ["KPI", "Target"]

@@ -320,6 +320,8 @@ HOW_MANY = re.compile(r"^(?:how many|how much|wie viele|wieviele|combien)\b", re
 GROUP_WORDS = words("by per je par por")
 FOR_EACH = words("for für pour para dla")  # "for each priority", "für jede Region", "pour chaque poste"
 WITH_WORDS = words("with mit avec con z")  # "… with egg shell inhibitor": what a thing is with
+# words that set one item of a list beside the next: "the April KPI figures next to their targets"
+BESIDE = words("alongside beside neben")
 TIME_UNITS = words("day week month year hour tag woche monat jahr stunde jour semaine mois an année heure día semana mes año hora")
 PER = words("per je pro par por")  # "revenue per region": the figures are given for each region
 DASHES = frozenset("-–—")  # a dash standing alone between words: "… 10 pieces - item number, …"

@@ -298,6 +298,16 @@ class Scan:
             return None
         return next((name for name in (word.text, f"{word.text} by") if self.names_header(name)), None)
 
+    def beside(self, k: int) -> int:
+        """The words at ``k`` that set a list's item beside the next ("… figures next to their
+        targets", "alongside"); 0 when none stands there."""
+        tok, nxt = self.at(k), self.at(k + 1)
+        if tok is None or tok.used:
+            return 0
+        if tok.low == "next" and nxt is not None and nxt.low == "to" and not nxt.used:
+            return 2
+        return 1 if tok.is_(g.BESIDE) else 0
+
     def what_column(self, k: int) -> int:
         """The words of a "what it was" item of a list ("date, employee, what it was and amount"):
         what each row is, the column describing it; 0 when the item is none."""
@@ -314,6 +324,7 @@ class Scan:
         current: list[Tok] = []
         first = start
         skip = start
+        beside = 0
         for k in range(start, end):
             tok = self.tokens[k]
             if k < skip:
@@ -321,11 +332,12 @@ class Scan:
             if tok.is_(g.CONJUNCTIONS) and current and self._joins_header(current, k, end):
                 current.append(tok)  # "read & write", "imię i nazwisko": one header of the scope
                 continue
-            if tok.text in (",", ";") or tok.is_(g.CONJUNCTIONS) or tok.used:
+            if tok.text in (",", ";") or tok.is_(g.CONJUNCTIONS) or tok.used or current and (beside := self.beside(k)):
                 if current:
                     items.append((first, text_of(current)))
                 current = []
-                first = k + 1
+                first = skip = k + max(1, beside)
+                beside = 0
                 continue
             if not current and (size := self.what_column(k)):
                 items.append((k, DESCRIPTION))
