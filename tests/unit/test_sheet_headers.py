@@ -66,3 +66,28 @@ def test_a_block_of_figures_beside_another_reads_its_labels_from_the_first_block
     assert tables[1].rows[0] == ["Zone NA", "—", "(285)"]
     rates = [t for t in parse_file(VODAFONE).tables if t.page == 16]
     assert any(row[:1] == ["Pounds Sterling"] and "0.85" in row and "0.88" in row for t in rates[1:] for row in t.rows)
+
+
+def test_names_printed_anew_under_figures_open_a_table_of_their_own() -> None:
+    rates = [t for t in parse_file(VODAFONE).tables if t.page == 16]
+    half_years, quarters, guidance = rates[:3]
+    assert half_years.header[3:] == ["H1", "H2", "FY"]
+    assert [row[1] for row in half_years.rows] == [
+        "Pounds Sterling", "Egyptian Pound", "Indian Rupee", "Turkish Lira", "South African Rand"]
+    # the quarters under their own names, not under the half-years'
+    assert quarters.header[2:] == ["Q1", "Q2", "Q3", "Q4"]
+    assert quarters.rows[0][1:] == ["Pounds Sterling", "0.86", "0.86", "0.85", "0.84"]
+    # a period alone over a column of figures heads the block under it
+    assert guidance.header[2] == "FY 23/24" and "Guidance rates" in guidance.title
+    assert [row[1:3] for row in guidance.rows] == [
+        ["Pounds Sterling", "0.88"], ["Egyptian pound", "33.38"], ["Turkish lira", "21.10"], ["South African rand", "19.30"]]
+
+
+def test_a_label_between_rows_of_figures_stays_a_row(tmp_path: Path) -> None:
+    path = _sheet(tmp_path / "regions.xlsx", [
+        ["Region", "2023", "2024"], ["Europe", None, None], ["France", 10, 12], ["Spain", 8, 9],
+        ["Asia", None, None], ["Japan", 7, 6],
+    ])
+    (table,) = parse_file(path).tables
+    assert table.header == ["Region", "2023", "2024"]
+    assert [row[0] for row in table.rows] == ["Europe", "France", "Spain", "Asia", "Japan"]

@@ -97,15 +97,18 @@ def _grouped_names(groups: list[list[str]], names: list[str]) -> list[str]:
 
 def stacked_tables(rows: list[list[str]]) -> list[list[list[str]]]:
     """A band of a sheet as the tables stacked in it: a row that prints the header's names again
-    ("Item | Amount" under "MONTHLY EXPENSES") opens a table of its own, the one-cell rows right
-    above it its title (a sheet of sections, each with its header)."""
+    ("Item | Amount" under "MONTHLY EXPENSES"), or names of its own under rows of figures below
+    a header of names, opens a table of its own, the one-cell rows right above it its title (a
+    sheet of sections, each with its header)."""
     if not rows:
         return []
     at = header_at(rows)
     header = [cell.casefold() for cell in rows[at]]
     if sum(1 for cell in header if cell) < 2:
         return [rows]
-    starts = [k for k in range(at + 2, len(rows)) if [cell.casefold() for cell in rows[k]] == header]
+    names = not any(_FIGURE.fullmatch(cell) for cell in rows[at] if cell)
+    starts = [k for k in range(at + 2, len(rows))
+              if [cell.casefold() for cell in rows[k]] == header or names and _names_again(rows, at, k)]
     sheet = rows[: max(at - 1, 0)]  # the sheet's title over the first section's: every table's
     tables, begin = [], 0
     for k in starts:
@@ -115,6 +118,26 @@ def stacked_tables(rows: list[list[str]]) -> list[list[list[str]]]:
         tables.append(rows[begin:top] if begin == 0 else [*sheet, *rows[begin:top]])
         begin = top
     return [*tables, [*sheet, *rows[begin:]] if begin else rows[begin:]]
+
+
+def _names_again(rows: list[list[str]], at: int, k: int) -> bool:
+    """Whether row ``k`` prints names anew under rows of figures: two names or more and no figure,
+    or one name over a column of figures right of the labels below it, where the last row of two
+    cells or more above it (below the header at ``at``) holds figures ("Q1 | Q2 | Q3 | Q4" under
+    the half-years' rates, "FY 23/24" over the guidance rates: tables of their own)."""
+    filled = [cell for cell in rows[k] if cell]
+    if not filled or any(_FIGURE.fullmatch(cell) or _NONE.fullmatch(cell) for cell in filled):
+        return False  # "Zone GC | — | —": a row whose figures are none
+    if len(filled) == 1:
+        # a name alone over a column of figures, right of the labels below it ("FY 23/24" over the
+        # guidance rates)
+        j = next(j for j, cell in enumerate(rows[k]) if cell)
+        below = rows[k + 1] if k + 1 < len(rows) else []
+        first = next((i for i, cell in enumerate(below) if cell), None)
+        if first is None or j <= first or j >= len(below) or not _FIGURE.fullmatch(below[j]):
+            return False
+    above = next((row for row in reversed(rows[at + 1 : k]) if sum(1 for cell in row if cell) >= 2), None)
+    return above is not None and any(_FIGURE.fullmatch(cell) for cell in above if cell)
 
 
 def column_bands(rows: list[list[str]]) -> list[list[list[str]]]:
@@ -192,6 +215,7 @@ def _labels_of(grid: list[list[str]], left: list[int], right: list[int]) -> bool
 
 
 _FIGURE = re.compile(r"[(\-−–]?[$€£]?\s?\d[\d.,\s]*%?\)?")  # "18.0%", "(1,185)", "12,339"
+_NONE = re.compile(r"[-—–−]+|n/?a|n\.a\.", re.IGNORECASE)  # a figure printed as none
 _MOSTLY = 0.6  # of the cells of a band of figures
 _FEW = 0.1  # of the cells of a band of labels (a note's number)
 
