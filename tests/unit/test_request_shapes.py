@@ -450,3 +450,26 @@ def test_an_item_next_to_another_is_one_of_a_list() -> None:
     hint = _hint(["KPI", "Target", "Jan", "Feb", "Mar", "Apr", "May", "Jun"])
     assert read_message("Show the KPI figures next to their targets.", hint).columns == ["KPI", "Targets"]
     assert read_message("Show the KPI alongside the target.", hint).columns == ["KPI", "Target"]
+
+
+def test_a_name_with_its_year_after_names_the_header_the_year_stands_over() -> None:
+    hint = _hint(["Country", "Sample size", "2007 n", "2007 % Pos", "2006 n", "2006 % Pos"])
+    reading = read_message("Please give Country, N 2006 and % Pos 2006.", hint)
+    # the year is the header's, no date of the documents
+    assert reading.columns == ["Country", "N 2006", "% Pos 2006"]
+    assert not reading.document_conditions and not reading.unused
+    assert map_columns(reading.columns, hint.table_headers[0]) == {"Country": 0, "N 2006": 4, "% Pos 2006": 5}
+
+
+def test_the_total_line_left_out_in_another_language_than_the_tables() -> None:
+    from tools.engines.offline.totals import total_lines
+
+    hint = _hint(["Country", "2006 n", "2006 % Pos"])
+    rows = [["Hungary", "202", "2.5"], ["Italy", "241", "0.4"], ["Total (4 MSs)", "820", "0.5"]]  # the lines of the other states left out here
+    for message in ("Bitte Land und N 2006 – ohne die Gesamtzeile.", "Bitte Land und N 2006, ohne die Summenzeilen.",
+                    "Geef land en N 2006, zonder totaalregels."):
+        reading = read_message(message, hint)
+        assert [(c.op, c.column) for c in reading.conditions] == [("not", None)], message
+        assert total_lines(rows, [1], 3, reading) == {2}, message
+    # a subtotal left out is no total of all the items
+    assert total_lines(rows, [1], 3, read_message("Bitte Land und N 2006 ohne die Zwischensummen.", hint)) == set()

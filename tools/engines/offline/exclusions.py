@@ -84,7 +84,9 @@ class Exclusions:
                 nxt.is_(g.ASKING) or nxt.is_(g.LIST_KEYWORDS) or nxt.is_(g.RELATIVE) or nxt.low in WHICH or nxt.is_(g.CONDITION_KEYWORDS)
             ):
                 break
-            if tok.kind == "word" and (tok.is_(g.RELATIVE) or tok.is_(g.CONDITION_KEYWORDS) or self.scan.operator_at(k)):
+            # "ohne die Gesamtzeile": right after the opener "die" is an article, no relative
+            relative = tok.is_(g.RELATIVE) and not (k == start and tok.is_(g.DETERMINERS))
+            if tok.kind == "word" and (relative or tok.is_(g.CONDITION_KEYWORDS) or self.scan.operator_at(k)):
                 return start  # "… without a discount of more than 5 %": a condition, no rows named
             k += 1
         return k
@@ -114,6 +116,9 @@ class Exclusions:
                 named = named[:-1]  # "the SUBTOTAL and BRAZIL lines", "the Acme orders"
             if not named:
                 return []
+            head = g.row_compound_head(named[-1].text) if len(named) == 1 else None
+            if head is not None and g.TOTAL_LINE.fullmatch(head):
+                named = [Tok(head)]  # "ohne die Gesamtzeile", "Totaalregels niet": the total lines
             total = g.TOTAL_LINE.fullmatch(named[-1].text) is not None
             if total and len(named) > 1 and len(named) < len(words):
                 named = named[:-1]  # "the property crime subtotal lines": the lines of property crime

@@ -18,7 +18,9 @@ def words(text: str) -> frozenset[str]:
 
 
 # "total" and "sum" in the languages Kea reads: English and French, German, Dutch, Spanish, Polish
-TOTAL_WORDS = r"sub-?total|total|summe|zwischensumme|gesamt\w*|somme|totaal|subtotaal|suma|razem|ogółem"
+# ... of all the items, no subtotal: a request leaving out "die Gesamtzeile" leaves out a line "Total"
+PLAIN_TOTAL_WORDS = r"total|summen?|gesamt\w*|somme|totaal|suma|razem|ogółem"
+TOTAL_WORDS = rf"sub-?total|zwischensummen?|subtotaal|{PLAIN_TOTAL_WORDS}"
 # the label of a total line: "Total", "Totals", "Subtotal, mandatory programs", "Grand total", "H1 total"
 TOTAL_LINE = re.compile(rf"(?:[^\W_]+\s+)?(?:{TOTAL_WORDS})s?\b", re.IGNORECASE)
 # the words saying a row has none of a thing: "no discount", "without a discount", "ohne Rabatt"
@@ -83,7 +85,7 @@ EXCLUDING: list[tuple[str, ...]] = sorted(
     (tuple(p.split()) for p in (
         "leave out|leaving out|exclude|excluding|omit|omitting|skip|skipping|ignore|ignoring|drop|without|except"
         "|except for|apart from|not including|not counting|do not include|don't include|but not|not"
-        "|ohne|außer|ausgenommen|sauf|hors|sans|excepto|salvo|sin|menos|oprócz|bez|z wyjątkiem"
+        "|ohne|außer|ausgenommen|sauf|hors|sans|excepto|salvo|sin|menos|zonder|behalve|oprócz|bez|z wyjątkiem"
     ).split("|")),
     key=len, reverse=True,
 )
@@ -209,7 +211,7 @@ SPAN_WORDS = words("to through thru until till bis à au a tot hasta do")  # "20
 ROW_NOUNS = words(
     "line lines row rows position positions item items entry entries record records article articles "
     "zeile zeilen position positionen eintrag einträge ligne lignes poste postes línea líneas fila filas partida partidas"
-    " pozycja pozycje pozycji wiersz wiersze linia linie 항목 품목"
+    " pozycja pozycje pozycji wiersz wiersze linia linie regel regels rij rijen 항목 품목"
 )
 OPENERS = re.compile(
     r"^(?:(?:hi|hello|hey|hallo|guten tag|moin|servus|bonjour|salut|hola|buenos días|buenas tardes|buenas|hoi|goedemorgen|goedemiddag|dzień dobry|cześć|please|kindly|bitte|could you|can you|would you|i need|i want|i'd like"
@@ -368,6 +370,14 @@ def row_compound(word: str) -> bool:
     the rows asked for, as German writes them, no owner's name and no kind of document."""
     low = word.casefold()
     return any(len(noun) >= 5 and low.endswith(noun) and len(low) > len(noun) + 3 for noun in ROW_NOUNS)
+
+
+def row_compound_head(word: str) -> str | None:
+    """The noun a compound joins to a noun of rows ("Gesamt" of "Gesamtzeile", "Summen" of
+    "Summenzeilen", "Totaal" of "Totaalregels"); None when the word is no such compound."""
+    low = word.casefold()
+    noun = max((n for n in ROW_NOUNS if len(n) >= 5 and low.endswith(n) and len(low) > len(n) + 3), key=len, default=None)
+    return word[: len(word) - len(noun)].rstrip("-") if noun else None
 
 
 def noun_before_number(words: list[str]) -> str:

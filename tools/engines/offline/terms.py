@@ -3,6 +3,7 @@ scope ("Region and state", "Domestic (%)", "Total Costs All Funds") becomes one 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from tools.engines.columns import folded
@@ -54,9 +55,23 @@ class Terms:
             if last.text in SEPARATORS and not (last.text == "." and any(term.endswith(".") for term in self.scan.terms.get(folded(text), ()))):
                 continue  # a run ends at a separator only when the name does ("Article no.")
             marks = {ch for ch in text if not ch.isalnum() and not ch.isspace()}
-            if any(marks <= {ch for ch in term if not ch.isalnum() and not ch.isspace()} for term in self.scan.terms.get(folded(text), ())):
+            if any(marks <= {ch for ch in term if not ch.isalnum() and not ch.isspace()} for term in self._named(text)):
                 return end
         return None
+
+    def _named(self, text: str) -> list[str]:
+        """The scope's terms the words name: as written, or with the year that closes or opens
+        them on the other side ("N 2006" and "% Pos 2006" for the headers "2006 n" and "2006 %
+        Pos", which a year printed over its columns' names gives)."""
+        key = folded(text)
+        if key in self.scan.terms:
+            return self.scan.terms[key]
+        words = key.split()
+        if len(words) >= 2 and _YEAR.fullmatch(words[-1]):
+            return self.scan.terms.get(" ".join([words[-1], *words[:-1]]), [])
+        if len(words) >= 2 and _YEAR.fullmatch(words[0]):
+            return self.scan.terms.get(" ".join([*words[1:], words[0]]), [])
+        return []
 
     def _shortened_end(self, i: int) -> int | None:
         """Where a run of three words or more from token ``i`` ends that is the first words of one
@@ -79,4 +94,5 @@ class Terms:
         return None
 
 
+_YEAR = re.compile(r"(?:19|20)\d\d")
 SHORTENED_WORDS = 3  # words a header shortened by its tail keeps at least ("WMA from RBI")

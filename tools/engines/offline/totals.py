@@ -10,7 +10,7 @@ from collections.abc import Collection
 from core.reading import Reading
 from tools.engines.checks import holds_words
 from tools.engines.numbers import parse_number
-from tools.engines.offline.grammar import ROW_NOUNS, TOTAL_LINE, TOTAL_WORDS, YEAR
+from tools.engines.offline.grammar import PLAIN_TOTAL_WORDS, ROW_NOUNS, TOTAL_LINE, TOTAL_WORDS, YEAR
 
 # the label of a line under the items that sums them or says what is added to them ("ALL STATES",
 # "Total", "VAT")
@@ -19,6 +19,9 @@ SUMMARY_LABEL = re.compile(
     r"|umsatzsteuer|rechnungsbetrag|amount due|balance due|montant|tva|합계|소계|부가세)s?\b",
     re.IGNORECASE,
 )
+
+
+_PLAIN_TOTAL = re.compile(rf"(?:{PLAIN_TOTAL_WORDS})s?\b", re.IGNORECASE)  # "Total", "Gesamt", "Totaal", no "Subtotal"
 
 
 def total_lines(rows: list[list[str]], columns: Collection[int], width: int, reading: Reading,
@@ -36,10 +39,12 @@ def total_lines(rows: list[list[str]], columns: Collection[int], width: int, rea
     # the totals the request leaves out ("the overall total", "the SUBTOTAL lines"): a line whose
     # label opens with a total and holds the word ("Grand total" holds "total", "TOTAL BEANS" no "subtotal")
     left_out = [c.value for c in reading.conditions if c.column is None and c.op == "not" and TOTAL_LINE.fullmatch(c.value)]
+    # the total of all the items, in whichever language the request and the table say it
+    plain = any(_PLAIN_TOTAL.fullmatch(word) for word in left_out)
     for k, row in enumerate(rows):
         label = next((c.strip() for c in row if c.strip()), "")
         summary = SUMMARY_LABEL.search(label)  # "Total", "H1 total", "Grand total"
-        if TOTAL_LINE.match(label) and any(holds_words(label, word) for word in left_out):
+        if TOTAL_LINE.match(label) and (any(holds_words(label, word) for word in left_out) or plain and _PLAIN_TOTAL.match(label)):
             found.add(k)  # above the items or below them
             continue
         if summary is None or len(before) + k < 2:
