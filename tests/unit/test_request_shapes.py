@@ -473,3 +473,17 @@ def test_the_total_line_left_out_in_another_language_than_the_tables() -> None:
         assert total_lines(rows, [1], 3, reading) == {2}, message
     # a subtotal left out is no total of all the items
     assert total_lines(rows, [1], 3, read_message("Bitte Land und N 2006 ohne die Zwischensummen.", hint)) == set()
+
+
+def test_a_count_compared_under_a_header_in_brackets_after_its_words() -> None:
+    hint = _hint(["Country", "Sample size", "2006 n", "2006 % Pos"])
+    english = read_message("In the Campylobacter table on fresh beef (Table CA8): which countries had more than 100 "
+                           "samples (N) in 2006? Please give Country and N 2006.", hint)
+    assert [(c.column, c.op, c.value) for c in english.conditions] == [("N 2006", "gt", "100")]
+    assert not english.row_terms and not english.unused
+    german = read_message("In der Campylobacter-Tabelle zu frischem Rindfleisch (Tabelle CA8): Welche Länder hatten 2006 "
+                          "mehr als 100 untersuchte Proben (N)? Bitte Land, N 2006 und % Pos 2006 – ohne die Gesamtzeile.", hint)
+    # the year before the comparison names the header with the bracket's name; "zu" names the table, no condition
+    assert [(c.column, c.op, c.value) for c in german.conditions] == [("N 2006", "gt", "100"), (None, "not", "Gesamt")]
+    assert german.columns == ["Land", "N 2006", "% Pos 2006"] and not german.row_terms
+    assert map_columns(german.columns, hint.table_headers[0]) == {"Land": 0, "N 2006": 2, "% Pos 2006": 3}

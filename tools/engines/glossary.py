@@ -350,6 +350,7 @@ GLOSSARY = """
     city: town | city | municipality | locality | stadt | ort | gemeinde | ortschaft | wohnort | ville | commune
     city: localité | communes | plaats | gemeente | woonplaats | stad | ciudad | municipio | localidad
     city: población | miejscowość | miasto | gmina
+    country: country | countries | land | länder | pays | país | países | paese | paesi | kraj | kraje | landen
     province: province | provinces | bundesland | landkreis | kanton | provinz | provincie | provincies
     province: provincia | comunidad autónoma | provincias | województwo | woj | powiat
     capacity: capacity | installed capacity | power | kwp | peak power | installed power | system size

@@ -309,6 +309,57 @@ class Comparisons:
         self.scan.use(k, end)
         return end
 
+    def take_headers_in_brackets(self) -> None:
+        """"which countries had more than 100 samples (N) in 2006": an ordering comparison whose
+        amount a few words and a header of the scope in brackets follow compares that header (with
+        the year after it, when the two name a header together); the words say it in the user's."""
+        for k, tok in enumerate(self.scan.tokens):
+            op = self.scan.operator_at(k) if not tok.used else None
+            if op is None or op[0] not in ("lt", "le", "gt", "ge"):
+                continue
+            value_end = self.amounts.amount_end(op[1])
+            value = text_of(self.scan.tokens[op[1] : value_end])
+            end = self.scan.sentence_end(value_end)
+            bracketed = self._header_after(value_end, end, self.scan.at(k - 1)) if is_amount(value) else None
+            if bracketed is None:
+                continue
+            column, said, stop, year_before = bracketed
+            self.scan.add_condition(op[1], column, op[0], value)
+            self.scan.say_in_last(f"({said})")
+            self.scan.use(k - 1 if year_before else k, stop)
+
+    def _header_after(self, start: int, end: int, before: Tok | None = None) -> tuple[str, str, int, bool] | None:
+        """"… 100 samples (N) in 2006": words, then a header of the scope in brackets, alone or with
+        a year next to the comparison that names a header with it ("N 2006" for "2006 n"): after
+        the bracket ("in 2006") or ``before`` the comparison ("hatten 2006 mehr als …"). (the
+        column, the words before the bracket, where the words read end, whether the year before
+        was read); None when no such bracket follows."""
+        tokens = self.scan.tokens
+        opening = next((m for m in range(start + 1, min(end, start + 5)) if tokens[m].text == "("), None)
+        if opening is None or not all(t.is_word and not t.used and t.is_content for t in tokens[start:opening]):
+            return None
+        close = next((m for m in range(opening + 2, min(end, opening + 6)) if tokens[m].text == ")"), None)
+        inside = tokens[opening + 1 : close] if close is not None else []
+        if not inside or not all(t.is_word and not t.used for t in inside):
+            return None
+        column, stop, said = text_of(inside), close + 1, text_of(tokens[start:opening])
+        after, year = self.scan.at(stop), self.scan.at(stop + 1)
+        if after is not None and after.is_(g.MONTH_PREPOSITIONS) and self._header_year(year, column):
+            return capitalise(f"{column} {year.text}"), said, stop + 2, False  # type: ignore[union-attr]
+        if self._header_year(before, column):
+            return capitalise(f"{column} {before.text}"), said, stop, True  # type: ignore[union-attr]
+        return (capitalise(column), said, stop, False) if self.scan.names_header(column) else None
+
+    def _header_year(self, tok: Tok | None, name: str) -> bool:
+        """Whether a year names a header of the scope with the name, on either side; a year read
+        as the documents' date is the header's now, no place."""
+        if tok is None or not g.YEAR.fullmatch(tok.text) or tok.used and tok.kind != "place":
+            return False
+        if not (self.scan.names_header(f"{name} {tok.text}") or self.scan.names_header(f"{tok.text} {name}")):
+            return False
+        tok.kind, tok.place, tok.used = "word", None, False
+        return True
+
     def note_unreadable(self, words: str) -> None:
         self.scan.notes.append(
             f"The offline engine cannot read the condition '{words}'; it keeps every row that meets the other "

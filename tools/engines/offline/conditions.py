@@ -46,6 +46,7 @@ class Conditions:
         self.amounts.take_column_after_amount()
         self.amounts.take_rate_before_column()
         self.comparisons.take_noun_of_comparisons()
+        self.comparisons.take_headers_in_brackets()
         self.amounts.take_unit_comparisons()
         self._name_before_header()
         self.presence.take_signs()
@@ -240,6 +241,10 @@ class Conditions:
             self.scan.use(start, chained)
             return
         end = self.scan.clause_end(start)
+        if end > start and self.scan.tokens[end - 1].is_(g.HAS_WORDS) and (after := self.scan.at(end)) is not None \
+                and after.used and after.kind in ("word", "place"):
+            self.scan.use(end - 1, end)
+            return  # "…: which countries had more than 100 samples (N)": the rows, the verb of a comparison read
         if opening and any(t.is_(g.HAS_WORDS) for t in self.scan.tokens[start:end]):
             return  # "Which … lines have a total price over …": the clause after "have" says it
         if opening and self._verb_compared(start, self._phrase_end(start)):
