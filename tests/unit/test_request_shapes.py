@@ -487,3 +487,12 @@ def test_a_count_compared_under_a_header_in_brackets_after_its_words() -> None:
     assert [(c.column, c.op, c.value) for c in german.conditions] == [("N 2006", "gt", "100"), (None, "not", "Gesamt")]
     assert german.columns == ["Land", "N 2006", "% Pos 2006"] and not german.row_terms
     assert map_columns(german.columns, hint.table_headers[0]) == {"Land": 0, "N 2006": 2, "% Pos 2006": 3}
+
+
+def test_a_list_opening_with_per_and_the_rows_label_gives_the_label_first() -> None:
+    hint = _hint(["", "", "H1", "H2", "FY"])
+    reading = read_message("Pro Währung H1, H2 und FY.", hint)
+    assert reading.columns == ["Währung", "H1", "H2", "FY"]
+    assert "Pro" not in reading.unused
+    # a name that goes on with the header is one column ("per unit price" is no label and a price)
+    assert read_message("Show the item and per unit price.", _hint(["Item", "Per unit price"])).columns == ["Item", "Per unit price"]

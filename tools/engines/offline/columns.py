@@ -494,6 +494,9 @@ class Columns:
         of the scope names it — a column of its own first, unless the list names it already. An
         item the scope's headers name whole ("Price per unit") stays one."""
         out = list(items)
+        if items and (opened := self._per_first(*items[0])) is not None:
+            # "Pro Währung H1, H2 und FY": the list opens with what each row is, then its first column
+            return [*opened, *items[1:]]
         for k, (offset, item) in enumerate(items):
             words = item.split()
             at = next((j for j, w in enumerate(words) if 0 < j < len(words) - 1 and w.casefold() in g.PER), None)
@@ -507,6 +510,21 @@ class Columns:
             if match_column(each, others) is None:
                 out.insert(0, (-1, each))
         return out
+
+    def _per_first(self, offset: int, item: str) -> list[tuple[int, str]] | None:
+        """"Pro Währung H1", "per region revenue": a list's first item that opens with "per" and
+        the rows' label, then a header of the scope: the label a column of its own first, then
+        the header. None when the item is no such one."""
+        words = item.split()
+        if len(words) < 3 or words[0].casefold() not in g.PER:
+            return None
+        for cut in range(2, len(words)):
+            label, rest = " ".join(words[1:cut]), " ".join(words[cut:])
+            if self._names_header(rest) and not self._names_header(f"{label} {rest}"):
+                if (per := self.scan.at(offset)) is not None and per.low in g.PER:
+                    per.used = True
+                return [(-1, label), (offset + cut, rest)]
+        return None
 
     def _shared_qualifiers(self, items: list[tuple[int, str]]) -> list[tuple[int, str]]:
         """"the private sale handgun and long gun counts": the words that open the item before "and"
