@@ -496,3 +496,21 @@ def test_a_list_opening_with_per_and_the_rows_label_gives_the_label_first() -> N
     assert "Pro" not in reading.unused
     # a name that goes on with the header is one column ("per unit price" is no label and a price)
     assert read_message("Show the item and per unit price.", _hint(["Item", "Per unit price"])).columns == ["Item", "Per unit price"]
+
+
+def test_a_document_naming_itself_with_its_number_in_another_language_is_of_the_kind_asked() -> None:
+    from tools.engines.offline.document_terms import kind_notes_missing
+
+    hint = _hint(["Pos", "Beschreibung", "Preis", "Netto"])
+    reading = read_message("Could you pull the lines from the Hetzner invoice? I need position, unit price and net amount.", hint)
+    assert reading.document_kinds == ["invoice"]
+    table = Table(page=1, header=["Pos", "Beschreibung", "Preis", "Netto"], rows=[["1", "EQ4", "41,1765 €", "41,18 €"]])
+    text = "Hetzner Online GmbH\nRechnungsdatum: 19.01.2016\nRechnung R0005532486\n"
+    numbered = DocumentText(id=1, collection="c", path="corpus/RE-E-974.pdf", pages=[text], tables=[table])
+    assert kind_notes_missing(numbered, reading) == []
+    (record,) = extract_records(numbered, reading)
+    assert list(record.values.values()) == ["1", "41,1765 €", "41,18 €"]
+    # an order that only mentions an invoice in its text is no invoice
+    mention = DocumentText(id=2, collection="c", path="corpus/order.pdf", pages=["Bestellung 4711\nDie Rechnung folgt."],
+                           tables=[table])
+    assert kind_notes_missing(mention, reading) == ["invoice"]

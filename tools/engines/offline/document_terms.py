@@ -35,10 +35,25 @@ def kind_notes_missing(document: DocumentText, reading: Reading) -> list[str]:
         return []
     own = " ".join([document.path, document.title, text_outside_tables(document)])
     sheet = document.path.casefold().endswith(g.SHEET_SUFFIXES)  # a workbook is one by its format
-    # a name of the kind in another language counts where the document names itself, in its path
-    # or title (a "FACTURA" is an invoice), not anywhere in its text (an order asks for "invoices")
-    named = kinds_not_in(" ".join([document.path, document.title]), reading.document_kinds, translated=True)
+    # a name of the kind in another language counts where the document names itself, in its path,
+    # its title or a line that gives its number (a "FACTURA" is an invoice, so is "Rechnung
+    # R0005532486"), not anywhere in its text (an order asks for "invoices")
+    itself = " ".join([document.path, document.title, *_numbered_kinds(own)])
+    named = kinds_not_in(itself, reading.document_kinds, translated=True)
     return [k for k in kinds_not_in(own, reading.document_kinds) if k in named and not (sheet and k.casefold() in g.SHEET_NOUNS)]
+
+
+def _numbered_kinds(text: str) -> list[str]:
+    """The words that open a line of the text with the number of one document after them
+    ("Rechnung R0005532486", "FACTURE N° F20180027"): the document naming itself."""
+    found = []
+    for line in text.splitlines():
+        words = line.split()[:3]
+        if len(words) >= 2 and words[1].casefold() in g.NUMBER_SIGNS:
+            words = [words[0], *words[2:]]
+        if len(words) >= 2 and g.identifies_document(words[0], words[1]):
+            found.append(words[0])
+    return found
 
 
 def kinds_not_in(text: str, kinds: list[str], *, translated: bool = False) -> list[str]:
