@@ -483,8 +483,9 @@ def test_a_count_compared_under_a_header_in_brackets_after_its_words() -> None:
     assert not english.row_terms and not english.unused
     german = read_message("In der Campylobacter-Tabelle zu frischem Rindfleisch (Tabelle CA8): Welche Länder hatten 2006 "
                           "mehr als 100 untersuchte Proben (N)? Bitte Land, N 2006 und % Pos 2006 – ohne die Gesamtzeile.", hint)
-    # the year before the comparison names the header with the bracket's name; "zu" names the table, no condition
-    assert [(c.column, c.op, c.value) for c in german.conditions] == [("N 2006", "gt", "100"), (None, "not", "Gesamt")]
+    # the year before the comparison names the header with the bracket's name
+    assert [(c.column, c.op, c.value) for c in german.conditions if c.scope_column] == [
+        ("N 2006", "gt", "100"), (None, "not", "Gesamt")]
     assert german.columns == ["Land", "N 2006", "% Pos 2006"] and not german.row_terms
     assert map_columns(german.columns, hint.table_headers[0]) == {"Land": 0, "N 2006": 2, "% Pos 2006": 3}
 
@@ -494,8 +495,10 @@ def test_a_list_opening_with_per_and_the_rows_label_gives_the_label_first() -> N
     reading = read_message("Pro Währung H1, H2 und FY.", hint)
     assert reading.columns == ["Währung", "H1", "H2", "FY"]
     assert "Pro" not in reading.unused
-    # a name that goes on with the header is one column ("per unit price" is no label and a price)
-    assert read_message("Show the item and per unit price.", _hint(["Item", "Per unit price"])).columns == ["Item", "Per unit price"]
+    # a header that opens with "per" stays whole; "per capita" names no column's kind
+    assert read_message("Per unit price and item.", _hint(["Item", "Price", "Per unit price"])).columns == ["Per unit price", "Item"]
+    assert read_message("Per capita income and population.", _hint(["Country", "Income", "Population"])).columns == [
+        "Per capita income", "Population"]
 
 
 def test_a_document_naming_itself_with_its_number_in_another_language_is_of_the_kind_asked() -> None:
@@ -514,3 +517,8 @@ def test_a_document_naming_itself_with_its_number_in_another_language_is_of_the_
     mention = DocumentText(id=2, collection="c", path="corpus/order.pdf", pages=["Bestellung 4711\nDie Rechnung folgt."],
                            tables=[table])
     assert kind_notes_missing(mention, reading) == ["invoice"]
+    # a reminder whose line says more than the invoice's number, a credit note naming an invoice after itself
+    for text in ("Zahlungserinnerung\nRechnung R0005532486 vom 19.01.2016 ist offen.",
+                 "Gutschrift G-2016-11\nRechnung Nr. R0005532486"):
+        other = DocumentText(id=3, collection="c", path="corpus/other.pdf", pages=[text], tables=[table])
+        assert kind_notes_missing(other, reading) == ["invoice"], text

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pdfplumber
+from fpdf import FPDF
 from held_out import document, scope
 
 from tools.engines.offline import extract_records, read_message
 from tools.parsing import parse_file
+from tools.parsing.pdf.ruled import without_hidden_fills
 
 FEMIP = Path(__file__).resolve().parents[2] / "evals" / "unseen" / "public-thirteen" / "documents" / "camelot" / "eu-010.pdf"
 
@@ -32,3 +35,22 @@ def test_an_amount_in_the_columns_unit_compares_that_column() -> None:
     records = extract_records(document(FEMIP), reading)
     assert [list(r.values.values()) for r in records] == [
         ["Algeria", "6.19"], ["Egypt", "6.60"], ["Gaza & West Bank", "2.60"], ["Jordan", "4.20"], ["Lebanon", "2.57"]]
+
+
+def test_white_cells_a_grey_grid_shows_around_are_no_hidden_shading(tmp_path: Path) -> None:
+    pdf = FPDF(unit="pt", format=(400, 300))
+    pdf.add_page()
+    pdf.set_fill_color(255, 255, 255)
+    pdf.rect(0, 0, 400, 300, style="F")  # the page's white background
+    pdf.set_fill_color(128, 128, 128)
+    pdf.rect(50, 50, 200, 60, style="F")  # the grid, shown as rules between the cells
+    pdf.set_fill_color(255, 255, 255)
+    for x in (51, 151):
+        for y in (51, 81):
+            pdf.rect(x, y, 98, 28, style="F")  # white cells 1 pt inside it
+    path = tmp_path / "grid.pdf"
+    pdf.output(str(path))
+    with pdfplumber.open(path) as opened:
+        page = opened.pages[0]
+        assert without_hidden_fills(page) is page
+        assert len(page.find_tables()) == 1

@@ -83,11 +83,11 @@ def test_names_printed_anew_under_figures_open_a_table_of_their_own() -> None:
         ["Pounds Sterling", "0.88"], ["Egyptian pound", "33.38"], ["Turkish lira", "21.10"], ["South African rand", "19.30"]]
 
 
-def test_a_label_between_rows_of_figures_stays_a_row(tmp_path: Path) -> None:
-    path = _sheet(tmp_path / "regions.xlsx", [
-        ["Region", "2023", "2024"], ["Europe", None, None], ["France", 10, 12], ["Spain", 8, 9],
-        ["Asia", None, None], ["Japan", 7, 6],
+def test_a_label_between_rows_of_figures_and_a_row_with_a_blank_figure_stay_rows(tmp_path: Path) -> None:
+    path = _sheet(tmp_path / "staff.xlsx", [
+        ["Name", "Department", "Salary"], ["Europe", None, None], ["Bob", "Sales", 50000], ["Carol", "Marketing", None],
+        ["Asia", None, None], ["Dan", "Support", 41000],
     ])
     (table,) = parse_file(path).tables
-    assert table.header == ["Region", "2023", "2024"]
-    assert [row[0] for row in table.rows] == ["Europe", "France", "Spain", "Asia", "Japan"]
+    assert table.header == ["Name", "Department", "Salary"]
+    assert [row[0] for row in table.rows] == ["Europe", "Bob", "Carol", "Asia", "Dan"]

@@ -136,8 +136,13 @@ def _names_again(rows: list[list[str]], at: int, k: int) -> bool:
         first = next((i for i, cell in enumerate(below) if cell), None)
         if first is None or j <= first or j >= len(below) or not _FIGURE.fullmatch(below[j]):
             return False
-    above = next((row for row in reversed(rows[at + 1 : k]) if sum(1 for cell in row if cell) >= 2), None)
-    return above is not None and any(_FIGURE.fullmatch(cell) for cell in above if cell)
+    above = next((rows[m] for m in range(k - 1, at, -1) if sum(1 for cell in rows[m] if cell) >= 2), None)
+    figures = [j for j, cell in enumerate(above or []) if cell and _FIGURE.fullmatch(cell)]
+    if not figures:
+        return False
+    # names over every column of figures above, not a row whose figures are left blank ("Carol |
+    # Marketing |" under "Bob | Sales | 50000")
+    return len(filled) == 1 or all(j < len(rows[k]) and rows[k][j] for j in figures)
 
 
 def column_bands(rows: list[list[str]]) -> list[list[list[str]]]:
@@ -215,7 +220,7 @@ def _labels_of(grid: list[list[str]], left: list[int], right: list[int]) -> bool
 
 
 _FIGURE = re.compile(r"[(\-−–]?[$€£]?\s?\d[\d.,\s]*%?\)?")  # "18.0%", "(1,185)", "12,339"
-_NONE = re.compile(r"[-—–−]+|n/?a|n\.a\.", re.IGNORECASE)  # a figure printed as none
+_NONE = re.compile(r"[-—–−]+|n/a|n\.\s?a\.?", re.IGNORECASE)  # a figure printed as none
 _MOSTLY = 0.6  # of the cells of a band of figures
 _FEW = 0.1  # of the cells of a band of labels (a note's number)
 

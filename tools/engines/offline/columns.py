@@ -355,13 +355,15 @@ class Columns:
             comma = next((k for k in range(i + 1, min(end, i + 2 * MAX_VALUE_PHRASE)) if self.scan.tokens[k].text == ","), None)
             # "de la lista de contaminantes y sus umbrales necesito todas las sustancias …": no
             # comma, the asker's need closes the phrase
-            need = next((k for k in range(i + 1, end) if self.scan.tokens[k].is_(g.NEEDS)), None)
+            need = next((k for k in range(i + 1, min(end, i + 2 * MAX_VALUE_PHRASE)) if self.scan.tokens[k].is_(g.NEEDS)), None)
             if comma is None and need is not None:
-                self.scan.tokens[need].used = True
-                comma = need
+                comma = need - 1
             if comma is not None:
                 i = comma + 1
-        while i < end and (self.scan.tokens[i].is_(g.ASKING) or self.scan.tokens[i].is_(g.PRONOUNS)) and not self.scan.tokens[i].used:
+        # the verb that asks for the values and its persons: "show me", "brauche ich", "quiero"
+        while i < end and (self.scan.tokens[i].is_(g.ASKING) or self.scan.tokens[i].is_(g.NEEDS) or self.scan.tokens[i].is_(g.PRONOUNS)
+                           or self.scan.tokens[i].is_(g.PERSONS) and i > 0 and self.scan.tokens[i - 1].is_(g.NEEDS)) \
+                and not self.scan.tokens[i].used:
             self.scan.tokens[i].used = True
             i += 1
         return i
@@ -494,36 +496,41 @@ class Columns:
         of the scope names it — a column of its own first, unless the list names it already. An
         item the scope's headers name whole ("Price per unit") stays one."""
         out = list(items)
-        if items and (opened := self._per_first(*items[0])) is not None:
-            # "Pro Währung H1, H2 und FY": the list opens with what each row is, then its first column
-            return [*opened, *items[1:]]
         for k, (offset, item) in enumerate(items):
             words = item.split()
+            if self._names_header(item) or is_known_column(item):
+                continue
+            if k == 0 and (opened := self._per_first(offset, words)) is not None:
+                # "Pro Währung H1, H2 und FY": the list opens with what each row is, then its first column
+                label, cut = opened
+                out[0] = (offset + cut, " ".join(words[cut:]))
+                if match_column(label, [other for _, other in items[1:]]) is None:
+                    out.insert(0, (-1, label))
+                continue
             at = next((j for j, w in enumerate(words) if 0 < j < len(words) - 1 and w.casefold() in g.PER), None)
-            if at is None or self._names_header(item) or is_known_column(item):
+            if at is None:
                 continue
             figures, each = " ".join(words[:at]), " ".join(words[at + 1 :])
             others = [other for j, (_, other) in enumerate(items) if j != k]
             if not self._names_header(each) or groups_of(figures) & _RATES:
                 continue  # "yield in bushels per acre", "price per seat": a rate
-            out[k] = (offset, figures)
+            out[out.index((offset, item))] = (offset, figures)
             if match_column(each, others) is None:
                 out.insert(0, (-1, each))
         return out
 
-    def _per_first(self, offset: int, item: str) -> list[tuple[int, str]] | None:
-        """"Pro Währung H1", "per region revenue": a list's first item that opens with "per" and
-        the rows' label, then a header of the scope: the label a column of its own first, then
-        the header. None when the item is no such one."""
-        words = item.split()
+    def _per_first(self, offset: int, words: list[str]) -> tuple[str, int] | None:
+        """"Pro Währung H1": an item that opens with "per", a name of a column's kind (a header
+        of the scope or a name the glossary knows, not "per capita"), then a header of the scope.
+        (the label, where the header's words start); None when the item is no such one."""
         if len(words) < 3 or words[0].casefold() not in g.PER:
             return None
         for cut in range(2, len(words)):
             label, rest = " ".join(words[1:cut]), " ".join(words[cut:])
-            if self._names_header(rest) and not self._names_header(f"{label} {rest}"):
+            if (self._names_header(label) or is_known_column(label)) and self._names_header(rest):
                 if (per := self.scan.at(offset)) is not None and per.low in g.PER:
                     per.used = True
-                return [(-1, label), (offset + cut, rest)]
+                return label, cut
         return None
 
     def _shared_qualifiers(self, items: list[tuple[int, str]]) -> list[tuple[int, str]]:

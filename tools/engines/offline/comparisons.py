@@ -344,21 +344,20 @@ class Comparisons:
             return None
         column, stop, said = text_of(inside), close + 1, text_of(tokens[start:opening])
         after, year = self.scan.at(stop), self.scan.at(stop + 1)
-        if after is not None and after.is_(g.MONTH_PREPOSITIONS) and self._header_year(year, column):
-            return capitalise(f"{column} {year.text}"), said, stop + 2, False  # type: ignore[union-attr]
-        if self._header_year(before, column):
-            return capitalise(f"{column} {before.text}"), said, stop, True  # type: ignore[union-attr]
+        for tok, end, first in ((year if after is not None and after.is_(g.MONTH_PREPOSITIONS) else None, stop + 2, False),
+                                (before, stop, True)):
+            if tok is not None and self._header_year(tok, column):
+                # a year read as the documents' date is the header's, no place
+                tok.kind, tok.place, tok.used = "word", None, False
+                return capitalise(f"{column} {tok.text}"), said, end, first
         return (capitalise(column), said, stop, False) if self.scan.names_header(column) else None
 
-    def _header_year(self, tok: Tok | None, name: str) -> bool:
-        """Whether a year names a header of the scope with the name, on either side; a year read
-        as the documents' date is the header's now, no place."""
-        if tok is None or not g.YEAR.fullmatch(tok.text) or tok.used and tok.kind != "place":
+    def _header_year(self, tok: Tok, name: str) -> bool:
+        """Whether a year (a word, or a year read as the documents' date) names a header of the
+        scope with the name, on either side ("N 2006" for "2006 n")."""
+        if not g.YEAR.fullmatch(tok.text) or tok.used and tok.kind != "place":
             return False
-        if not (self.scan.names_header(f"{name} {tok.text}") or self.scan.names_header(f"{tok.text} {name}")):
-            return False
-        tok.kind, tok.place, tok.used = "word", None, False
-        return True
+        return self.scan.names_header(f"{name} {tok.text}") or self.scan.names_header(f"{tok.text} {name}")
 
     def note_unreadable(self, words: str) -> None:
         self.scan.notes.append(

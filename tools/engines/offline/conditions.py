@@ -243,8 +243,13 @@ class Conditions:
         end = self.scan.clause_end(start)
         if end > start and self.scan.tokens[end - 1].is_(g.HAS_WORDS) and (after := self.scan.at(end)) is not None \
                 and after.used and after.kind in ("word", "place"):
-            self.scan.use(end - 1, end)
-            return  # "…: which countries had more than 100 samples (N)": the rows, the verb of a comparison read
+            # "…: which countries had more than 100 samples (N)": the rows, the verb of a comparison
+            # read; words that name more than the rows ("premium customers") pick them by meaning
+            rows = self.scan.tokens[start : end - 1]
+            if rows and not self.scan.names_column(text_of(rows)) and not all(t.is_(g.ROW_NOUNS) for t in rows):
+                self.scan.row_terms.append(text_of(rows))
+            self.scan.use(start if rows else i, end)
+            return
         if opening and any(t.is_(g.HAS_WORDS) for t in self.scan.tokens[start:end]):
             return  # "Which … lines have a total price over …": the clause after "have" says it
         if opening and self._verb_compared(start, self._phrase_end(start)):

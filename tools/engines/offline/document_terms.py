@@ -33,27 +33,32 @@ def kind_notes_missing(document: DocumentText, reading: Reading) -> list[str]:
     tables do not hold."""
     if not reading.document_kinds:
         return []
-    own = " ".join([document.path, document.title, text_outside_tables(document)])
+    outside = text_outside_tables(document)
+    own = " ".join([document.path, document.title, outside])
     sheet = document.path.casefold().endswith(g.SHEET_SUFFIXES)  # a workbook is one by its format
     # a name of the kind in another language counts where the document names itself, in its path,
     # its title or a line that gives its number (a "FACTURA" is an invoice, so is "Rechnung
     # R0005532486"), not anywhere in its text (an order asks for "invoices")
-    itself = " ".join([document.path, document.title, *_numbered_kinds(own)])
+    itself = " ".join([document.path, document.title, *_numbered_kinds(outside)])
     named = kinds_not_in(itself, reading.document_kinds, translated=True)
     return [k for k in kinds_not_in(own, reading.document_kinds) if k in named and not (sheet and k.casefold() in g.SHEET_NOUNS)]
 
 
 def _numbered_kinds(text: str) -> list[str]:
-    """The words that open a line of the text with the number of one document after them
-    ("Rechnung R0005532486", "FACTURE N° F20180027"): the document naming itself."""
-    found = []
+    """The kind the first line opening with a kind's name names, when the line holds nothing but
+    that name and one document's number ("Rechnung R0005532486", "FACTURE N° F20180027"): the
+    document naming itself. A line saying more ("Rechnung R0005532486 vom 19.01.2016 ist offen",
+    a reminder's) or after another kind's ("Gutschrift G-2016-11" over "Rechnung Nr. …") names
+    another document."""
     for line in text.splitlines():
-        words = line.split()[:3]
-        if len(words) >= 2 and words[1].casefold() in g.NUMBER_SIGNS:
-            words = [words[0], *words[2:]]
-        if len(words) >= 2 and g.identifies_document(words[0], words[1]):
-            found.append(words[0])
-    return found
+        words = line.split()
+        if not words or kind_of(fold(words[0])) is None:
+            continue  # the first line that opens with a kind's name is the one that may name the document
+        if len(words) in (2, 3) and (len(words) == 2 or words[1].casefold() in g.NUMBER_SIGNS) \
+                and g.identifies_document(words[0], words[-1]):
+            return [words[0]]
+        return []
+    return []
 
 
 def kinds_not_in(text: str, kinds: list[str], *, translated: bool = False) -> list[str]:
@@ -314,7 +319,8 @@ def _named_in_cells(document: DocumentText, left: list[str], request: str = "") 
     condition compares it}); None when no word, or words in different columns, are found. A kind
     the document calls itself ("invoice" on an invoice) is not a word that picks rows, unless the
     request sets it before a word for rows ("the corn lines" of a crop report that speaks of corn)."""
-    own = " ".join([document.path, document.title, text_outside_tables(document)])
+    outside = text_outside_tables(document)
+    own = " ".join([document.path, document.title, outside])
     candidates = [w for term in left for w in _WORD.findall(term)
                   if len(w) >= 4 and not is_grammar(w) and fold(w) not in _ROW_NOUNS and not w[0].isdigit()]
     self_named = {fold(w) for w in name_words(own)}

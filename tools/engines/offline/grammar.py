@@ -19,8 +19,8 @@ def words(text: str) -> frozenset[str]:
 
 # "total" and "sum" in the languages Kea reads: English and French, German, Dutch, Spanish, Polish
 # ... of all the items, no subtotal: a request leaving out "die Gesamtzeile" leaves out a line "Total"
-PLAIN_TOTAL_WORDS = r"total|summen?|gesamt\w*|somme|totaal|suma|razem|ogółem"
-TOTAL_WORDS = rf"sub-?total|zwischensummen?|subtotaal|{PLAIN_TOTAL_WORDS}"
+PLAIN_TOTAL_WORDS = r"total|summen?|gesamt|somme|totaal|suma|razem|ogółem"
+TOTAL_WORDS = rf"sub-?total|zwischensummen?|subtotaal|gesamt\w*|{PLAIN_TOTAL_WORDS}"
 # the label of a total line: "Total", "Totals", "Subtotal, mandatory programs", "Grand total", "H1 total"
 TOTAL_LINE = re.compile(rf"(?:[^\W_]+\s+)?(?:{TOTAL_WORDS})s?\b", re.IGNORECASE)
 # the words saying a row has none of a thing: "no discount", "without a discount", "ohne Rabatt"
@@ -37,7 +37,7 @@ DETERMINERS = words(
 # Prepositions after which a list of columns is over and the rows or documents are named.
 ENDS_LIST = words(
     "of from in on for among within across inside into at by aus von im in der des de du d' dans sur pour par del en para desde"
-    " z ze w na dla od chez bei zu zum zur"
+    " z ze w na dla od chez bei"
 )
 # "of" and "de" may also join a column name: "number of containers", "date de fin".
 JOINS_NAME = words("of de d'")
@@ -211,7 +211,7 @@ SPAN_WORDS = words("to through thru until till bis à au a tot hasta do")  # "20
 ROW_NOUNS = words(
     "line lines row rows position positions item items entry entries record records article articles "
     "zeile zeilen position positionen eintrag einträge ligne lignes poste postes línea líneas fila filas partida partidas"
-    " pozycja pozycje pozycji wiersz wiersze linia linie regel regels rij rijen 항목 품목"
+    " pozycja pozycje pozycji wiersz wiersze linia linie regels rijen 항목 품목"
 )
 OPENERS = re.compile(
     r"^(?:(?:hi|hello|hey|hallo|guten tag|moin|servus|bonjour|salut|hola|buenos días|buenas tardes|buenas|hoi|goedemorgen|goedemiddag|dzień dobry|cześć|please|kindly|bitte|could you|can you|would you|i need|i want|i'd like"
@@ -322,7 +322,8 @@ HOW_MANY = re.compile(r"^(?:how many|how much|wie viele|wieviele|combien)\b", re
 GROUP_WORDS = words("by per je par por")
 FOR_EACH = words("for für pour para dla")  # "for each priority", "für jede Region", "pour chaque poste"
 WITH_WORDS = words("with mit avec con z")  # "… with egg shell inhibitor": what a thing is with
-# words that set one item of a list beside the next: "the April KPI figures next to their targets"
+# words that set one item of a list beside the next ("the target alongside the actual"; "next to"
+# is read as two words, ``Scan.beside``)
 BESIDE = words("alongside beside neben")
 TIME_UNITS = words("day week month year hour tag woche monat jahr stunde jour semaine mois an année heure día semana mes año hora")
 PER = words("per je pro par por")  # "revenue per region": the figures are given for each region
@@ -368,8 +369,7 @@ NUMBER_SIGNS = frozenset({"no", "no.", "nr", "nr.", "#", "n°", "nº", "núm", "
 def row_compound(word: str) -> bool:
     """Whether a word joins a noun to a noun of rows ("Rechnungspositionen", "Auftragszeilen"):
     the rows asked for, as German writes them, no owner's name and no kind of document."""
-    low = word.casefold()
-    return any(len(noun) >= 5 and low.endswith(noun) and len(low) > len(noun) + 3 for noun in ROW_NOUNS)
+    return row_compound_head(word) is not None
 
 
 def row_compound_head(word: str) -> str | None:

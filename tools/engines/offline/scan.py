@@ -366,8 +366,8 @@ class Scan:
             current.append(tok)
         while current and current[-1].is_(g.COURTESY):
             current.pop()  # "… and net value please"
-        if [t.low for t in current] in ([*pair] for pair in g.COURTESY_PAIRS):
-            current = []  # "…, por favor": an item of courtesy, no column
+        if len(current) >= 2 and (current[-2].low, current[-1].low) in g.COURTESY_PAIRS:
+            current = current[:-2]  # "…, por favor", "… y la fecha por favor": courtesy, no column
         if current:
             items.append((first, text_of(current)))
         return [(i, re.sub(r"\s+(?:columns?|fields?)$", "", t, flags=re.IGNORECASE)) for i, t in items if t]

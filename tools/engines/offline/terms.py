@@ -3,7 +3,6 @@ scope ("Region and state", "Domestic (%)", "Total Costs All Funds") becomes one 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from tools.engines.columns import folded
@@ -67,9 +66,9 @@ class Terms:
         if key in self.scan.terms:
             return self.scan.terms[key]
         words = key.split()
-        if len(words) >= 2 and _YEAR.fullmatch(words[-1]):
+        if len(words) >= 2 and g.YEAR.fullmatch(words[-1]):
             return self.scan.terms.get(" ".join([words[-1], *words[:-1]]), [])
-        if len(words) >= 2 and _YEAR.fullmatch(words[0]):
+        if len(words) >= 2 and g.YEAR.fullmatch(words[0]):
             return self.scan.terms.get(" ".join([*words[1:], words[0]]), [])
         return []
 
@@ -94,5 +93,4 @@ class Terms:
         return None
 
 
-_YEAR = re.compile(r"(?:19|20)\d\d")
 SHORTENED_WORDS = 3  # words a header shortened by its tail keeps at least ("WMA from RBI")

@@ -29,22 +29,37 @@ def without_hidden_fills(page):  # type: ignore[no-untyped-def]
     """The page for finding ruled tables in, without the fills drawn inside a fill of the same
     colour (a header cell's shading drawn twice, once to its rules and once a few points inside
     them, around the text): their edges show nowhere, yet would cut the cell's column in three.
-    The page itself when it has none."""
+    A fill another colour shows around (white cells on a grey grid over a white page) stays; so
+    does every fill under one that covers most of the page. The page itself when none is hidden."""
     fills = [r for r in page.rects if r.get("fill") and not r.get("stroke") and min(r["width"], r["height"]) > DOT]
+    area = (page.bbox[2] - page.bbox[0]) * (page.bbox[3] - page.bbox[1])
+
+    def box(r: dict) -> tuple[float, float, float, float]:
+        return r["x0"], r["top"], r["x1"], r["bottom"]
 
     def within(inner: dict, outer: dict) -> bool:
-        return outer["x0"] <= inner["x0"] and inner["x1"] <= outer["x1"] \
-            and outer["top"] <= inner["top"] and inner["bottom"] <= outer["bottom"] \
-            and (inner["x0"], inner["top"], inner["x1"], inner["bottom"]) != (outer["x0"], outer["top"], outer["x1"], outer["bottom"])
+        return outer["x0"] <= inner["x0"] and inner["x1"] <= outer["x1"] and outer["top"] <= inner["top"] \
+            and inner["bottom"] <= outer["bottom"] and box(inner) != box(outer) and outer["width"] * outer["height"] < area / 2
+
+    def overlaps(a: dict, b: dict) -> bool:
+        return a["x0"] < b["x1"] and b["x0"] < a["x1"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
 
     by_colour: dict[str, list[dict]] = {}
     for r in fills:
         by_colour.setdefault(repr(r["non_stroking_color"]), []).append(r)
-    hidden = {(r["x0"], r["top"], r["x1"], r["bottom"]) for alike in by_colour.values() if len(alike) <= MAX_FILLS
-              for r in alike if any(within(r, o) for o in alike)}
+    hidden = set()
+    for colour, alike in by_colour.items():
+        if len(alike) > MAX_FILLS:
+            continue
+        others = [r for r in fills if repr(r["non_stroking_color"]) != colour]
+        for r in alike:
+            outer = next((o for o in alike if within(r, o)), None)
+            if outer is not None and not any(overlaps(o, r) and overlaps(o, outer) for o in others[:MAX_FILLS]):
+                hidden.add((box(r), colour))
     if not hidden:
         return page
-    return page.filter(lambda o: o.get("object_type") != "rect" or (o["x0"], o["top"], o["x1"], o["bottom"]) not in hidden)
+    return page.filter(lambda o: o.get("object_type") != "rect" or o.get("stroke")
+                       or (box(o), repr(o.get("non_stroking_color"))) not in hidden)
 
 
 def _rules_merge_rows(rows: list[list[str | None]]) -> bool:
