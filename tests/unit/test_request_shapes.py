@@ -483,9 +483,8 @@ def test_a_count_compared_under_a_header_in_brackets_after_its_words() -> None:
     assert not english.row_terms and not english.unused
     german = read_message("In der Campylobacter-Tabelle zu frischem Rindfleisch (Tabelle CA8): Welche Länder hatten 2006 "
                           "mehr als 100 untersuchte Proben (N)? Bitte Land, N 2006 und % Pos 2006 – ohne die Gesamtzeile.", hint)
-    # the year before the comparison names the header with the bracket's name
-    assert [(c.column, c.op, c.value) for c in german.conditions if c.scope_column] == [
-        ("N 2006", "gt", "100"), (None, "not", "Gesamt")]
+    # the year before the comparison names the header with the bracket's name; "zu" names the table, no condition
+    assert [(c.column, c.op, c.value) for c in german.conditions] == [("N 2006", "gt", "100"), (None, "not", "Gesamt")]
     assert german.columns == ["Land", "N 2006", "% Pos 2006"] and not german.row_terms
     assert map_columns(german.columns, hint.table_headers[0]) == {"Land": 0, "N 2006": 2, "% Pos 2006": 3}
 

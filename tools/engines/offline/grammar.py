@@ -37,7 +37,7 @@ DETERMINERS = words(
 # Prepositions after which a list of columns is over and the rows or documents are named.
 ENDS_LIST = words(
     "of from in on for among within across inside into at by aus von im in der des de du d' dans sur pour par del en para desde"
-    " z ze w na dla od chez bei"
+    " z ze w na dla od chez bei zu zum zur"
 )
 # "of" and "de" may also join a column name: "number of containers", "date de fin".
 JOINS_NAME = words("of de d'")
