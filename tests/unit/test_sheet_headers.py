@@ -81,6 +81,11 @@ def test_names_printed_anew_under_figures_open_a_table_of_their_own() -> None:
     assert guidance.header[2] == "FY 23/24" and "Guidance rates" in guidance.title
     assert [row[1:3] for row in guidance.rows] == [
         ["Pounds Sterling", "0.88"], ["Egyptian pound", "33.38"], ["Turkish lira", "21.10"], ["South African rand", "19.30"]]
+    # a period over its quarters, the two rows of names over the figures above them, opens one too
+    later = rates[3:]
+    assert [row[0] for row in later[0].rows] == [
+        "Pounds Sterling", "Egyptian Pound", "Indian Rupee", "Turkish Lira", "South African Rand"]
+    assert later[1].header[1:] == ["FY 22/23 Q1", "FY 22/23 Q2", "FY 22/23 Q3", "FY 22/23 Q4", "FY 23/24 Q1"]
 
 
 def test_a_label_between_rows_of_figures_and_a_row_with_a_blank_figure_stay_rows(tmp_path: Path) -> None:

@@ -140,9 +140,12 @@ def _names_again(rows: list[list[str]], at: int, k: int) -> bool:
     figures = [j for j, cell in enumerate(above or []) if cell and _FIGURE.fullmatch(cell)]
     if not figures:
         return False
-    # names over every column of figures above, not a row whose figures are left blank ("Carol |
-    # Marketing |" under "Bob | Sales | 50000")
-    return len(filled) == 1 or all(j < len(rows[k]) and rows[k][j] for j in figures)
+    # names over every column of figures above, on this row or the rows of names under it (a
+    # period over its quarters), not a row whose figures are left blank ("Carol | Marketing |"
+    # under "Bob | Sales | 50000")
+    header = [rows[m] for m in range(k, min(k + GROUP_ROWS + 1, len(rows)))]
+    header = header[: next((n for n, row in enumerate(header) if any(_FIGURE.fullmatch(c) for c in row if c)), len(header))]
+    return len(filled) == 1 or all(any(j < len(row) and row[j] for row in header) for j in figures)
 
 
 def column_bands(rows: list[list[str]]) -> list[list[list[str]]]:
