@@ -338,18 +338,17 @@ class Comparisons:
         opening = next((m for m in range(start + 1, min(end, start + 5)) if tokens[m].text == "("), None)
         if opening is None or not all(t.is_word and not t.used and t.is_content for t in tokens[start:opening]):
             return None
-        close = next((m for m in range(opening + 2, min(end, opening + 6)) if tokens[m].text == ")"), None)
-        inside = tokens[opening + 1 : close] if close is not None else []
-        if not inside or not all(t.is_word and not t.used for t in inside):
+        stop = self.scan.bracket_end(opening)  # "(N)": a few words of a name, no phrase
+        if stop is None or stop > end or any(t.used for t in tokens[opening + 1 : stop - 1]):
             return None
-        column, stop, said = text_of(inside), close + 1, text_of(tokens[start:opening])
+        column, said = text_of(tokens[opening + 1 : stop - 1]), text_of(tokens[start:opening])
         after, year = self.scan.at(stop), self.scan.at(stop + 1)
-        for tok, end, first in ((year if after is not None and after.is_(g.MONTH_PREPOSITIONS) else None, stop + 2, False),
-                                (before, stop, True)):
+        for tok, read_to, first in ((year if after is not None and after.is_(g.MONTH_PREPOSITIONS) else None, stop + 2, False),
+                                    (before, stop, True)):
             if tok is not None and self._header_year(tok, column):
                 # a year read as the documents' date is the header's, no place
                 tok.kind, tok.place, tok.used = "word", None, False
-                return capitalise(f"{column} {tok.text}"), said, end, first
+                return capitalise(f"{column} {tok.text}"), said, read_to, first
         return (capitalise(column), said, stop, False) if self.scan.names_header(column) else None
 
     def _header_year(self, tok: Tok, name: str) -> bool:

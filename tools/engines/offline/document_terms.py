@@ -319,8 +319,7 @@ def _named_in_cells(document: DocumentText, left: list[str], request: str = "") 
     condition compares it}); None when no word, or words in different columns, are found. A kind
     the document calls itself ("invoice" on an invoice) is not a word that picks rows, unless the
     request sets it before a word for rows ("the corn lines" of a crop report that speaks of corn)."""
-    outside = text_outside_tables(document)
-    own = " ".join([document.path, document.title, outside])
+    own = " ".join([document.path, document.title, text_outside_tables(document)])
     candidates = [w for term in left for w in _WORD.findall(term)
                   if len(w) >= 4 and not is_grammar(w) and fold(w) not in _ROW_NOUNS and not w[0].isdigit()]
     self_named = {fold(w) for w in name_words(own)}

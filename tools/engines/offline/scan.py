@@ -324,7 +324,6 @@ class Scan:
         current: list[Tok] = []
         first = start
         skip = start
-        beside = 0
         for k in range(start, end):
             tok = self.tokens[k]
             if k < skip:
@@ -332,12 +331,12 @@ class Scan:
             if tok.is_(g.CONJUNCTIONS) and current and self._joins_header(current, k, end):
                 current.append(tok)  # "read & write", "imię i nazwisko": one header of the scope
                 continue
-            if tok.text in (",", ";") or tok.is_(g.CONJUNCTIONS) or tok.used or current and (beside := self.beside(k)):
+            beside = self.beside(k) if current else 0  # "the KPI figures next to their targets"
+            if tok.text in (",", ";") or tok.is_(g.CONJUNCTIONS) or tok.used or beside:
                 if current:
                     items.append((first, text_of(current)))
                 current = []
                 first = skip = k + max(1, beside)
-                beside = 0
                 continue
             if not current and (size := self.what_column(k)):
                 items.append((k, DESCRIPTION))

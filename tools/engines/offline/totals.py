@@ -23,7 +23,8 @@ SUMMARY_LABEL = re.compile(
 
 # "Total", "Gesamt", "Totaal (4 MSs)", "Total: 12": a total of all the items alone at a label's
 # start, no "Subtotal", no "Gesamtschule", no "Suma asegurada"
-_PLAIN_TOTAL = re.compile(rf"(?:{PLAIN_TOTAL_WORDS})s?(?=\s*(?:$|[(:\d]))", re.IGNORECASE)
+_PLAIN_WORD = re.compile(rf"(?:{PLAIN_TOTAL_WORDS})s?", re.IGNORECASE)
+_PLAIN_TOTAL = re.compile(rf"{_PLAIN_WORD.pattern}(?=\s*(?:$|[(:\d]))", re.IGNORECASE)
 
 
 def total_lines(rows: list[list[str]], columns: Collection[int], width: int, reading: Reading,
@@ -42,7 +43,7 @@ def total_lines(rows: list[list[str]], columns: Collection[int], width: int, rea
     # label opens with a total and holds the word ("Grand total" holds "total", "TOTAL BEANS" no "subtotal")
     left_out = [c.value for c in reading.conditions if c.column is None and c.op == "not" and TOTAL_LINE.fullmatch(c.value)]
     # the total of all the items, in whichever language the request and the table say it
-    plain = any(re.fullmatch(rf"(?:{PLAIN_TOTAL_WORDS})s?", word, re.IGNORECASE) for word in left_out)
+    plain = any(_PLAIN_WORD.fullmatch(word) for word in left_out)
     for k, row in enumerate(rows):
         label = next((c.strip() for c in row if c.strip()), "")
         summary = SUMMARY_LABEL.search(label)  # "Total", "H1 total", "Grand total"
