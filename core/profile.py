@@ -100,6 +100,13 @@ class Profile:
     max_discovery_rounds: int = field(
         default=8, metadata={"description": "Model calls of discovery mode's search before it must select."}
     )
+    today: str | None = field(
+        default=None,
+        metadata={
+            "description": "The day a period said from today ('this year', 'last quarter') counts from, "
+            "YYYY-MM-DD; empty: the day the request is read."
+        },
+    )
     long_document_pages: int = field(
         default=20, metadata={"description": "Documents with more pages are announced when their reading starts."}
     )

@@ -202,3 +202,7 @@ class ScopeHint(BaseModel):
         default_factory=list,
         description="Table header cells and Key: labels of the documents in scope, most common first.",
     )
+    today: str | None = Field(
+        default=None,
+        description="The day the request is read on (YYYY-MM-DD): a period said from today ('this year') counts from it.",
+    )

@@ -302,7 +302,7 @@ def evaluate(wanted: str | None, log: Any = print, svc: Any = None) -> dict[str,
     from tools.knowledge.ingest import ingest
 
     sets = unseen_sets()
-    planned = [Case(c, collection) for collection, _, truth in sets for c in truth["cases"]]
+    planned = [Case(c, collection, truth.get("today")) for collection, _, truth in sets for c in truth["cases"]]
     chosen = select(planned, wanted)
     oracle = Oracle()
     endpoint = ScriptedEndpoint()

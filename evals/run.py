@@ -65,6 +65,8 @@ class UnknownCase(ValueError):
 class Case:
     truth: dict[str, Any]
     collection: str
+    # the day its requests were written on, where they say a period from today ("this year")
+    today: str | None = None
 
     @property
     def id(self) -> str:
@@ -187,7 +189,7 @@ async def run_case(case: Case, profile_values: dict[str, Any], svc: Any, *, keep
     from graph.runs import run_extraction
     from tools.storage.rows import table_key
 
-    profile = Profile.from_mapping({**profile_values, "collections": [case.collection]})
+    profile = Profile.from_mapping({**profile_values, "collections": [case.collection], "today": case.today})
     start = time.perf_counter()
     try:
         values = await run_extraction(case.truth["message"], profile, confirm="auto")
@@ -296,7 +298,7 @@ def evaluate(
     sets = real_sets() + unseen_sets()
     planned = [Case(c, CORPUS_COLLECTION) for c in corpus_cases(seed)]
     planned += [Case(c, CORPUS2_COLLECTION) for c in corpus2_cases(seed)]
-    planned += [Case(c, collection) for collection, _, truth in sets for c in truth["cases"]]
+    planned += [Case(c, collection, truth.get("today")) for collection, _, truth in sets for c in truth["cases"]]
     chosen = select(planned, wanted)
     ingested: dict[str, dict[str, Any]] = {}
     with isolated_home() as home:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
+from datetime import date
 from typing import Any, Literal
 
 from langgraph.graph import END
@@ -123,10 +124,17 @@ async def _confirmed(
 async def _scope_hint(kb: KnowledgeBase, profile: Profile, fresh: dict[str, Any]) -> ScopeHint | Command[Literal["__end__"]]:
     """What the scope holds (for the questions and the engines), or the answer when its glob is bad."""
     try:
-        return await asyncio.to_thread(kb.scope_hint, profile.scope)
+        today = date.fromisoformat(profile.today) if profile.today else date.today()
+    except (TypeError, ValueError):
+        text = f"The profile's day 'today' ({profile.today!r}) is no date; write it as YYYY-MM-DD. Nothing was read."
+        return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": text}})
+    try:
+        hint = await asyncio.to_thread(kb.scope_hint, profile.scope)
     except BadPattern as exc:
         text = f"The profile's path glob cannot be used: {exc} Nothing was read; fix the profile."
         return Command(goto=END, update={**fresh, "answer": {"status": "failed", "message": text}})
+    # the day is fixed with the reading: a run resumed tomorrow reads "this year" as it was asked
+    return hint.model_copy(update={"today": today.isoformat()})
 
 
 async def _discard(profile: Profile, services: ServicesSource) -> bool:

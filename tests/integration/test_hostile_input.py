@@ -427,3 +427,15 @@ async def test_a_fault_of_the_reader_is_logged_and_answered_in_a_sentence(shop, 
     assert "a bug in the reader" not in values["answer"]["message"] and not values.get("document_ids")
     logged = [r for r in caplog.records if r.name == "nodes.read_request"]
     assert logged and logged[0].exc_info and "a bug in the reader" in str(logged[0].exc_info[1])
+
+
+async def test_a_period_said_from_today_counts_from_the_profiles_day(shop) -> None:  # type: ignore[no-untyped-def]
+    message = "Code and item of every order this year"
+    in_2025 = await run_extraction(message, Profile(collections=["shop"], user=USER, today="2025-03-01"), confirm="auto")
+    assert in_2025["answer"]["status"] == "done" and _codes(in_2025) == ["A1", "B2"]  # orders/2025/, not archive/
+    assert "'this year' read as 2025, counted from 1 March 2025." in in_2025["answer"]["message"]
+    in_2026 = await run_extraction(message, Profile(collections=["shop"], user=USER, today="2026-03-01"), confirm="auto")
+    assert in_2026["answer"]["status"] == "no_documents" and "2026" in in_2026["answer"]["message"]
+    # a day that is no date is refused with what to write, before anything is read
+    bad = await run_extraction(message, Profile(collections=["shop"], user=USER, today="31.07.2025"), confirm="auto")
+    assert bad["answer"]["status"] == "failed" and "write it as YYYY-MM-DD" in bad["answer"]["message"]

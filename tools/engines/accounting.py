@@ -16,6 +16,7 @@ import re
 from core.reading import Reading, ScopeHint
 from tools.engines.offline import grammar as g
 from tools.engines.offline.tokens import WHICH
+from tools.engines.relative import dated
 from tools.parsing.text import CAPTION
 
 # Words of grammar and courtesy that carry no part of a table request, beside the grammar's own
@@ -106,7 +107,8 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     scope does not hold is checked in each document (``document_kinds``)."""
     if reading.kind != "table":
         return [], []
-    tokens = _tokens(reading.request)
+    text = dated(reading.request, scope.today)[0]  # "last quarter" as the period it was read as: "in Q2 2025"
+    tokens = _tokens(text)
     read = _read_words(reading)
     kinds = _scope_words(scope)
     columns = {fold(words[-1]) for column in reading.columns if (words := _tokens(column))}  # the words ending a column
@@ -117,7 +119,7 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
     # "Table 6": the table its caption numbers, which the engines pick by it
     asked |= {j for k in range(len(tokens) - 1) if CAPTION.fullmatch(f"{tokens[k]} {tokens[k + 1]}") for j in (k, k + 1)}
     globs = {p.value for p in reading.places if p.kind == "glob"}
-    asked |= _openers(reading.request)
+    asked |= _openers(text)
     if any(column.casefold().startswith("time to ") for column in reading.columns):
         # "how fast do they have to respond": the question of the times to do what its verbs say
         asked |= {k + 1 for k in range(len(tokens) - 1) if tokens[k].casefold() == "how" and tokens[k + 1].casefold() in g.HOW_SOON}

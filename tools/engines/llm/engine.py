@@ -92,6 +92,7 @@ class LLMEngine:
             folders=", ".join(f"{f.folder} ({f.documents})" for f in scope.folders) or "-",
             years=", ".join(scope.years) or "-",
             table_headers="; ".join(" | ".join(c for c in h if c.strip()) for h in scope.table_headers[:5]) or "-",
+            today=scope.today or "-",
         )
         try:
             answer = await self._calls.ask(RequestReading, system, prompts.READ_REQUEST_USER.format(message=message))

@@ -16,6 +16,7 @@ The scope the message is read in (names only, no contents):
 - folders, largest first, with their document counts: {folders}
 - years that stand in document paths: {years}
 - the most common table headers: {table_headers}
+- today's date: {today}
 
 Rules:
 1. kind: "greeting" for a greeting or thanks alone, "about" for a question about you, otherwise \
@@ -38,7 +39,9 @@ customer, its year of issue when that is not a place ("Nordwerk", "Brightline or
 8. places: only folders, files, years and path globs that exist as such: a folder as it stands in \
 the list above, a year from the list above, a file path the user wrote, or a glob. A supplier, a \
 party, a customer or a topic is never a place: it is a document condition or a row condition. No \
-place when the user names none.
+place when the user names none. A period said from today ("this year", "last quarter's") is the \
+year, quarter or month it names, counted from today's date; a period set against another ("the \
+change versus last year") names a column.
 9. notes: one sentence for each part of the message you could not take into the reading; empty \
 otherwise.
 10. unused: every word of the message, as written, that no part of your reading takes up (no \

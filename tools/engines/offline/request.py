@@ -1,6 +1,7 @@
 """Reading a request without a model: the message's structure decides, the scope grounds it.
 
-A request is read in the order a person reads it:
+A request is read in the order a person reads it, once each period said from today ("this
+year", "last quarter") is written as the period it names (``tools.engines.relative``):
 
 0. the scope's own names first: a run of words that equals a header or label of the scope
    ("Region and state", "Domestic (%)", "Total Costs All Funds") is one word from then on;
@@ -53,6 +54,7 @@ from tools.engines.offline.judgement import Judgement
 from tools.engines.offline.owners import Owners
 from tools.engines.offline.periods import Periods
 from tools.engines.offline.places import Places
+from tools.engines.relative import dated
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.subjects import Subjects
 from tools.engines.offline.terms import Terms
@@ -158,7 +160,7 @@ def _take_places(scan: Scan) -> None:
 
 def written_places(message: str, scope: ScopeHint) -> list[Place]:
     """The places a message writes out — paths, files, globs, "the X folder", years — read without a model."""
-    message = " ".join(message.split()).rstrip(" .?!")
+    message, _ = dated(" ".join(message.split()).rstrip(" .?!"), scope.today)
     scan = Scan(message=message, scope=scope, tokens=tokenize(message))
     _take_places(scan)
     places = [*(t.place for t in scan.tokens if t.place is not None), *scan.places]
@@ -189,7 +191,7 @@ def _without_opener(sentence: str) -> str:
 
 def read_message(message: str, scope: ScopeHint) -> Reading:
     """How the offline engine understands one message (see the module docstring)."""
-    text = " ".join(message.split())
+    text, dated_notes = dated(" ".join(message.split()), scope.today)
     kind = kind_of(text)
     if kind != "table":
         return Reading(request=message, kind=kind, columns_from="none")
@@ -200,6 +202,7 @@ def read_message(message: str, scope: ScopeHint) -> Reading:
     body = " ".join(re.sub(r"(?<=\w)\.$", " .", s) if nxt[:1].islower() else s
                     for s, nxt in zip(bare, [*bare[1:], ""])).rstrip(" .?!")
     scan = Scan(message=body, scope=scope, tokens=tokenize(body))
+    scan.notes.extend(dated_notes)
     _take_places(scan)
     Exclusions(scan).take_exclusions()
     Calculations(scan).take_calculation()

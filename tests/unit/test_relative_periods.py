@@ -1,0 +1,71 @@
+"""A period said from today ("this year", "last year's price list", "last quarter") is the period it
+names, counted from the reading's day, and the reading says how it was counted."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.reading import FolderCount, ScopeHint
+from tools.engines.relative import dated
+from tools.engines.offline.request import read_message
+
+
+@pytest.mark.parametrize(
+    ("message", "today", "written"),
+    [
+        ("On Atelier's invoices this year, which lines", "2025-07-31", "On Atelier's invoices in 2025, which lines"),
+        ("Service history for van GD 4K221 this year: date and cost", "2025-07-01", "Service history for van GD 4K221 in 2025: date and cost"),
+        ("Which articles cost more than 100 EUR in last year's price list?", "2025-07-31",
+         "Which articles cost more than 100 EUR in 2024 price list?"),
+        ("Which KPIs missed their target last quarter?", "2025-07-31", "Which KPIs missed their target in Q2 2025?"),
+        ("Which KPIs missed their target last quarter?", "2025-02-10", "Which KPIs missed their target in Q4 2024?"),
+        ("the orders of last month", "2025-01-15", "the orders of December 2024"),
+        ("alle Rechnungen aus dem letzten Jahr", "2025-07-31", "alle Rechnungen aus dem 2024"),
+        ("les factures de l'année dernière", "2026-03-01", "les factures de 2025"),
+        ("las facturas de este año", "2026-03-01", "las facturas de 2026"),
+    ],
+)
+def test_a_period_said_from_today_is_the_period_it_names(message: str, today: str, written: str) -> None:
+    text, notes = dated(message, today)
+    assert text == written
+    assert len(notes) == 1 and "counted from" in notes[0]
+
+
+def test_a_period_set_against_another_names_a_column_and_stays() -> None:
+    for message in ["revenue per region and the change versus last year", "sales compared with last year",
+                    "Umsatz gegenüber dem letzten Jahr"]:
+        assert dated(message, "2025-07-31") == (message, [])
+
+
+def test_without_a_day_to_count_from_the_message_stays_as_written() -> None:
+    assert dated("invoices this year", None) == ("invoices this year", [])
+
+
+def _scope() -> ScopeHint:
+    return ScopeHint(
+        documents=3, years=["2024", "2025"],
+        folders=[FolderCount(folder="sales/pricelists", documents=2), FolderCount(folder="sales/pricelists/archive", documents=1)],
+        table_headers=[["Artikelnr", "Bezeichnung", "Listenpreis EUR"]],
+        vocabulary=["Artikelnr", "Bezeichnung", "Listenpreis EUR"],
+    )
+
+
+def test_the_reading_takes_the_year_a_relative_period_names_and_says_so() -> None:
+    message = "Which articles cost more than 100 EUR in last year's price list? Article number, name and list price."
+    scope = _scope().model_copy(update={"today": "2025-07-31"})
+    reading = read_message(message, scope)
+    assert {(p.kind, p.value) for p in reading.places} >= {("year", "2024")}
+    assert "'last year's' read as 2024, counted from 31 July 2025." in reading.notes
+    assert reading.request == message  # the user's words as written stay the request
+    assert "2024" not in " ".join(reading.unused)
+    # a year later the same words name the year after
+    later = read_message(message, scope.model_copy(update={"today": "2026-07-31"}))
+    assert {(p.kind, p.value) for p in later.places} >= {("year", "2025")}
+
+
+def test_the_words_of_a_period_read_as_one_are_neither_unused_nor_a_kind_of_document() -> None:
+    scope = ScopeHint(documents=2, folders=[FolderCount(folder="management/reports/2025", documents=2)],
+                      table_headers=[["KPI", "Target", "Actual"]], vocabulary=["KPI", "Target", "Actual"], today="2025-07-31")
+    reading = read_message("Which KPIs were below target last quarter? KPI, target and actual.", scope)
+    assert "Q2 2025" in reading.document_conditions
+    assert not {"last", "quarter"} & {w.casefold() for w in [*reading.unused, *reading.document_kinds]}
