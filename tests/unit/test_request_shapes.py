@@ -521,3 +521,28 @@ def test_a_document_naming_itself_with_its_number_in_another_language_is_of_the_
                  "Gutschrift G-2016-11\nRechnung Nr. R0005532486"):
         other = DocumentText(id=3, collection="c", path="corpus/other.pdf", pages=[text], tables=[table])
         assert kind_notes_missing(other, reading) == ["invoice"], text
+
+
+def test_a_list_after_words_saying_it_follows_and_a_spaced_colon_is_the_columns() -> None:
+    hint = _hint(["Group", "Characteristic", "Inadequate"])
+    message = "Dans le tableau 2, je voudrais les colonnes suivantes : Groupe, Caractéristique, Logements insalubres."
+    assert read_message(message, hint).columns == ["Groupe", "Caractéristique", "Logements insalubres"]
+    assert read_message("Show the columns below: Group and Characteristic.", hint).columns == ["Group", "Characteristic"]
+
+
+def test_a_name_with_a_unit_in_brackets_after_a_number_stays_one_column() -> None:
+    hint = _hint(["Concentration (ppm)", "Day 14", "Day 20"])
+    message = "Eine Tabelle mit den Spalten Geschlecht, Relatives Gewicht Tag 14 (%), Relatives Gewicht Tag 20 (%)."
+    reading = read_message(message, hint)
+    assert reading.columns == ["Geschlecht", "Relatives Gewicht Tag 14 (%)", "Relatives Gewicht Tag 20 (%)"]
+    assert reading.unused == []
+
+
+def test_hyphenated_words_joined_by_a_slash_are_no_folder() -> None:
+    from tools.engines.offline.request import written_places
+
+    hint = _hint(["Characteristic", "Unadjusted OR"]).model_copy(update={"folders": []})
+    message = "Every characteristic of Table 1. Leave out the sex-by-race/ethnicity breakdown."
+    assert [p for p in written_places(message, hint) if p.kind == "folder"] == []
+    # a path with more parts, or one ending in a slash, is still a folder
+    assert {p.value for p in written_places("Every characteristic in reports/2009/", hint)} == {"reports/2009"}

@@ -169,6 +169,11 @@ class Columns:
             if tok.is_(g.COLUMN_LABELS) and nxt is not None and nxt.text == ":":
                 self.scan.use(i, i + 2)
                 found.append((i + 2, self._list_stop(i + 2)))
+            elif tok.is_(g.COLUMN_LABELS) and nxt is not None and nxt.is_(g.FOLLOWING) and (colon := self.scan.at(i + 2)) is not None \
+                    and colon.text == ":":
+                # "les colonnes suivantes : Groupe, …", "the columns below: …"
+                self.scan.use(i, i + 3)
+                found.append((i + 3, self._list_stop(i + 3)))
             elif self._labels_list(i):
                 # "J'ai besoin des colonnes Product Code, Category, …", "the columns Date and Amount"
                 self.scan.use(i, i + 1)

@@ -204,6 +204,8 @@ SHEET_NOUNS = words("workbook workbooks spreadsheet spreadsheets sheet sheets ar
 SHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods", ".csv", ".tsv")
 COLUMN_LABELS = words("columns column fields field spalten spalte colonnes colonne columnas columna kolumny kolumna pola")
 ROW_LABELS = words("rows zeilen lignes wiersze")
+# "les colonnes suivantes :", "die folgenden Spalten:": words that say the list comes next
+FOLLOWING = words("following below folgenden folgende nachstehenden suivantes suivants ci-dessous siguientes volgende")
 FOLDER_WORDS = words("folder folders directory ordner dossier répertoire carpeta 폴더 폴더의 폴더에서")
 YEAR_WORDS = words("year jahr année año rok roku")
 SPAN_WORDS = words("to through thru until till bis à au a tot hasta do")  # "2005 through 2009", "de 2005 a 2009"

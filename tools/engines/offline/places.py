@@ -13,6 +13,9 @@ from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import SENTENCE_END, Tok, text_of
 from tools.parsing.text import CAPTION
 
+# a word of letters, its parts joined by hyphens or apostrophes ("sex-by-race", "l'année")
+_WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+
 
 SPAN_SUBJECT = "Year"  # what the rows of a span of years are
 _TITLE_WORDS = 2  # capitalised words before "table" that name it by its title: "the Show Details table"
@@ -203,11 +206,12 @@ class Places:
         return None
 
     def _alternatives(self, text: str) -> bool:
-        """"surplus/deficit", "layoff/closure", "kWh/year": two words joined by a slash, neither of
+        """"surplus/deficit", "layoff/closure", "kWh/year", "sex-by-race/ethnicity": two words
+        (hyphenated ones too) joined by a slash, neither of
         them a folder of the scope, name one thing two ways; a path starts or ends with a slash,
         has more parts, or starts at a folder the scope has."""
         parts = text.rstrip(".").split("/")  # "… 10 kg/año.": the sentence's period
-        if len(parts) != 2 or not all(p.isalpha() for p in parts):
+        if len(parts) != 2 or not all(_WORD.fullmatch(p) for p in parts):
             return False
         segments = {seg.casefold() for f in self.scan.folders for seg in f.strip("/").split("/")}
         return not any(p.casefold() in segments for p in parts)

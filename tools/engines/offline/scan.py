@@ -22,6 +22,7 @@ from tools.engines.offline.tokens import SENTENCE_END, Tok, strip_determiners, t
 JUDGEMENT_HINT = "Configure a language model (KEA_MODEL) to filter by meaning."
 DESCRIPTION = "Description"  # the column a "what it was" item of a list asks for
 _BRACKET_WORDS = 4  # the words a bracket naming a printed header holds at most
+_UNIT_SIGNS = frozenset("%‰€$£¥°")  # a unit a bracket may hold alone: "Weight relative to controls (%)"
 
 
 @dataclass
@@ -255,7 +256,8 @@ class Scan:
 
     def bracket_end(self, k: int) -> int | None:
         """Where a bracket opening at ``k`` after a word closes, when it holds only a few words of
-        a name ("surname (Apellido)", "net amount (Prix HT)"), no phrase ("(en milliards de FF)");
+        a name or a unit ("surname (Apellido)", "net amount (Prix HT)", "weight day 14 (%)"), no
+        phrase ("(en milliards de FF)");
         None otherwise."""
         if self.tokens[k].text != "(" or not self.tokens[k - 1].is_word:
             return None
@@ -263,7 +265,8 @@ class Scan:
             tok = self.tokens[j]
             if tok.text == ")":
                 return j + 1 if j > k + 1 else None
-            if not tok.is_word or tok.used or tok.is_(g.ENDS_LIST) or tok.is_(g.DETERMINERS) or tok.is_(g.CONJUNCTIONS):
+            if not (tok.is_word or tok.text in _UNIT_SIGNS) or tok.used or tok.is_(g.ENDS_LIST) or tok.is_(g.DETERMINERS) \
+                    or tok.is_(g.CONJUNCTIONS):
                 return None
         return None
 
