@@ -107,6 +107,18 @@ def test_a_registration_written_in_two_parts_names_the_vehicle() -> None:
     assert extract_records(_document(incidents), reading) == []
 
 
+
+def test_a_value_asked_by_a_name_no_table_has_picks_the_rows_of_the_column_holding_it_whole() -> None:
+    log, incidents = "Operations/Fleet/Fleet_Service_Log_2025.txt", INCIDENTS
+    reading = read_message("Service history for van GD 4K221 in 2025: date, work performed and cost.", _scope(log, incidents))
+    assert [c.text for c in reading.conditions] == ["Van is GD 4K221"]  # no table has a "Van"
+    records = extract_records(_document(log), reading)
+    assert [(r.values["Date"], r.values["Cost"]) for r in records] == [
+        ("2025-01-14", "780.00"), ("2025-03-24", "2,350.00"), ("2025-04-16", "240.00"), ("2025-06-03", "420.00")]
+    # the log calls it a registration number: each row says which column was taken for the van
+    assert all(r.match == "unsure" and "REG. NO. is GD 4K221 (van)" in r.note for r in records)
+
+
 INVOICES = "Finance/Invoices/2025/"
 
 

@@ -283,6 +283,12 @@ def words_in_cells(document: DocumentText, reading: Reading) -> Reading | None:
     picks rows."""
     unplaced = [c for c in reading.conditions
                 if c.op == "equals" and c.column and not c.scope_column and not _has_column(document, c.column)]
+    if (whole := _held_whole(document, unplaced)) is not None:
+        condition, column = whole
+        said = f"{column} is {condition.value} ({condition.column.lower()})"
+        return reading.model_copy(update={"conditions": [
+            *(c for c in reading.conditions if c is not condition),
+            Condition(column=column, op="equals", value=condition.value, text=said)]})
     named = _named_in_cells(document, [*reading.unused, *reading.document_kinds, *(c.value for c in unplaced)], reading.request)
     if named is None:
         return None
@@ -297,6 +303,24 @@ def words_in_cells(document: DocumentText, reading: Reading) -> Reading | None:
         "conditions": [*(c for c in reading.conditions if c not in placed),
                        Condition(column=column, op="contains", value=values, text=f"{column} names {values}")],
     })
+
+
+def _held_whole(document: DocumentText, unplaced: list[Condition]) -> tuple[Condition, str] | None:
+    """"Service history for van GD 4K221" over a log whose "REG. NO." column holds "GD 4K221":
+    an equality on a name no table has, whose whole value the cells of one column of the
+    document's tables hold on some of its rows and not all. (the condition, that column); None
+    when no column, or several, hold it."""
+    for condition in unplaced:
+        wanted = " ".join(condition.value.split()).casefold()
+        holders: set[str] = set()
+        for table in document.tables:
+            for j, name in enumerate(table.header):
+                cells = [" ".join(row[j].split()).casefold() for row in table.rows if j < len(row) and row[j].strip()]
+                if name.strip() and 0 < sum(cell == wanted for cell in cells) < len(cells):
+                    holders.add(name)
+        if len(holders) == 1:
+            return condition, holders.pop()
+    return None
 
 
 def has_column(table: Table, column: str) -> bool:
