@@ -526,8 +526,11 @@ def test_a_document_naming_itself_with_its_number_in_another_language_is_of_the_
 def test_a_list_after_words_saying_it_follows_and_a_spaced_colon_is_the_columns() -> None:
     hint = _hint(["Group", "Characteristic", "Inadequate"])
     message = "Dans le tableau 2, je voudrais les colonnes suivantes : Groupe, Caractéristique, Logements insalubres."
-    assert read_message(message, hint).columns == ["Groupe", "Caractéristique", "Logements insalubres"]
-    assert read_message("Show the columns below: Group and Characteristic.", hint).columns == ["Group", "Characteristic"]
+    reading = read_message(message, hint)
+    assert reading.columns == ["Groupe", "Caractéristique", "Logements insalubres"]
+    assert reading.conditions == [] and reading.unused == []
+    german = read_message("Bitte die Spalten folgenden: Gruppe, Merkmal.", hint)
+    assert german.columns == ["Gruppe", "Merkmal"] and german.conditions == []
 
 
 def test_a_name_with_a_unit_in_brackets_after_a_number_stays_one_column() -> None:

@@ -82,7 +82,7 @@ def is_grammar(word: str) -> bool:
     lists = (g.QUANTIFIERS, g.DETERMINERS, g.ENDS_LIST, g.JOINS_NAME, g.CONJUNCTIONS, g.LIST_KEYWORDS,
              g.CONDITION_KEYWORDS, g.RELATIVE, g.HAS_WORDS, g.COLUMN_LABELS, g.ROW_LABELS, g.FOLDER_WORDS,
              g.YEAR_WORDS, g.ROW_NOUNS, g.GROUP_WORDS, g.ABOUT_WORDS, g.MONTH_PREPOSITIONS, g.ASKING, g.PRONOUNS, g.INCLUSIONS,
-             g.NEEDS, g.COURTESY, g.WHO, g.SPAN_WORDS, g.ORDER_FIRST, g.ORDER_LAST, g.POSSESSIVES, g.EACH_WORDS)
+             g.NEEDS, g.COURTESY, g.WHO, g.SPAN_WORDS, g.ORDER_FIRST, g.ORDER_LAST, g.POSSESSIVES, g.EACH_WORDS, g.FOLLOWING)
     return low in _PLAIN or any(low in group for group in lists) or g.row_compound(low)
 
 

@@ -16,26 +16,33 @@ from datetime import date
 
 # (unit, steps back from today, the ways the requests Kea reads say it)
 _SAID: tuple[tuple[str, int, str], ...] = (
-    ("year", 0, r"this year(?:'s)?|the current year|current year(?:'s)?|dieses jahr(?:es)?|diesem jahr|im laufenden jahr"
+    ("year", 0, r"this year(?:['’]s)?|the current year|current year(?:['’]s)?|dieses jahr(?:es)?|diesem jahr|im laufenden jahr"
                 r"|cette année|l'année en cours|este año|el año en curso|dit jaar"),
-    ("year", 1, r"last year(?:'s)?|letztes jahr|letzten jahr(?:es)?|vergangenes jahr|vergangenen jahr(?:es)?"
+    ("year", 1, r"last year(?:['’]s)?|letztes jahr|letzten jahr(?:es)?|vergangenes jahr|vergangenen jahr(?:es)?"
                 r"|l'année dernière|l'an dernier|l'année passée|el año pasado|vorig jaar|afgelopen jaar"),
-    ("quarter", 0, r"this quarter(?:'s)?|the current quarter|dieses quartal(?:s)?|diesem quartal|ce trimestre"
+    ("quarter", 0, r"this quarter(?:['’]s)?|the current quarter|dieses quartal(?:s)?|diesem quartal|ce trimestre"
                    r"|este trimestre|dit kwartaal"),
-    ("quarter", 1, r"last quarter(?:'s)?|letztes quartal|letzten quartal(?:s)?|vergangenen quartal(?:s)?"
+    ("quarter", 1, r"last quarter(?:['’]s)?|letztes quartal|letzten quartal(?:s)?|vergangenen quartal(?:s)?"
                    r"|le trimestre dernier|le dernier trimestre|el trimestre pasado|el último trimestre"
                    r"|vorig kwartaal|afgelopen kwartaal"),
-    ("month", 0, r"this month(?:'s)?|diesen monat|diesem monat|ce mois(?:-ci)?|este mes|deze maand"),
-    ("month", 1, r"last month(?:'s)?|letzten monat|vergangenen monat|le mois dernier|el mes pasado"
+    ("month", 0, r"this month(?:['’]s)?|diesen monat|diesem monat|ce mois(?:-ci)?|este mes|deze maand"),
+    ("month", 1, r"last month(?:['’]s)?|letzten monat|vergangenen monat|le mois dernier|el mes pasado"
                  r"|vorige maand|afgelopen maand"),
 )
 _PATTERNS = [(unit, back, re.compile(rf"(?<![\w'-])(?:{said})(?![\w-])", re.IGNORECASE)) for unit, back, said in _SAID]
 # "the change versus last year", "verglichen mit dem letzten Jahr": a period set against another
 _AGAINST = re.compile(
-    r"(?:versus|vs\.?|against|than|compared (?:to|with)|gegenüber|verglichen mit|im vergleich zu[mr]?"
+    r"\b(?:versus|vs\.?|against|than|compared (?:to|with)|gegenüber|verglichen mit|im vergleich zu[mr]?"
     r"|par rapport à|comparé à|frente a|comparado con)(?:\s+(?:the|dem|der|l'|la|le|el))?\s*$",
     re.IGNORECASE,
 )
+# "last year versus this year": a period a comparison follows is set against the other too
+_AGAINST_NEXT = re.compile(r"^\s*(?:versus|vs\.?|against|compared (?:to|with)|gegenüber|verglichen mit|par rapport à|frente a"
+                           r"|comparado con)\b", re.IGNORECASE)
+# "the last year of the contract", "over the last year", "el último trimestre del contrato": the
+# final one of something, or the twelve months up to today, not the period before this one
+_FINAL_OF = re.compile(r"^\s+(?:of|del|de|des|du|der|van)\b", re.IGNORECASE)
+_THE_LAST = re.compile(r"\b(?:the|over|in the|during the)\s*$", re.IGNORECASE)
 # a word that already links the period to what it dates ("of last year", "during this month")
 _LINKED = re.compile(r"\b(?:in|of|for|from|during|since|until|before|after|by|the)\s*$", re.IGNORECASE)
 _MONTHS = ("January February March April May June July August September October November December").split()
@@ -51,13 +58,15 @@ def dated(message: str, today: str | None) -> tuple[str, list[str]]:
     for unit, back, pattern in _PATTERNS:
 
         def named(match: re.Match[str], unit: str = unit, back: int = back) -> str:
-            if _AGAINST.search(message[: match.start()]):
+            before, after = message[: match.start()], message[match.end():]
+            if _AGAINST.search(before) or _AGAINST_NEXT.search(after) or _FINAL_OF.search(after) \
+                    or match.group(0).casefold().startswith("last ") and _THE_LAST.search(before):
                 return match.group(0)
             period = _period(day, unit, back)
             notes.append(f"'{match.group(0)}' read as {period}, counted from {day.day} {_MONTHS[day.month - 1]} {day.year}.")
             # "history for van GD 4K221 this year": the time a phrase ends with, said as such
             said = match.group(0).casefold()
-            if said.startswith(("this ", "last ", "current ")) and not said.endswith("'s") and not _LINKED.search(message[: match.start()]):
+            if said.startswith(("this ", "last ", "current ")) and not said.endswith(("'s", "’s")) and not _LINKED.search(message[: match.start()]):
                 return f"in {period}"
             return period
 

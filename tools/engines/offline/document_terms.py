@@ -311,6 +311,8 @@ def _held_whole(document: DocumentText, unplaced: list[Condition]) -> tuple[Cond
     document's tables hold on some of its rows and not all. (the condition, that column); None
     when no column, or several, hold it."""
     for condition in unplaced:
+        if parse_number(condition.value) is not None:
+            continue  # "priority 5": a figure is in many columns by chance, no name of a thing
         wanted = " ".join(condition.value.split()).casefold()
         holders: set[str] = set()
         for table in document.tables:

@@ -202,10 +202,10 @@ LEGAL_FORMS = words("ag ab as asa aps a/s gmbh mbh kg ohg ug se sa sas sarl spa 
 # what a spreadsheet calls itself by its format: "the cities workbook" is met by any workbook
 SHEET_NOUNS = words("workbook workbooks spreadsheet spreadsheets sheet sheets arbeitsmappe tabellenblatt classeur hoja libro arkusz")
 SHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods", ".csv", ".tsv")
-COLUMN_LABELS = words("columns column fields field spalten spalte colonnes colonne columnas columna kolumny kolumna pola")
+COLUMN_LABELS = words("columns column fields field spalten spalte colonnes colonne columnas columna kolommen kolom kolumny kolumna pola")
 ROW_LABELS = words("rows zeilen lignes wiersze")
 # "les colonnes suivantes :", "die folgenden Spalten:": words that say the list comes next
-FOLLOWING = words("following below folgenden folgende nachstehenden suivantes suivants ci-dessous siguientes volgende")
+FOLLOWING = words("following folgenden folgende nachstehenden suivantes suivants siguientes volgende")
 FOLDER_WORDS = words("folder folders directory ordner dossier répertoire carpeta 폴더 폴더의 폴더에서")
 YEAR_WORDS = words("year jahr année año rok roku")
 SPAN_WORDS = words("to through thru until till bis à au a tot hasta do")  # "2005 through 2009", "de 2005 a 2009"
