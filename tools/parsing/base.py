@@ -18,7 +18,7 @@ MAX_FILE_BYTES = 256 << 20
 MAX_PAGES = 2_000
 # Raised whenever the parsers read documents differently: a document read by an older version
 # is read again at its next ingest, even when its file is unchanged.
-PARSER_VERSION = 41
+PARSER_VERSION = 42
 
 
 class UnreadableFile(Exception):

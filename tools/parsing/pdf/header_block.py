@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tools.parsing.pdf.columns import _Column, _distance, _printed
+from tools.parsing.pdf.columns import _Column, _distance, _place, _printed
 from tools.parsing.pdf.lines import _counts_up, _far, _figure, _framed, _Line, _Segment, _years
 from tools.parsing.pdf.rows import _record
 from tools.parsing.pdf.unruled import _grow, _Grown
@@ -471,7 +471,13 @@ def _rebuilt(
     record = _record(lines, start, columns, strict=True)
     after = record[2] if record else start + 1
     spacing = lines[after].top - lines[after - 1].bottom if after < len(lines) else 0.0
-    top = _header_top(lines, start, first, floor, columns, spacing)
+    full = start
+    while start - 1 > first and _sparse_row(lines[start - 1], lines[full]):
+        start -= 1  # "0  39  5.8  10  8.8 …": a row of figures leaving columns empty is the body's
+    opens = start
+    while start < full and opens - 1 > first and _section(lines[opens - 1], lines[opens]):
+        opens -= 1  # "Male" over those rows: the header ends above the section's label
+    top = _header_top(lines, opens, first, floor, columns, spacing)
     if top is None:
         return None
     body = start
@@ -481,7 +487,7 @@ def _rebuilt(
         return None
     if start == first and not any(_figure(s.text) for s in lines[start].segments):
         return None  # a table read without a header has figures in its first row
-    segments = lines[start].segments
+    segments = lines[full].segments
     columns = [_Column(k, s.x0, s.x1) for k, s in enumerate(segments)]
     # a name right of the first row's last cell heads a column that row leaves empty ("Page No."
     # over the demands' pages, none on a ministry's line); one such column, no more
@@ -490,9 +496,14 @@ def _rebuilt(
     if beyond and right > segments[-1].x1 and all(a.x1 > b.x0 and b.x1 > a.x0 for a in beyond for b in beyond) \
             and not _runs_under(lines[start:end], segments[-1], min(s.x0 for s in beyond)):
         columns.append(_Column(len(columns), min(s.x0 for s in beyond), right))
-    grown = _grow(lines, start, columns, None)
+    grown = _grow(lines, full, columns, None)
     if grown is None or grown.end < end:
         return None
+    sparse = [_place(line, grown.columns) for line in lines[start:full]]
+    if any(placed is None or placed.overflow for placed in sparse):
+        return None
+    grown.rows[:0] = [[placed.cells.get(c.key, "") for c in grown.columns] for placed in sparse if placed is not None]
+    grown.notes = [(at + len(sparse), text) for at, text in grown.notes]
     block = _regrouped(lines[top:body], grown.columns)
     numbering = _numbering(block)
     names = _names(block, grown.columns, numbering)
@@ -506,6 +517,18 @@ def _rebuilt(
     # the numbering stays in the page's text, a line under the header's
     grown.notes[:0] = [(1, "\t".join(s.text for s in block[n].segments)) for n in sorted(numbering)]
     return top, grown
+
+
+def _sparse_row(line: _Line, row: _Line) -> bool:
+    """Whether a line right over the first full row of the body is a row of it that leaves some
+    columns empty (a control group with no figure relative to itself): figures only, two or
+    more, no line of years or of the columns' numbers, each over a cell of the full row."""
+    segments = line.segments
+    return (
+        2 <= len(segments) < len(row.segments) and all(_figure(s.text) for s in segments)
+        and not _years(line) and not _numbers_columns(line)
+        and all(sum(1 for r in row.segments if min(s.x1, r.x1) > max(s.x0, r.x0)) == 1 for s in segments)
+    )
 
 
 def _runs_under(body: list[_Line], last: _Segment, x: float) -> bool:
