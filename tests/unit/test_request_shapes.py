@@ -549,3 +549,10 @@ def test_hyphenated_words_joined_by_a_slash_are_no_folder() -> None:
     assert [p for p in written_places(message, hint) if p.kind == "folder"] == []
     # a path with more parts, or one ending in a slash, is still a folder
     assert {p.value for p in written_places("Every characteristic in reports/2009/", hint)} == {"reports/2009"}
+
+
+def test_a_unit_in_brackets_the_scope_prints_alone_stays_with_the_name_before_it() -> None:
+    hint = _hint(["Concentration (ppm)", "No.", "Body Weight (g)"]).model_copy(
+        update={"vocabulary": ["Concentration (ppm)", "(ppm)", "No.", "Body Weight (g)"]})
+    reading = read_message("Eine Tabelle mit den Spalten Geschlecht, Konzentration (ppm), Anzahl Tiere Tag 1.", hint)
+    assert reading.columns == ["Geschlecht", "Konzentration (ppm)", "Anzahl Tiere Tag 1"] and reading.unused == []
