@@ -556,3 +556,19 @@ def test_a_unit_in_brackets_the_scope_prints_alone_stays_with_the_name_before_it
         update={"vocabulary": ["Concentration (ppm)", "(ppm)", "No.", "Body Weight (g)"]})
     reading = read_message("Eine Tabelle mit den Spalten Geschlecht, Konzentration (ppm), Anzahl Tiere Tag 1.", hint)
     assert reading.columns == ["Geschlecht", "Konzentration (ppm)", "Anzahl Tiere Tag 1"] and reading.unused == []
+
+
+def test_the_asker_after_a_dash_and_a_table_named_by_its_title_in_plain_words() -> None:
+    prtr = document(UNSEEN / "public-eight" / "documents" / "camelot" / "eu-001.pdf")
+    hint = ScopeHint(documents=1, table_headers=[t.header for t in prtr.tables],
+                     vocabulary=[c for t in prtr.tables for c in t.header if c])
+    message = ("E-PRTR pollutants and their thresholds – give me the whole heavy metals table: pollutant, "
+               "threshold to air, to water, to land (kg/year).")
+    reading = read_message(message, hint)
+    assert reading.conditions == [] and "give" not in reading.document_kinds  # no "Me the whole heavy metals is table"
+    records = extract_records(prtr, reading)
+    assert [r.values["Pollutant"] for r in records][:2] == ["Arsenic and compounds (as As)", "Cadmium and compounds (as Cd)"]
+    assert len(records) == 8 and all("picked as 'Heavy metals' by the heading 'Heavy metals'" in r.note for r in records)
+    assert all("'heavy'" not in r.note for r in records)  # the words that named the table are not said unused
+    # a dash inside a name asks nothing: "Nord - Süd" stays whole
+    assert read_message("Umsatz der Region Nord - Süd: Monat und Betrag.", _hint(["Monat", "Betrag"])).columns == ["Monat", "Betrag"]

@@ -186,7 +186,7 @@ def _openers(request: str) -> set[int]:
     or thank ("Quick one:", "Hola,", "Many thanks!", "I'm preparing a note on …."): they carry no
     part of the table."""
     spans = []
-    for start in [0, *(m.end() for m in re.finditer(r"[.?!]\s+", request))]:
+    for start in [0, *(m.end() for m in re.finditer(r"[.?!]\s+", request)), *(m.end() for m in g.ASKED_AFTER_DASH.finditer(request))]:
         opener = g.OPENERS.match(request[start:])
         if opener is not None:
             spans.append((start, start + opener.end()))

@@ -92,6 +92,9 @@ def titled_as_asked(tables: list[Table], reading: Reading) -> list[Table]:
         return about
     if entitled:
         return entitled
+    spelled = [t for t in titled if spelled_title(t, reading)]
+    if 0 < len(spelled) < len(titled):
+        return spelled
     if not reading.document_kinds:
         return []
     named = [t for t in titled if not kinds_not_in(" ".join(t.title), reading.document_kinds)]
@@ -218,6 +221,24 @@ def year_columns(tables: list[Table]) -> set[str]:
             cells = [row[j].strip() for row in table.rows if j < len(row) and row[j].strip()]
             if name.strip() and len(cells) >= 2 and sum(bool(YEAR.fullmatch(c)) for c in cells) >= YEARS_SHARE * len(cells):
                 found.add(name)
+    return found
+
+
+def spelled_title(table: Table, reading: Reading) -> str | None:
+    """"give me the whole heavy metals table" over a table titled "Heavy metals": the title's
+    words ("Heavy metals") when the request's words before its word for a table, left
+    unread, say every one of them; None otherwise."""
+    before = _before_table_noun(reading.request) & {fold(w) for w in reading.unused}
+    words = [w for w in name_words(" ".join(table.title)) if not is_grammar(w)]
+    return " ".join(words) if words and {fold(w) for w in words} <= before else None
+
+
+def _before_table_noun(request: str) -> set[str]:
+    """The words (folded) a request sets right before its word for a table, back to the last mark
+    before them ("heavy", "metals" and "whole" of "– give me the whole heavy metals table:")."""
+    found: set[str] = set()
+    for match in _BEFORE_TABLE.finditer(request):
+        found |= {fold(w) for w in name_words(match.group(1))}
     return found
 
 
@@ -383,6 +404,8 @@ def _holds_word(cell: str, wanted: str) -> bool:
 
 
 _ROW_NOUNS = frozenset(fold(w) for w in g.ROW_NOUNS)
+MAX_TITLE_WORDS = 5  # words before "table" that may name its title ("the whole heavy metals table")
+_BEFORE_TABLE = re.compile(rf"((?:[^\W\d_][\w'’-]*\s+){{1,{MAX_TITLE_WORDS}}})(?:{'|'.join(sorted(g.TABLE_NOUNS))})\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_][\w'’-]*")
 NEGATION_REACH = 3  # words between a negation and the kind it turns down ("not for the meals")
 

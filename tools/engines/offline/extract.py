@@ -27,6 +27,7 @@ from tools.engines.offline.document_terms import (
     kind_tables,
     named_in_rows,
     rows_of_a_kind,
+    spelled_title,
     terms_in_columns,
     words_in_cells,
     titled_as_asked,
@@ -272,6 +273,10 @@ def records_from_tables(
         earlier = earlier if continued else []
         previous, used_any = use, max(used_any, len(use.mapping))
         asked, reread = _read_for_table(reading, use.header, rows, " ".join(table.title))
+        if named and (spelled := spelled_title(table, reading)) is not None:
+            # the table the request names by its title: its rows picked as a heading's are
+            by_heading.add(spelled)
+            reread = [*reread, f"picked as '{spelled}' by the heading '{' '.join(table.title)}' above it"]
         condition_cells = {
             c.column: match_column(c.column, use.header, " ".join(table.title))
             for c in asked.conditions if c.column and c.op != "judgement"

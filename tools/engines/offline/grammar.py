@@ -315,6 +315,14 @@ CALCULATIONS = {
     "count": "count anzahl nombre",
 }
 CALCULATION_WORDS = {word: kind for kind, names in CALCULATIONS.items() for word in names.split()}
+# "E-PRTR pollutants and their thresholds – give me the whole heavy metals table: …": a dash
+# before the asker's words ends what the message was about, as a period does
+ASKED_AFTER_DASH = re.compile(
+    r"\s+[–—-]\s+(?=(?:give me|show me|get me|find me|send me|please|could you|can you|would you|i need|i want|i'd like"
+    r"|bitte|zeig mir|zeige mir|gib mir|kannst du|ich brauche|donne-moi|montre-moi|je voudrais|il me faut|dame|muéstrame"
+    r"|necesito|quiero|indícame)\b)",
+    re.IGNORECASE,
+)
 ASKS = re.compile(
     r"^(?:what is|what's|what are|what was|wie hoch ist|wie hoch sind|was ist|"
     r"quel est|quelle est|calculate|compute|berechne)\s+",

@@ -173,13 +173,14 @@ _SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-ZÄÖÜÉÈÀ])")
 
 def _sentences(text: str, scope: ScopeHint) -> list[str]:
     """The message's sentences; a header of the scope with a period inside ("Serious. Categ.")
-    ends none."""
+    ends none; a dash before the asker's words ends one."""
     folded = text.casefold()
     kept = [(m.start(), m.end()) for term in scope.vocabulary if ". " in term
             for m in re.finditer(re.escape(" ".join(term.split()).casefold()), folded)]
-    cuts = [m for m in _SENTENCE_END.finditer(text) if not any(a < m.start() < b for a, b in kept)]
-    bounds = [0, *(m.start() for m in cuts), len(text)]
-    return [text[a:b].strip() for a, b in zip(bounds, bounds[1:]) if text[a:b].strip()]
+    cuts = [m for m in [*_SENTENCE_END.finditer(text), *g.ASKED_AFTER_DASH.finditer(text)] if not any(a < m.start() < b for a, b in kept)]
+    cuts.sort(key=lambda m: m.start())
+    starts, ends = [0, *(m.end() for m in cuts)], [*(m.start() for m in cuts), len(text)]
+    return [text[a:b].strip() for a, b in zip(starts, ends) if text[a:b].strip()]
 
 
 def _without_opener(sentence: str) -> str:
