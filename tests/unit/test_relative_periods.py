@@ -78,3 +78,13 @@ def test_the_words_of_a_period_read_as_one_are_neither_unused_nor_a_kind_of_docu
     reading = read_message("Which KPIs were below target last quarter? KPI, target and actual.", scope)
     assert "Q2 2025" in reading.document_conditions
     assert not {"last", "quarter"} & {w.casefold() for w in [*reading.unused, *reading.document_kinds]}
+
+
+def test_a_period_no_longer_read_is_said_unused_in_the_words_the_user_wrote() -> None:
+    from tools.engines.accounting import with_accounting
+
+    scope = _scope().model_copy(update={"today": "2025-07-31"})
+    reading = read_message("Article number and list price of every article in last year's price list.", scope)
+    assert reading.unused == []
+    widened = with_accounting(reading.model_copy(update={"places": []}), scope)  # the user widened the location
+    assert widened.unused == ["last year's"]

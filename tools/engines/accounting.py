@@ -16,7 +16,7 @@ import re
 from core.reading import Reading, ScopeHint
 from tools.engines.offline import grammar as g
 from tools.engines.offline.tokens import WHICH
-from tools.engines.relative import dated
+from tools.engines.relative import dated, said_as
 from tools.parsing.text import CAPTION
 
 # Words of grammar and courtesy that carry no part of a table request, beside the grammar's own
@@ -178,6 +178,9 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
         if _asked_which(tokens, i):
             continue
         left.append(word)
+    # a period written out for one said from today is said as the user wrote it ("last year's", not "2024")
+    said = said_as(reading.request, scope.today)
+    left = [said.get(word.casefold(), word) for word in left]
     return list(dict.fromkeys(left)), list(dict.fromkeys(unplaced))
 
 

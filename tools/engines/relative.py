@@ -51,10 +51,26 @@ _MONTHS = ("January February March April May June July August September October 
 def dated(message: str, today: str | None) -> tuple[str, list[str]]:
     """The message with each period said from today written as the period it names, and a note
     for each; the message unchanged when ``today`` (YYYY-MM-DD) is not given."""
+    text, read = _dated(message, today)
+    if not read:
+        return text, []
+    day = date.fromisoformat(today or "")
+    counted = f"counted from {day.day} {_MONTHS[day.month - 1]} {day.year}"
+    return text, [f"'{said}' read as {period}, {counted}." for said, period in read]
+
+
+def said_as(message: str, today: str | None) -> dict[str, str]:
+    """The words of each period written for one said from today, each with the words said
+    ("2024": "last year's", "Q2": "last quarter", "2025": "last quarter")."""
+    return {word.casefold(): said for said, period in _dated(message, today)[1] for word in period.split()}
+
+
+def _dated(message: str, today: str | None) -> tuple[str, list[tuple[str, str]]]:
+    """The message with its periods said from today written out, and (said, period) of each."""
     if not today:
         return message, []
     day = date.fromisoformat(today)
-    notes: list[str] = []
+    read: list[tuple[str, str]] = []
     for unit, back, pattern in _PATTERNS:
 
         def named(match: re.Match[str], unit: str = unit, back: int = back) -> str:
@@ -63,15 +79,16 @@ def dated(message: str, today: str | None) -> tuple[str, list[str]]:
                     or match.group(0).casefold().startswith("last ") and _THE_LAST.search(before):
                 return match.group(0)
             period = _period(day, unit, back)
-            notes.append(f"'{match.group(0)}' read as {period}, counted from {day.day} {_MONTHS[day.month - 1]} {day.year}.")
+            read.append((match.group(0), period))
             # "history for van GD 4K221 this year": the time a phrase ends with, said as such
             said = match.group(0).casefold()
-            if said.startswith(("this ", "last ", "current ")) and not said.endswith(("'s", "’s")) and not _LINKED.search(message[: match.start()]):
+            if said.startswith(("this ", "last ", "current ")) and not said.endswith(("'s", "’s")) \
+                    and not _LINKED.search(before):
                 return f"in {period}"
             return period
 
         message = pattern.sub(named, message)
-    return message, notes
+    return message, read
 
 
 def _period(day: date, unit: str, back: int) -> str:
