@@ -572,3 +572,19 @@ def test_the_asker_after_a_dash_and_a_table_named_by_its_title_in_plain_words() 
     assert all("'heavy'" not in r.note for r in records)  # the words that named the table are not said unused
     # a dash inside a name asks nothing: "Nord - Süd" stays whole
     assert read_message("Umsatz der Region Nord - Süd: Monat und Betrag.", _hint(["Monat", "Betrag"])).columns == ["Monat", "Betrag"]
+
+
+def test_the_name_of_a_listed_thing_is_its_designation_read_unsure() -> None:
+    prices = Table(page=1, header=["Artikelnr", "Bezeichnung", "Warengruppe", "Listenpreis EUR"],
+                   rows=[["KT-S150", "Drucktransmitter 0–10 bar", "Sensorik", "134,00"]])
+    hint = _hint(prices.header)
+    reading = read_message("Which articles cost more than 100 EUR? Article number, name and list price.", hint)
+    sheet = DocumentText(id=1, collection="c", path="Preisliste_2024.csv", pages=["x"], tables=[prices])
+    (record,) = extract_records(sheet, reading)
+    assert list(record.values.values()) == ["KT-S150", "Drucktransmitter 0–10 bar", "134,00"]
+    assert record.match == "unsure" and "'Name' is read from the column 'Bezeichnung'" in record.note
+    # a table naming a party: a name there is a person's or a company's, no designation
+    billed = Table(page=1, header=["Artikelnr", "Kunde", "Bezeichnung", "Listenpreis EUR"],
+                   rows=[["KT-S150", "Feldmann Bau", "Drucktransmitter", "134,00"]])
+    (other,) = extract_records(DocumentText(id=2, collection="c", path="b.csv", pages=["x"], tables=[billed]), reading)
+    assert other.values["Name"] in (None, "") and other.match == "unsure"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from core.reading import Reading, Table
 from tools.engines.accounting import fold
-from tools.engines.columns import identifier_of, match_column, names_of, normalise, partly_named
+from tools.engines.columns import groups_of, identifier_of, match_column, names_of, normalise, partly_named
 from tools.engines.offline.grammar import YEAR
 
 
@@ -28,6 +28,8 @@ def partly_named_columns(reading: Reading, table: Table, mapping: dict[str, int]
                 index = _titled_period(column, table, taken, reading.request)
             if index is None:
                 index = _numbering(column, table, taken)
+            if index is None:
+                index = _designation(column, table, taken)
             if index is not None:
                 found[column] = index
     return {column: found[column] for column in reading.columns if column in found}
@@ -72,3 +74,17 @@ def _titled_period(column: str, table: Table, taken: set[int], request: str) -> 
     periods = [i for i, cell in enumerate(table.header)
                if i not in taken and YEAR.search(cell) and fold(cell) and f" {fold(cell)} " in said]
     return periods[0] if len(periods) == 1 else None
+
+
+def _designation(column: str, table: Table, taken: set[int]) -> int | None:
+    """"Article number, name and list price" over "Artikelnr | Bezeichnung | Listenpreis EUR": the
+    name of the thing a row lists is the one cell of its description no other requested column
+    takes, in a table that names no party (a person's or a company's name is no designation)."""
+    if fold(column) not in _NAME_WORDS or any(groups_of(cell) & _PARTIES for cell in table.header):
+        return None
+    cells = [j for j, cell in enumerate(table.header) if j not in taken and "description" in groups_of(cell)]
+    return cells[0] if len(cells) == 1 else None
+
+
+_NAME_WORDS = frozenset({"name", "nom", "nombre", "naam", "nome"})
+_PARTIES = frozenset({"customer", "supplier", "party", "carrier"})
