@@ -88,3 +88,12 @@ def test_a_period_no_longer_read_is_said_unused_in_the_words_the_user_wrote() ->
     assert reading.unused == []
     widened = with_accounting(reading.model_copy(update={"places": []}), scope)  # the user widened the location
     assert widened.unused == ["last year's"]
+
+
+def test_a_year_the_user_wrote_beside_a_period_stays_theirs_when_unused() -> None:
+    from tools.engines.accounting import with_accounting
+
+    scope = _scope().model_copy(update={"today": "2025-07-31"})
+    reading = read_message("Article number and list price in the 2024 price list and last year's price list.", scope)
+    widened = with_accounting(reading.model_copy(update={"places": []}), scope)
+    assert "2024" in widened.unused

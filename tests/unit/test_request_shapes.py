@@ -588,3 +588,25 @@ def test_the_name_of_a_listed_thing_is_its_designation_read_unsure() -> None:
                    rows=[["KT-S150", "Feldmann Bau", "Drucktransmitter", "134,00"]])
     (other,) = extract_records(DocumentText(id=2, collection="c", path="b.csv", pages=["x"], tables=[billed]), reading)
     assert other.values["Name"] in (None, "") and other.match == "unsure"
+    staff = Table(page=1, header=["Employee ID", "Employee", "Description", "Department"],
+                  rows=[["E-7", "Lena Vogt", "Warehouse", "Logistics"]])
+    read = read_message("Employee ID, name and department.", _hint(staff.header))
+    (person,) = extract_records(DocumentText(id=3, collection="c", path="s.csv", pages=["x"], tables=[staff]), read)
+    assert person.values["Name"] != "Warehouse"  # a staff table's description is no one's name
+
+
+def test_what_a_dash_sets_apart_a_footnoted_header_and_a_title_said_in_part() -> None:
+    hint = _hint(["Month", "Amount", "Region"])
+    for message in ["Monthly sales – please give month and amount.", "Sales - give me month and amount for region Nord."]:
+        assert read_message(message, hint).columns == ["Month", "Amount"], message
+    # a header with its footnote's bracket ("Einwohner 1)") is still one name
+    footnoted = _hint(["Land", "Einwohner 1)", "Fläche"])
+    assert read_message("Land, Einwohner 1) und Fläche.", footnoted).columns == ["Land", "Einwohner 1)", "Fläche"]
+    # of tables titled "Heavy metals" and "Metals", the whole heavy metals table is the first alone
+    from tools.engines.offline.document_terms import titled_as_asked
+
+    heavy = Table(page=1, title=["Heavy metals"], header=["", "to air"], rows=[["Lead", "200"]])
+    metals = Table(page=1, title=["Metals"], header=["", "to air"], rows=[["Iron", "50"]])
+    gases = Table(page=1, title=["Gases"], header=["", "to air"], rows=[["CO2", "100"]])
+    reading = read_message("Give me the whole heavy metals table: pollutant and to air.", _hint(["", "to air"]))
+    assert titled_as_asked([heavy, metals, gases], reading) == [heavy]

@@ -18,3 +18,16 @@ def test_a_control_row_leaving_columns_empty_stays_a_row_under_its_section_label
     assert table.rows[2][:4] == ["250", "30", "5.9", "102"]
     female = next(k for k, row in enumerate(table.rows) if row[0] == "Female")
     assert table.rows[female + 1][:3] == ["0", "23", "5.4"] and len(table.rows) == 14
+
+
+def test_a_line_of_the_columns_numbers_in_brackets_stays_in_the_header() -> None:
+    from tools.parsing.pdf.header_block import _sparse_row
+    from tools.parsing.pdf.lines import _Line, _Segment
+
+    def line(*cells: tuple[float, str]) -> _Line:
+        return _Line(top=0, bottom=10, grouped=[_Segment(x, x + 20, text) for x, text in cells])
+
+    row = line((10, "North"), (100, "12.5"), (200, "3.1"), (300, "7.0"), (400, "1.2"))
+    assert _sparse_row(line((100, "12.0"), (300, "6.5")), row)  # a control row: figures under some cells
+    assert not _sparse_row(line((100, "(1)"), (200, "(2)"), (300, "(3)")), row)  # the columns' numbers
+    assert not _sparse_row(line((100, "2009"), (200, "2010")), row)  # a line of years

@@ -180,7 +180,8 @@ def account(reading: Reading, scope: ScopeHint) -> tuple[list[str], list[str]]:
         left.append(word)
     # a period written out for one said from today is said as the user wrote it ("last year's", not "2024")
     said = said_as(reading.request, scope.today)
-    left = [said.get(word.casefold(), word) for word in left]
+    written = {w.casefold() for w in _tokens(reading.request)}  # a year the user wrote stays theirs
+    left = [word if word.casefold() in written else said.get(word.casefold(), word) for word in left]
     return list(dict.fromkeys(left)), list(dict.fromkeys(unplaced))
 
 

@@ -92,9 +92,11 @@ def titled_as_asked(tables: list[Table], reading: Reading) -> list[Table]:
         return about
     if entitled:
         return entitled
-    spelled = [t for t in titled if spelled_title(t, reading)]
-    if 0 < len(spelled) < len(titled):
-        return spelled
+    spelled = [(len(words.split()), t) for t in titled if (words := spelled_title(t, reading))]
+    most = max((n for n, _ in spelled), default=0)  # "heavy metals" is the "Heavy metals" table, not the "Metals" one
+    spelled_most = [t for n, t in spelled if n == most]
+    if 0 < len(spelled_most) < len(titled):
+        return spelled_most
     if not reading.document_kinds:
         return []
     named = [t for t in titled if not kinds_not_in(" ".join(t.title), reading.document_kinds)]
@@ -227,8 +229,8 @@ def year_columns(tables: list[Table]) -> set[str]:
 def spelled_title(table: Table, reading: Reading) -> str | None:
     """"give me the whole heavy metals table" over a table titled "Heavy metals": the title's
     words ("Heavy metals") when the request's words before its word for a table, left
-    unread, say every one of them; None otherwise."""
-    before = _before_table_noun(reading.request) & {fold(w) for w in reading.unused}
+    unread or taken for a kind of documents, say every one of them; None otherwise."""
+    before = _before_table_noun(reading.request) & {fold(w) for w in [*reading.unused, *reading.document_kinds]}
     words = [w for w in name_words(" ".join(table.title)) if not is_grammar(w)]
     return " ".join(words) if words and {fold(w) for w in words} <= before else None
 
@@ -405,7 +407,8 @@ def _holds_word(cell: str, wanted: str) -> bool:
 
 _ROW_NOUNS = frozenset(fold(w) for w in g.ROW_NOUNS)
 MAX_TITLE_WORDS = 5  # words before "table" that may name its title ("the whole heavy metals table")
-_BEFORE_TABLE = re.compile(rf"((?:[^\W\d_][\w'’-]*\s+){{1,{MAX_TITLE_WORDS}}})(?:{'|'.join(sorted(g.TABLE_NOUNS))})\b", re.IGNORECASE)
+_BEFORE_TABLE = re.compile(
+    rf"((?:[^\W\d_][\w'’-]*\s+){{1,{MAX_TITLE_WORDS}}})(?:{'|'.join(map(re.escape, sorted(g.TABLE_NOUNS)))})\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_][\w'’-]*")
 NEGATION_REACH = 3  # words between a negation and the kind it turns down ("not for the meals")
 

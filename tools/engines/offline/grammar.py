@@ -315,8 +315,8 @@ CALCULATIONS = {
     "count": "count anzahl nombre",
 }
 CALCULATION_WORDS = {word: kind for kind, names in CALCULATIONS.items() for word in names.split()}
-# "E-PRTR pollutants and their thresholds – give me the whole heavy metals table: …": a dash
-# before the asker's words ends what the message was about, as a period does
+# "E-PRTR pollutants and their thresholds – give me the whole heavy metals table: …": the asker's
+# words after a dash ask, as they do opening a sentence
 ASKED_AFTER_DASH = re.compile(
     r"\s+[–—-]\s+(?=(?:give me|show me|get me|find me|send me|please|could you|can you|would you|i need|i want|i'd like"
     r"|bitte|zeig mir|zeige mir|gib mir|kannst du|ich brauche|donne-moi|montre-moi|je voudrais|il me faut|dame|muéstrame"

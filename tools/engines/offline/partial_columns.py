@@ -79,7 +79,7 @@ def _titled_period(column: str, table: Table, taken: set[int], request: str) -> 
 def _designation(column: str, table: Table, taken: set[int]) -> int | None:
     """"Article number, name and list price" over "Artikelnr | Bezeichnung | Listenpreis EUR": the
     name of the thing a row lists is the one cell of its description no other requested column
-    takes, in a table that names no party (a person's or a company's name is no designation)."""
+    takes, in a table that names no party or person (their name is no designation)."""
     if fold(column) not in _NAME_WORDS or any(groups_of(cell) & _PARTIES for cell in table.header):
         return None
     cells = [j for j, cell in enumerate(table.header) if j not in taken and "description" in groups_of(cell)]
@@ -87,4 +87,4 @@ def _designation(column: str, table: Table, taken: set[int]) -> int | None:
 
 
 _NAME_WORDS = frozenset({"name", "nom", "nombre", "naam", "nome"})
-_PARTIES = frozenset({"customer", "supplier", "party", "carrier"})
+_PARTIES = frozenset({"customer", "supplier", "party", "carrier", "employee", "responsible", "given name", "surname"})

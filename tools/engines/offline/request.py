@@ -173,14 +173,26 @@ _SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-ZÄÖÜÉÈÀ])")
 
 def _sentences(text: str, scope: ScopeHint) -> list[str]:
     """The message's sentences; a header of the scope with a period inside ("Serious. Categ.")
-    ends none; a dash before the asker's words ends one."""
+    ends none."""
     folded = text.casefold()
     kept = [(m.start(), m.end()) for term in scope.vocabulary if ". " in term
             for m in re.finditer(re.escape(" ".join(term.split()).casefold()), folded)]
-    cuts = [m for m in [*_SENTENCE_END.finditer(text), *g.ASKED_AFTER_DASH.finditer(text)] if not any(a < m.start() < b for a, b in kept)]
-    cuts.sort(key=lambda m: m.start())
-    starts, ends = [0, *(m.end() for m in cuts)], [*(m.start() for m in cuts), len(text)]
-    return [text[a:b].strip() for a, b in zip(starts, ends) if text[a:b].strip()]
+    cuts = [m for m in _SENTENCE_END.finditer(text) if not any(a < m.start() < b for a, b in kept)]
+    bounds = [0, *(m.start() for m in cuts), len(text)]
+    return [text[a:b].strip() for a, b in zip(bounds, bounds[1:]) if text[a:b].strip()]
+
+
+def _without_asker_after_dash(text: str) -> str:
+    """"E-PRTR pollutants and their thresholds – give me the whole heavy metals table: …": the
+    asker's words after a dash ask, as they do opening a sentence; the dash stays, setting what
+    the message is about apart from the list."""
+    kept, last = [], 0
+    for match in g.ASKED_AFTER_DASH.finditer(text):
+        opener = g.OPENERS.match(text[match.end() :])
+        if opener is not None and match.end() >= last:
+            kept.append(text[last : match.end()])
+            last = match.end() + opener.end()
+    return "".join(kept) + text[last:]
 
 
 def _without_opener(sentence: str) -> str:
@@ -196,7 +208,7 @@ def read_message(message: str, scope: ScopeHint) -> Reading:
     kind = kind_of(text)
     if kind != "table":
         return Reading(request=message, kind=kind, columns_from="none")
-    sentences = _sentences(text, scope)
+    sentences = _sentences(_without_asker_after_dash(text), scope)
     bare = [_without_opener(sentence) for sentence in sentences]
     # a sentence's closing period stands apart where the next one opens in lower case once its
     # asking words are gone ("… subtotal lines. Give the offense, …")

@@ -53,10 +53,10 @@ class Terms:
             text = self.scan.message[first.start : last.start + len(last.text)]
             if last.text in SEPARATORS and not (last.text == "." and any(term.endswith(".") for term in self.scan.terms.get(folded(text), ()))):
                 continue  # a run ends at a separator only when the name does ("Article no.")
-            if text.count("(") != text.count(")"):
-                continue  # "ppm)" of "Konzentration (ppm)" names no "(ppm)": its bracket opens before
             marks = {ch for ch in text if not ch.isalnum() and not ch.isspace()}
-            if any(marks <= {ch for ch in term if not ch.isalnum() and not ch.isspace()} for term in self._named(text)):
+            # "ppm)" of "Konzentration (ppm)" names no "(ppm)": its bracket opens before the run
+            if any(marks <= {ch for ch in term if not ch.isalnum() and not ch.isspace()} and _open(text) == _open(term)
+                   for term in self._named(text)):
                 return end
         return None
 
@@ -96,3 +96,8 @@ class Terms:
 
 
 SHORTENED_WORDS = 3  # words a header shortened by its tail keeps at least ("WMA from RBI")
+
+
+def _open(text: str) -> int:
+    """The brackets a text opens and leaves open (less those it closes without opening)."""
+    return text.count("(") - text.count(")")

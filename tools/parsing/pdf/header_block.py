@@ -519,13 +519,16 @@ def _rebuilt(
     return top, grown
 
 
+_BRACKETED = re.compile(r"\(\d{1,3}\)")  # "(1)  (2)  (3)": the columns' numbers, no row's figures
+
+
 def _sparse_row(line: _Line, row: _Line) -> bool:
     """Whether a line right over the first full row of the body is a row of it that leaves some
     columns empty (a control group with no figure relative to itself): figures only, two or
     more, no line of years or of the columns' numbers, each over a cell of the full row."""
     segments = line.segments
     return (
-        2 <= len(segments) < len(row.segments) and all(_figure(s.text) for s in segments)
+        2 <= len(segments) < len(row.segments) and all(_figure(s.text) and not _BRACKETED.fullmatch(s.text.strip()) for s in segments)
         and not _years(line) and not _numbers_columns(line)
         and all(sum(1 for r in row.segments if min(s.x1, r.x1) > max(s.x0, r.x0)) == 1 for s in segments)
     )
