@@ -109,3 +109,14 @@ def test_a_folder_written_as_a_path_is_a_place_though_the_hint_lists_only_the_la
     # a month and a year joined by a slash is not written as a folder's path: every document is read
     dated = reading_from(answer, "Code, item and quantity of every order of May/2013", scope)
     assert dated.places == [] and any("'May/2013'" in n for n in dated.notes)
+
+
+def test_a_period_the_model_did_not_read_is_named_as_the_user_wrote_it() -> None:
+    scope = ScopeHint(documents=40, years=["2024", "2025"], today="2025-07-31",
+                      folders=[FolderCount(folder="invoices/2025", documents=20), FolderCount(folder="invoices/2024", documents=20)])
+    answer = RequestReading(kind="table", columns=["Code", "Item"], columns_from="request", row_condition=None,
+                            conditions=[], row_terms=[], document_conditions=[], unused=[], places=[], calculations=[],
+                            notes=[])
+    reading = reading_from(answer, "Code and item of every invoice this year", scope)
+    assert reading.places == []  # the model's reading stands: no year is added over it
+    assert any("did not read 'this year' as a place" in n for n in reading.notes), reading.notes

@@ -10,6 +10,7 @@ from tools.engines.accounting import accounting_note
 from tools.engines.dates import years_as_dates
 from tools.engines.llm.schemas import RequestReading
 from tools.engines.offline.request import written_places
+from tools.engines.relative import said_as
 
 UNREAD_PLACE = "The model did not read '{value}' as a place (a folder or the documents' year), so every document in scope was read."
 
@@ -71,6 +72,7 @@ def reading_from(answer: RequestReading, message: str, scope: ScopeHint, quick: 
         [answer.row_condition or "", *document_conditions, *row_terms, *columns,
          *(f"{c.value} {c.text}" for c in conditions)]
     )
+    said = said_as(message, scope.today)
     for place in written_places(message, scope):
         value = place.value.strip("/").casefold()
         if any(p.value.strip("/").casefold() == value for p in places):
@@ -80,7 +82,8 @@ def reading_from(answer: RequestReading, message: str, scope: ScopeHint, quick: 
         as_path = f"{place.value.strip('/')}/".casefold() in message.casefold()
         if place.kind == "year" or (place.kind == "folder" and value not in folders and not as_path):
             if place.value not in read:
-                notes.append(UNREAD_PLACE.format(value=place.value))
+                # "this year" read as 2025: the note names what the user wrote
+                notes.append(UNREAD_PLACE.format(value=said.get(place.value.casefold(), place.value)))
             continue
         places.append(place)
     unused = _unique(answer.unused)
