@@ -610,3 +610,13 @@ def test_what_a_dash_sets_apart_a_footnoted_header_and_a_title_said_in_part() ->
     gases = Table(page=1, title=["Gases"], header=["", "to air"], rows=[["CO2", "100"]])
     reading = read_message("Give me the whole heavy metals table: pollutant and to air.", _hint(["", "to air"]))
     assert titled_as_asked([heavy, metals, gases], reading) == [heavy]
+
+
+def test_a_figure_ending_a_sentence_leaves_its_period_to_the_sentence() -> None:
+    hint = _hint(["Characteristic", "Unadjusted OR"])
+    reading = read_message("Every characteristic whose unadjusted OR is higher than 1.5. Leave out the total row.", hint)
+    assert [(c.column, c.op, c.value) for c in reading.conditions][:1] == [("Unadjusted OR", "gt", "1.5")]
+    # a date's day and month, and an ordinal before its noun, keep their period
+    from tools.engines.offline.tokens import tokenize
+
+    assert [t.text for t in tokenize("bis 2.5. Mai im 3. Quartal")] == ["bis", "2.5.", "Mai", "im", "3.", "Quartal"]

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.reading import Place
+from tools.engines.months import month_of
 from tools.engines.offline import grammar as g
 
 MAX_TERM_TOKENS = 10  # a header or label of the scope found whole in a message: "Total Costs All Funds"
@@ -133,6 +134,8 @@ def _closes_sentence(word: str, rest: str) -> bool:
         return not rest.strip() or bool(re.match(r"\s+[A-ZÄÖÜ\"'“‘]", rest))
     if any(ch.isdigit() for ch in body) and any(ch.isalpha() for ch in body) and re.match(r"\s+[A-ZÄÖÜ]", rest):
         return True  # "… a Max Term of 5Y. I need …": a value with its unit is no abbreviation
+    if _FIGURE.fullmatch(body) and (after := re.match(r"\s+([A-ZÄÖÜ]\w*)", rest)) is not None and month_of(after.group(1)) is None:
+        return True  # "… higher than 1.5. Leave out …": a figure ends the sentence ("2.5. Mai" is a date, "3. Quartal" an ordinal)
     words = body.split("/")  # "… exactamente 10 kg/año. Indícame …": a unit per a unit ends it too
     if "." in body or len(body) <= 3 or not all(w.isalpha() for w in words) or len(words) > 2:
         return not rest.strip() and not ("." in body or len(body) <= 3)
@@ -146,6 +149,7 @@ def text_of(tokens: list[Tok]) -> str:
 
 
 _BRACKETED = re.compile(r"\( ([^()]*?) \)")
+_FIGURE = re.compile(r"\d[\d.,]*[.,]\d+")  # a figure with a decimal or thousands mark ("1.5", "1,500.00")
 
 
 def capitalise(words: str) -> str:
