@@ -23,6 +23,7 @@ from tools.engines.offline.request import read_message
         ("alle Rechnungen aus dem letzten Jahr", "2025-07-31", "alle Rechnungen aus dem 2024"),
         ("les factures de l'année dernière", "2026-03-01", "les factures de 2025"),
         ("las facturas de este año", "2026-03-01", "las facturas de 2026"),
+        ("las facturas del año pasado de Levante", "2026-03-01", "las facturas del 2025 de Levante"),
     ],
 )
 def test_a_period_said_from_today_is_the_period_it_names(message: str, today: str, written: str) -> None:

@@ -17,16 +17,16 @@ from datetime import date
 # (unit, steps back from today, the ways the requests Kea reads say it)
 _SAID: tuple[tuple[str, int, str], ...] = (
     ("year", 0, r"this year(?:['’]s)?|the current year|current year(?:['’]s)?|dieses jahr(?:es)?|diesem jahr|im laufenden jahr"
-                r"|cette année|l'année en cours|este año|el año en curso|dit jaar"),
+                r"|cette année|l'année en cours|este año|(?:el )?año en curso|dit jaar"),
     ("year", 1, r"last year(?:['’]s)?|letztes jahr|letzten jahr(?:es)?|vergangenes jahr|vergangenen jahr(?:es)?"
-                r"|l'année dernière|l'an dernier|l'année passée|el año pasado|vorig jaar|afgelopen jaar"),
+                r"|l'année dernière|l'an dernier|l'année passée|(?:el )?año pasado|vorig jaar|afgelopen jaar"),
     ("quarter", 0, r"this quarter(?:['’]s)?|the current quarter|dieses quartal(?:s)?|diesem quartal|ce trimestre"
                    r"|este trimestre|dit kwartaal"),
     ("quarter", 1, r"last quarter(?:['’]s)?|letztes quartal|letzten quartal(?:s)?|vergangenen quartal(?:s)?"
-                   r"|le trimestre dernier|le dernier trimestre|el trimestre pasado|el último trimestre"
+                   r"|le trimestre dernier|le dernier trimestre|(?:el )?trimestre pasado|(?:el )?último trimestre"
                    r"|vorig kwartaal|afgelopen kwartaal"),
     ("month", 0, r"this month(?:['’]s)?|diesen monat|diesem monat|ce mois(?:-ci)?|este mes|deze maand"),
-    ("month", 1, r"last month(?:['’]s)?|letzten monat|vergangenen monat|le mois dernier|el mes pasado"
+    ("month", 1, r"last month(?:['’]s)?|letzten monat|vergangenen monat|le mois dernier|(?:el )?mes pasado"
                  r"|vorige maand|afgelopen maand"),
 )
 _PATTERNS = [(unit, back, re.compile(rf"(?<![\w'-])(?:{said})(?![\w-])", re.IGNORECASE)) for unit, back, said in _SAID]
@@ -41,6 +41,7 @@ _AGAINST_NEXT = re.compile(r"^\s*(?:versus|vs\.?|against|compared (?:to|with)|ge
                            r"|comparado con)\b", re.IGNORECASE)
 # "the last year of the contract", "over the last year", "el último trimestre del contrato": the
 # final one of something, or the twelve months up to today, not the period before this one
+_LAST = ("last ", "letzte", "le dernier", "el último", "último")  # the words that may say "final" rather than "before this"
 _FINAL_OF = re.compile(r"^\s+(?:of|del|de|des|du|der|van)\b", re.IGNORECASE)
 _THE_LAST = re.compile(r"\b(?:the|over|in the|during the)\s*$", re.IGNORECASE)
 # a word that already links the period to what it dates ("of last year", "during this month")
@@ -75,8 +76,9 @@ def _dated(message: str, today: str | None) -> tuple[str, list[tuple[str, str]]]
 
         def named(match: re.Match[str], unit: str = unit, back: int = back) -> str:
             before, after = message[: match.start()], message[match.end():]
-            if _AGAINST.search(before) or _AGAINST_NEXT.search(after) or _FINAL_OF.search(after) \
-                    or match.group(0).casefold().startswith("last ") and _THE_LAST.search(before):
+            last = match.group(0).casefold().startswith(_LAST)
+            if _AGAINST.search(before) or _AGAINST_NEXT.search(after) or last and _FINAL_OF.search(after) \
+                    or last and match.group(0).casefold().startswith("last ") and _THE_LAST.search(before):
                 return match.group(0)
             period = _period(day, unit, back)
             read.append((match.group(0), period))
