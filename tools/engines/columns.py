@@ -16,6 +16,7 @@ from functools import lru_cache
 from core.reading import Condition
 from tools.engines.numbers import parse_number
 from tools.engines.synonyms import SYNONYMS
+from tools.engines.translation import translated_cells
 from tools.engines.units import MEASURE_UNIT, said_unit, unit_agrees, unit_phrase_of, without_unit
 
 # Decorations of a header cell that do not change what the column holds: "Unit price (EUR)".
@@ -124,17 +125,19 @@ def is_known_column(name: str) -> bool:
     return bool(groups_of(name))
 
 
-def _match_tiers(requested: str, header: list[str], context: str = "") -> list[list[int]]:
+def _match_tiers(requested: str, header: list[str], context: str = "", translate: bool = True) -> list[list[int]]:
     """Candidate cells for a requested column, best tier first; ``context`` is the table's title.
     A column asked for in a unit ("Weight in kg", "Potencia en kWp") is its name's, among the
-    cells that give no other unit in brackets."""
+    cells that give no other unit in brackets. Last, when nothing else names it (and
+    ``translate``), the cells that name it in another language ("Weighted Percent" for
+    "Porcentaje ponderado")."""
     if (split := unit_phrase_of(requested)) is not None and not any(_singular(normalise(c)) == _singular(normalise(requested)) for c in header):
         name, unit = split
-        return [[i for i in tier if unit_agrees(header[i], unit)] for tier in _match_tiers(name, header, context)]
+        return [[i for i in tier if unit_agrees(header[i], unit)] for tier in _match_tiers(name, header, context, translate)]
     against = _AGAINST_LAST.fullmatch(requested.strip())
     if against is not None and not any(_singular(normalise(c)) == _singular(normalise(requested)) for c in header):
         # "the change versus last year": a change beside the period before is the table's Change
-        return _match_tiers(against.group(1), header, context)
+        return _match_tiers(against.group(1), header, context, translate)
     aliased = _ALIAS.fullmatch(requested)
     if aliased is not None and (printed := [i for i, c in enumerate(header) if normalise(c) == normalise(aliased.group(2))]):
         return [printed]  # "the net amount (Prix HT)": the header the request gives in brackets
@@ -146,7 +149,7 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
     undecorated = [
         i for i, c in enumerate(cells) if c and _singular(_undecorated(c)) == _singular(_undecorated(want))
     ]
-    synonym = synonym_cells(requested, header)
+    synonym = of_kind = synonym_cells(requested, header)
     if len(synonym) > 1:
         # two cells of the same kind ("Artikel" and "Bezeichnung"): the one named as the kind
         # itself holds it, else the one spelled as the request writes it ("Article": Artikel);
@@ -237,6 +240,10 @@ def _match_tiers(requested: str, header: list[str], context: str = "") -> list[l
         # "VTEt" names the "Treatment of DVT and PE, … (VTEt)" column
         [i for i, c in enumerate(header) if want and folded(code_of(c)) == folded(want)],
     ]
+    if translate and not any(tiers) and not of_kind:
+        # (cells of the requested kind the synonyms found too many of name none with confidence
+        # in any language)
+        tiers.append(translated_cells(requested, header))
     tiers = [[i for i in tier if _qualifier(cells[i]) in (wanted, None) or wanted is None] for tier in tiers]
     if wanted is None:
         # an unqualified "amount" beside both a net and a gross amount names neither with confidence
@@ -434,6 +441,12 @@ def _bilingual(requested: str, header: list[str], context: str) -> list[int]:
     found = [i for i, cell in enumerate(header) if " / " in cell
              and any(any(_match_tiers(requested, [part.strip()], context)) for part in cell.split(" / ") if part.strip())]
     return found if len(found) == 1 else []
+
+
+def read_in_translation(requested: str, header: list[str], index: int, context: str = "") -> bool:
+    """Whether a requested column is placed at a header cell only by reading one of them in
+    another language: what is read through it is unsure (the caller says so)."""
+    return not any(index in tier for tier in _match_tiers(requested, header, context, translate=False))
 
 
 def match_column(requested: str, header: list[str], context: str = "") -> int | None:

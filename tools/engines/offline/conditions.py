@@ -78,7 +78,7 @@ class Conditions:
                 self._relative(i)  # "die" opening a sentence is an article ("Bitte die Spalten …"), no relative
             elif tok.is_(g.LIST_KEYWORDS) and not ((nxt := self.scan.at(i + 1)) is not None and nxt.is_(g.ENDS_LIST)):
                 self._with_condition(i)  # "the chocolate listing for CENTRAL KMA": a noun, then whose rows
-            elif tok.is_(g.ABOUT_WORDS) and i > 0:
+            elif tok.is_(g.ABOUT_WORDS) and i > 0 and not self._compares_figure(i):
                 end = self.scan.clause_end(i + 1)
                 if end > i + 1:
                     self.scan.row_terms.append(text_of(self.scan.tokens[i + 1 : end]))
@@ -90,6 +90,13 @@ class Conditions:
         equalities.take_implicit_equalities()
         self._leading_condition()
         self.comparisons.take_comparisons()
+
+    def _compares_figure(self, i: int) -> bool:
+        """Whether a word that may also say what rows are about compares with a figure after it
+        ("über 60": more than 60, not about 60)."""
+        op = self.scan.operator_at(i)
+        after = self.scan.at(op[1]) if op else None
+        return after is not None and after.has_digit
 
     def _after_which(self, i: int) -> bool:
         return any(t.low in WHICH or t.low == "many" for t in self.scan.tokens[max(0, i - 6) : i])

@@ -45,7 +45,7 @@ class Exclusions:
             # labels of columns or taxes elsewhere
             opens_sentence = (i == 0 or tokens[i - 1].text in SENTENCE_END) and tokens[i].low in _TELLS
             items = self._items(i + opener, end, lines=opens_sentence)
-            opens_clause = i == 0 or tokens[i - 1].kind == "punct" or tokens[i - 1].is_(g.CONJUNCTIONS)
+            opens_clause = i == 0 or tokens[i - 1].kind == "punct" or tokens[i - 1].text in g.DASHES or tokens[i - 1].is_(g.CONJUNCTIONS)
             # mid-clause ("the states without the totals") only totals are left out: "invoices
             # without discount" is a condition on a column
             if not items or not (opens_clause or all(total for _, _, total in items)):
@@ -116,9 +116,11 @@ class Exclusions:
                 named = named[:-1]  # "the SUBTOTAL and BRAZIL lines", "the Acme orders"
             if not named:
                 return []
+            while len(named) > 1 and named[0].is_(g.ROW_NOUNS):
+                named = named[1:]  # "die Zeile „Average“", "la fila Total": the row's label
             head = g.row_compound_head(named[-1].text) if len(named) == 1 else None
-            if head is not None and g.TOTAL_LINE.fullmatch(head):
-                named = [Tok(head)]  # "ohne die Gesamtzeile", "Totaalregels niet": the total lines
+            if head is not None and (g.TOTAL_LINE.fullmatch(head) or "-" in named[-1].text):
+                named = [Tok(head)]  # "ohne die Gesamtzeile", "Totaalregels niet", "die Average-Zeile"
             total = g.TOTAL_LINE.fullmatch(named[-1].text) is not None
             if total and len(named) > 1 and len(named) < len(words):
                 named = named[:-1]  # "the property crime subtotal lines": the lines of property crime

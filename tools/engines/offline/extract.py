@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from core.reading import Condition, DocumentText, Reading, Record, Table
 from tools.engines.accounting import fold
 from tools.engines.checks import check_conditions, checked, judgement_notes
-from tools.engines.columns import groups_of, map_columns, match_column, normalise, partly_named, unit_unsaid
+from tools.engines.columns import groups_of, map_columns, match_column, normalise, partly_named, read_in_translation, unit_unsaid
 from tools.engines.numbers import has_currency, month_of_cell, parse_number
 from tools.engines.offline.document_names import apart_notes, meets_document_conditions
 from tools.engines.offline.document_terms import (
@@ -169,6 +169,7 @@ class _TableUse:
     mapping: dict[str, int]
     unnamed: str | None = None  # the requested column read from the unheaded first column
     partly: list[str] = field(default_factory=list)  # requested columns a header names only in part
+    translated: list[str] = field(default_factory=list)  # columns (asked or conditions') named in another language
 
 
 _ORDERS = frozenset({"lt", "le", "gt", "ge"})
@@ -281,6 +282,11 @@ def records_from_tables(
             c.column: match_column(c.column, use.header, " ".join(table.title))
             for c in asked.conditions if c.column and c.op != "judgement"
         }
+        # "Porcentaje ponderado" over "Weighted Percent": a name read in another language
+        use = replace(use, translated=list(dict.fromkeys(
+            name for name, i in [*use.mapping.items(), *condition_cells.items()]
+            if i is not None and name not in use.partly and read_in_translation(name, use.header, i, " ".join(table.title))
+        )))
         sums = total_lines(rows, use.mapping.values(), len(use.header), reading, earlier) | labels_among_figures(rows)
         earlier = [*earlier, *rows]
         # "the personal habits indicators": the rows under the heading the request names, unsure
@@ -296,7 +302,7 @@ def records_from_tables(
             reread = [*reread, section_note(section)]
             if section.phrase in reading.columns and section.phrase not in use.mapping:
                 # the items of a section are the labels of the column its heading stands in
-                use = _TableUse(use.header, {**use.mapping, section.phrase: 0}, use.unnamed, [*use.partly, section.phrase])
+                use = replace(use, mapping={**use.mapping, section.phrase: 0}, partly=[*use.partly, section.phrase])
         records += with_subject(reading.subject, use.header, use.mapping, [
             (row, checked(r, reread)) for k, row in enumerate(rows)
             if k not in sums and (section is None or k in section.rows)
@@ -453,6 +459,8 @@ def _table_record(
     if use.unnamed is not None:
         notes.append(f"'{use.unnamed}' is read from the table's first column, which has no header")
     notes += [f"'{c}' is read from the column '{' '.join(use.header[use.mapping[c]].split())}', which names it only in part" for c in use.partly]
+    notes += [f"'{c}' is read from the column '{' '.join(use.header[i].split())}', which names it in another language"
+              for c in use.translated if (i := use.mapping.get(c, condition_cells.get(c))) is not None]
     mapped = [c for c in reading.columns if c in use.mapping]
     empty = [c for c in mapped if values[c] is None]
     if len(mapped) >= 2 and 2 * len(empty) > len(mapped):

@@ -9,6 +9,7 @@ from core.reading import Reading, Table
 from tools.engines.accounting import fold
 from tools.engines.columns import groups_of, identifier_of, match_column, names_of, normalise, partly_named
 from tools.engines.offline.grammar import YEAR
+from tools.engines.translation import english, foreign
 
 
 def partly_named_columns(reading: Reading, table: Table, mapping: dict[str, int]) -> dict[str, int]:
@@ -30,6 +31,8 @@ def partly_named_columns(reading: Reading, table: Table, mapping: dict[str, int]
                 index = _numbering(column, table, taken)
             if index is None:
                 index = _designation(column, table, taken)
+            if index is None:
+                index = _in_translation(column, table, taken, others)
             if index is not None:
                 found[column] = index
     return {column: found[column] for column in reading.columns if column in found}
@@ -88,3 +91,16 @@ def _designation(column: str, table: Table, taken: set[int]) -> int | None:
 
 _NAME_WORDS = frozenset({"name", "nom", "nombre", "naam", "nome"})
 _PARTIES = frozenset({"customer", "supplier", "party", "carrier", "employee", "responsible", "given name", "surname"})
+
+
+def _in_translation(column: str, table: Table, taken: set[int], others: list[str]) -> int | None:
+    """The cell naming a requested column in part once both are read in English ("NÚMERO" for
+    the "Candidate number" of a Portuguese list, "Our estimates 1996" for "Eigene Schätzung
+    1996"); None when neither is written in another language."""
+    if not foreign(column) and not any(foreign(cell) for cell in table.header):
+        return None
+    header = [(english(cell) or ("",))[0] if cell.strip() else "" for cell in table.header]
+    for reading in english(column):
+        if (index := partly_named(reading, header, taken, "", [form for other in others for form in english(other)[:1]])) is not None:
+            return index
+    return None

@@ -136,8 +136,12 @@ def _closes_sentence(word: str, rest: str) -> bool:
         return True  # "… a Max Term of 5Y. I need …": a value with its unit is no abbreviation
     if _FIGURE.fullmatch(body) and (after := re.match(r"\s+([A-ZÄÖÜ]\w*)", rest)) is not None and month_of(after.group(1)) is None:
         return True  # "… higher than 1.5. Leave out …": a figure ends the sentence ("2.5. Mai" is a date, "3. Quartal" an ordinal)
-    words = body.split("/")  # "… exactamente 10 kg/año. Indícame …": a unit per a unit ends it too
-    if "." in body or len(body) <= 3 or not all(w.isalpha() for w in words) or len(words) > 2:
+    if body.isdigit() and re.match(r"\s+[A-ZÄÖÜ]\w*\s?:", rest):
+        return True  # "… über 60. Spalten: …": a number before a label opening a list ends the sentence
+    # "… exactamente 10 kg/año. Indícame …": a unit per a unit ends it too, as a hyphenated word
+    # does ("… ohne die Average-Zeile. Spalten: …")
+    words = body.split("/")
+    if "." in body or len(body) <= 3 or not all(w.replace("-", "").isalpha() for w in words) or len(words) > 2:
         return not rest.strip() and not ("." in body or len(body) <= 3)
     following = rest.lstrip()[:1]
     return not following or rest[:1].isspace() and (following.isupper() or following in "0123456789\"'“‘")

@@ -1,0 +1,87 @@
+"""Column names asked for in one language over a table headed in another: a Spanish request over
+an English response-rate table, a German one over an English comparison of estimates, an
+English one over a Portuguese results list. What is read through a translation is never `yes`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from held_out import document, scope
+
+from tools.engines.columns import map_columns, match_column, read_in_translation
+from tools.engines.offline import extract_records, read_message
+from tools.engines.translation import foreign
+
+UNSEEN = Path(__file__).resolve().parents[2] / "evals" / "unseen"
+NHANES = UNSEEN / "public-sixteen" / "documents" / "tabula-java" / "us-035a.pdf"
+RETAIL = UNSEEN / "public-seventeen" / "documents" / "tabula-java" / "eu-005.pdf"
+
+LICENCES = ["S. No.", "Name of Licensee", "License No.& Date", "Category", "Service area", "Date of signing UL",
+            "Effective Date"]
+RESULTS = ["NÚMERO", "NOME", "DATA DE NASCIMENTO", "OBJETIVA", "NOTA FINAL", "CLASS"]
+
+
+def test_names_in_another_language_find_their_cells_and_say_so() -> None:
+    header = ["Status", "Sample size", "Percent", "Weighted Percent"]
+    asked = ["Estado", "Tamaño de muestra", "Porcentaje", "Porcentaje ponderado"]
+    assert map_columns(asked, header) == {name: i for i, name in enumerate(asked)}
+    assert [read_in_translation(name, header, i) for i, name in enumerate(asked)] == [False, True, True, True]
+    # a German compound is read as its parts, the words of a name in any order
+    assert map_columns(["Servicegebiet", "Unterzeichnungsdatum", "Wirksamkeitsdatum"], LICENCES) == {
+        "Servicegebiet": 4, "Unterzeichnungsdatum": 5, "Wirksamkeitsdatum": 6}
+    # an English request over a Portuguese list; a word read two ways (Spanish "nombre", the
+    # name or the number) takes the cell spelled most like it; a word shortening the other
+    assert map_columns(["Name", "Date of birth", "Final grade"], RESULTS) == {"Name": 1, "Date of birth": 2, "Final grade": 4}
+    assert match_column("Nombre", RESULTS) == 1 and match_column("Clasificación", RESULTS) == 5
+
+
+def test_names_of_one_language_are_never_compared_in_translation() -> None:
+    assert not foreign("Weighted Percent") and match_column("Weighted Percent", ["Status", "Percent"]) is None
+    # two cells of the kind the synonyms know, neither named as it: no translation picks one
+    assert map_columns(["Description"], ["Pos", "Beschreibung", "Bezeichnung", "Menge"]) == {}
+
+
+def test_a_spanish_request_over_an_english_table_gives_its_rows_unsure() -> None:
+    message = ("De la tabla A.3 (tasas de respuesta de entrevista y examen, NHANES III 1988-94) necesito las filas de "
+               "estado con un porcentaje ponderado menor que 20, sin la fila Total. Columnas: Estado, Tamaño de "
+               "muestra, Porcentaje, Porcentaje ponderado.")
+    records = extract_records(document(NHANES), read_message(message, scope([NHANES])))
+    assert [list(r.values.values()) for r in records] == [
+        ["Not interviewed", "5701", "14.4", "18.2"], ["Interviewed, not examined", "2683", "6.8", "7.5"],
+        ["Home examined", "493", "1.2", "0.8"]]
+    assert all(r.match == "unsure" for r in records)
+    assert "'Porcentaje ponderado' is read from the column 'Weighted Percent', which names it in another language" in records[0].note
+
+
+def test_a_german_comparison_and_a_left_out_line_over_an_english_table() -> None:
+    message = ("Aus Tabelle 7.5 der Studie zur Konzentration im Lebensmitteleinzelhandel (Vergleich der C5-Werte aus "
+               "verschiedenen Quellen) brauche ich alle Länder, bei denen der Durchschnitt der anderen Schätzungen über "
+               "60 liegt – ohne die Zeile „Average“. Spalten: Land, Eigene Schätzung 1996, LDA 1997, Durchschnitt "
+               "anderer Schätzungen.")
+    reading = read_message(message, scope([RETAIL]))
+    assert [(c.column, c.op, c.value) for c in reading.conditions] == [
+        ("Durchschnitt anderer Schätzungen", "gt", "60"), (None, "not", "Average")]
+    records = extract_records(document(RETAIL), reading)
+    assert [r.values["Land"] for r in records] == ["Austria", "Bel/Lux", "Denmark", "Finland", "France", "Netherlands",
+                                                   "Sweden", "UK"]
+    assert records[2].values == {"Land": "Denmark", "Eigene Schätzung 1996": "59.5", "LDA 1997": None,
+                                 "Durchschnitt anderer Schätzungen": "63.0"}
+    assert all(r.match == "unsure" for r in records)
+
+
+def test_a_word_comparing_or_saying_what_rows_are_about() -> None:
+    scope_hint = scope([RETAIL])
+    priced = read_message("Alle Artikel mit einem Preis über 100. Spalten: Artikel, Preis", scope_hint)
+    assert [(c.column, c.op, c.value) for c in priced.conditions] == [("Preis", "gt", "100")] and not priced.row_terms
+    about = read_message("Alle Berichte über Kaffeemarken. Spalten: Marke, Anteil", scope_hint)
+    assert about.row_terms == ["Kaffeemarken"] and not about.conditions
+
+
+def test_a_line_left_out_is_named_by_its_label() -> None:
+    scope_hint = scope([RETAIL])
+    for message in ("Every country with an average above 60, leaving out the row Total. Columns: Country, Average.",
+                    "Alle Länder mit Durchschnitt über 60 – ohne die Zeile Total. Spalten: Land, Durchschnitt.",
+                    "Alle Länder mit Durchschnitt über 60, ohne die Total-Zeile. Spalten: Land, Durchschnitt."):
+        reading = read_message(message, scope_hint)
+        assert [(c.op, c.value) for c in reading.conditions if c.op == "not"] == [("not", "Total")], message
+        assert reading.columns[1] in ("Average", "Durchschnitt"), message
