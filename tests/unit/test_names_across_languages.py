@@ -85,3 +85,29 @@ def test_a_line_left_out_is_named_by_its_label() -> None:
         reading = read_message(message, scope_hint)
         assert [(c.op, c.value) for c in reading.conditions if c.op == "not"] == [("not", "Total")], message
         assert reading.columns[1] in ("Average", "Durchschnitt"), message
+
+
+def test_years_closing_the_same_words_tell_two_columns_apart() -> None:
+    coffee = UNSEEN / "public-eleven" / "documents" / "camelot" / "eu-007.pdf"
+    reading = read_message("Dans le tableau 8.21 sur les parts de marché des marques de café, donne-moi la marque, la part "
+                           "de marché 1996 et la part de marché 1997, seulement pour les marques du groupe K-J-S.", scope([coffee]))
+    assert reading.columns == ["Marque", "Part de marché 1996", "Part de marché 1997"] and "1997" not in reading.document_conditions
+    records = extract_records(document(coffee), reading)
+    assert records[0].values["Part de marché 1997"] == "16.5%" and records[0].match == "unsure"
+    # one year each for documents of two years: no column names them
+    for message in ("Revenue in 2024 and revenue in 2025 per region", "Which invoices from 2024 and 2025 are overdue? Invoice number and amount."):
+        assert read_message(message, scope([coffee])).document_conditions == ["2024", "2025"], message
+
+
+def test_the_things_a_condition_picks_say_which_row_is_which() -> None:
+    retail = UNSEEN / "public-nine" / "documents" / "tabula-java" / "eu-004.pdf"
+    reading = read_message("Using the table on size of the market across the member states, list the member states where "
+                           "retail sales per outlet are above 800, with the number of retail outlets", scope([retail]))
+    assert reading.subject == "Member states"
+    records = extract_records(document(retail), reading)
+    assert [(r.values["Member states"], r.values["Number of retail outlets"]) for r in records] == [
+        ("Germany", "415.3"), ("France", "343.4"), ("UK", "289.9"), ("Austria", "37.7")]
+    assert all(r.match == "unsure" for r in records)
+    each = read_message("Hi! For the Amazon Web Services invoice 42183017, could you list each service from the Detail "
+                        "section together with its charges?", scope([retail]))
+    assert each.subject == "Service" and each.columns == ["Charges"]

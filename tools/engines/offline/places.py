@@ -105,7 +105,7 @@ class Places:
 
     def take_folders_and_years(self) -> None:
         """"the X folder", "folder X", and years; after the scope's names are read whole."""
-        listed = self._listed_year_columns()
+        listed = self._listed_year_columns() | self._years_telling_names_apart()
         for i, tok in enumerate(self.scan.tokens):
             if tok.is_(g.FOLDER_WORDS):
                 self._folder_word(i)
@@ -147,6 +147,21 @@ class Places:
                 found.update(k for k in run if self.scan.names_header(tokens[k].bare))
             run = []
         return found
+
+    def _years_telling_names_apart(self) -> set[int]:
+        """The years that close the same words said twice or more, each time with another year
+        ("la part de marché 1996 et la part de marché 1997", "Logements insalubres 2007,
+        Logements insalubres 2009"): they tell two columns apart, no document can be of both."""
+        tokens = self.scan.tokens
+        named: dict[str, dict[str, int]] = {}
+        for i, tok in enumerate(tokens):
+            before = self.scan.at(i - 1)
+            if tok.kind != "word" or tok.used or not g.YEAR.fullmatch(tok.bare) or before is None \
+                    or not before.is_content or not before.bare.isalpha() or before.low in g.DOCUMENT_NOUNS \
+                    or before.is_(g.YEAR_WORDS) or self._compared(i):
+                continue
+            named.setdefault(before.low, {}).setdefault(tok.bare, i)
+        return {i for years in named.values() if len(years) > 1 for i in years.values()}
 
     def _set_against(self, i: int) -> bool:
         """Whether the year at ``i`` is set against another year by "vs" ("2016 vs 1990")."""

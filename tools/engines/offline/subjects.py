@@ -107,6 +107,16 @@ class Subjects:
                     and not found[-1].is_(g.ROW_NOUNS) and not _names_documents(self.scan, k + len(found)):
                 # "…, only for impacts where presentation and evaluation is above 0,39": the things asked for
                 phrase = found
+            elif tok.is_(g.ASKING) and (first := self._past_articles(k + 1)) > k + 1 and (found := self._things_where(first)) \
+                    and not found[-1].is_(g.ROW_NOUNS) and not _names_documents(self.scan, first + len(found)):
+                # "…, list the member states where retail sales per outlet are above …": the things
+                # a condition then picks
+                phrase = found
+            elif tok.is_(g.ASKING) and (nxt := self.scan.at(k + 1)) is not None and nxt.is_(g.QUANTIFIERS) \
+                    and (found := _thing_phrase(self.scan, range(k + 2, min(k + 2 + _SUBJECT_WORDS, len(tokens))))) \
+                    and not found[-1].is_(g.ROW_NOUNS) and not _names_documents(self.scan, k + 2 + len(found)):
+                # "could you list each service from the Detail section together with its charges?"
+                phrase = found
             elif tok.is_(g.LIST_KEYWORDS) and after is not None and after.is_(g.DETERMINERS):
                 # "Show the corn lines of the … table with the May/2013 … estimates": rows asked for by name
                 phrase = [*asked] if (asked := self._asked_for(k)) and asked[-1].is_(g.ROW_NOUNS) else []
@@ -115,6 +125,12 @@ class Subjects:
             if phrase and phrase[0].low not in _NO_THINGS and not _identified_by(phrase[-1].bare, named):
                 self.scan.subject = capitalise(" ".join(t.bare for t in phrase))
                 return
+
+    def _past_articles(self, k: int) -> int:
+        """The first token from ``k`` that is no determiner ("the", "les")."""
+        while self.scan.at(k) is not None and self.scan.tokens[k].is_(g.DETERMINERS):
+            k += 1
+        return k
 
     def _things_where(self, k: int) -> list[Tok]:
         """The words from token ``k`` naming things a condition then picks ("impacts where …",
