@@ -111,3 +111,16 @@ def test_the_things_a_condition_picks_say_which_row_is_which() -> None:
     each = read_message("Hi! For the Amazon Web Services invoice 42183017, could you list each service from the Detail "
                         "section together with its charges?", scope([retail]))
     assert each.subject == "Service" and each.columns == ["Charges"]
+
+
+def test_a_german_question_after_a_colon_compares_the_column_it_has() -> None:
+    chocolate = UNSEEN / "public-ten" / "documents" / "pdfplumber" / "issue-140-example.pdf"
+    message = ("Hallo, in der Aufstellung mit den LILYS-Schokoladenartikeln (CENTRAL KMA): welche Positionen haben einen "
+               "Accrued Amount von mehr als $ 350? Bitte UPC-Code, Artikelbeschreibung und Accrued Amount.")
+    reading = read_message(message, scope([chocolate]))
+    assert ("Accrued Amount", "gt", "$ 350") in [(c.column, c.op, c.value) for c in reading.conditions]
+    assert not reading.row_terms and reading.subject == "Positionen"
+    records = extract_records(document(chocolate), reading)
+    assert [r.values["Accrued Amount"] for r in records] == ["$ 388.57", "$ 419.68"]
+    french = read_message("quelles lignes ont un montant de plus de 350 ? Article et montant.", scope([chocolate]))
+    assert [(c.column, c.op, c.value) for c in french.conditions] == [("Montant", "gt", "350")]

@@ -20,6 +20,10 @@ from tools.engines.offline.presence import Presence
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import SENTENCE_END, WHICH, capitalise, text_of
 
+# "of" between a column and its comparison: "an accrued amount of more than $ 350", "einen Betrag
+# von mehr als 350", "un montant de plus de 350"
+_OF = frozenset({"of", "von", "de", "van", "di"})
+
 
 @dataclass
 class Conditions:
@@ -118,11 +122,11 @@ class Conditions:
                 in_period = tok.low in ("in", "for", "im") and after is not None and after.has_digit  # "growth in 2001-2011"
                 if tok.is_(g.CONJUNCTIONS) or tok.is_(g.ENDS_LIST) and not self.scan.joins_name(column_end) and not in_period:
                     break
-                if tok.low == "of" and self.scan.operator_at(column_end + 1):
+                if tok.low in _OF and self.scan.operator_at(column_end + 1):
                     break
                 column_end += 1
             op = self.scan.operator_at(column_end) if not self.scan.at(column_end) or not self.scan.tokens[column_end].used else None
-            if op is None and self.scan.at(column_end) is not None and self.scan.tokens[column_end].low == "of":
+            if op is None and self.scan.at(column_end) is not None and self.scan.tokens[column_end].low in _OF:
                 op = self.scan.operator_at(column_end + 1)
                 op_start = column_end + 1
             else:
@@ -228,7 +232,8 @@ class Conditions:
             return
         if self.scan.referred(i) is not None:
             return  # "and that loan figure": a column named before, asked for (``Scan.referred``)
-        opening = tok.low in WHICH and (i == 0 or self.scan.tokens[i - 1].text in SENTENCE_END)
+        # "Which leases …", "In der Aufstellung: welche Positionen …": a question asking which rows
+        opening = tok.low in WHICH and (i == 0 or self.scan.tokens[i - 1].text in (*SENTENCE_END, ":"))
         if opening or tok.low in WHICH and self._after_opening(i):
             asked = self._asked_rows_end(i + 1)  # "Which leases …": the rows asked about, then what they must do
             nxt = self.scan.at(asked)

@@ -31,7 +31,8 @@ QUANTIFIERS = words(
     " wszystkie wszystkich każdy każda każde każdego każdej 모든 각"
 )
 DETERMINERS = words(
-    "the a an its their his her our my these those this that only just also die der das den dem des ein eine einer nur le la les l' un une seulement"
+    "the a an its their his her our my these those this that only just also die der das den dem des ein eine einer einen einem eines nur"
+    " le la les l' un une seulement"
     " el los las unos unas sus nuestro nuestra nuestros nuestras solo"
 )
 # Prepositions after which a list of columns is over and the rows or documents are named.

@@ -13,7 +13,7 @@ from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import SENTENCE_END, WHICH, Tok, capitalise
 
 # the words that end the name of a kind of thing: the sentence's grammar, and comparisons
-_PHRASE_ENDS = (g.AUXILIARIES, g.BE_WORDS, g.RELATIVE, g.ENDS_LIST, g.CONJUNCTIONS, g.DETERMINERS, g.QUANTIFIERS,
+_PHRASE_ENDS = (g.AUXILIARIES, g.BE_WORDS, g.HAS_WORDS, g.RELATIVE, g.ENDS_LIST, g.CONJUNCTIONS, g.DETERMINERS, g.QUANTIFIERS,
                 g.ASKING, g.POSSESSIVES, g.LIST_KEYWORDS, g.OPERATOR_FIRST_WORDS)
 _COMPARATIVE_FIRST_WORDS = frozenset(words[0] for _, words in g.MEASURE_COMPARATIVES)  # "longer" of "longer than"
 # words after "which" that name no things: "…, which I need by Friday", "Which ones …", "which of them"
