@@ -10,7 +10,7 @@ import re
 import unicodedata
 
 from core.reading import DocumentText
-from tools.engines.months import dated_month, month_names, month_of
+from tools.engines.months import MONTHS, dated_month, month_names, month_of
 from tools.engines.offline import grammar as g
 from tools.parsing.text import CAPTION, TABLE_WORDS, clean, table_lines
 
@@ -157,7 +157,7 @@ def _dated_in(own: str, text: str, month: int, path: str) -> bool:
     named = [m for m in range(1, 13) if _names_month_of_year(headline, m)]
     if named:
         return month in named  # "Travel Expense Report - April 2025", submitted on 02/05/2025: April's
-    in_path = {int(m) for m in _PATH_MONTH.findall(path)}
+    in_path = path_months(path)
     if in_path:
         return month in in_path
     if dated_month(own) == month:
@@ -166,6 +166,23 @@ def _dated_in(own: str, text: str, month: int, path: str) -> bool:
 
 
 _PATH_MONTH = re.compile(r"(?<!\d)(?:19|20)\d\d[-_.](0[1-9]|1[0-2])(?!\d)")  # "2025-05", "2025_05_31"
+_MONTH_NAME = "|".join(sorted(MONTHS, key=len, reverse=True))
+# "2023-Jan-economic-outlook", "Report_March_2024": a month's name beside a year
+_PATH_MONTH_NAME = re.compile(
+    rf"(?<![^\W\d_])(?:(?:19|20)\d\d[-_. ]({_MONTH_NAME})|({_MONTH_NAME})[-_. ]?(?:19|20)\d\d)(?![^\W\d_])", re.IGNORECASE)
+# "Zendingsoverzicht_Q2-2024", "2024_Q3": a quarter of a year, its three months
+_PATH_QUARTER = re.compile(r"(?<![^\W\d_])(?:[Qq]([1-4])[-_. ]?(?:19|20)\d\d|(?:19|20)\d\d[-_. ]?[Qq]([1-4]))(?![^\W_])")
+
+
+def path_months(path: str) -> set[int]:
+    """The months a document's path dates it in: a year and month in figures ("2025-05"), a
+    month's name beside a year ("2023-Jan-…"), or a quarter of a year ("Q2-2024": April to June)."""
+    found = {int(m) for m in _PATH_MONTH.findall(path)}
+    found |= {MONTHS[(a or b).casefold()] for a, b in _PATH_MONTH_NAME.findall(path)}
+    for a, b in _PATH_QUARTER.findall(path):
+        first = 3 * (int(a or b) - 1) + 1
+        found |= {first, first + 1, first + 2}
+    return found
 
 
 def _names_month_of_year(text: str, month: int) -> bool:

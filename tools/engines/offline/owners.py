@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from tools.engines.months import month_of
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import SENTENCE_END, WHICH, Tok
@@ -243,4 +244,6 @@ def _owner_of_compound(word: str) -> str | None:
         return None
     if not (name.isalpha() and noun.isalpha() and len(noun) >= 4 and noun[1:].islower()):
         return None
+    if month_of(name) is not None:
+        return None  # "January-June": a span of months, no one's document
     return name

@@ -22,6 +22,7 @@ _TOKEN = re.compile(
     r"""|(?P<word>[^\s]+)"""
 )
 _TRAILING = re.compile(r"^(?P<body>.*?)(?P<punct>[,;:?!)]+)$")
+_CLOSED = re.compile(r"^(?P<body>[^()]*[^().])(?P<punct>\)+)\.$")  # "millions)." closing a sentence
 SENTENCE_END = frozenset(".?!¿¡")  # a sentence ends before "¿" opens a Spanish question
 SEPARATORS = frozenset(",;:.?!")
 WHICH = frozenset({"which", "welche", "welcher", "quels", "quelles", "quel", "quelle", "które", "który", "która", "których"})
@@ -98,6 +99,11 @@ def tokenize(text: str) -> list[Tok]:
         if lead:
             tokens.append(Tok(lead, "punct"))
         tail = ""
+        closed = _CLOSED.match(word)
+        if closed and (not text[match.end():].strip() or re.match(r"\s+[A-ZÄÖÜ\"'“‘]", text[match.end():])):
+            # "… (CHF millions). Exclude …": a bracket closed, then the sentence
+            tokens.extend([Tok(closed.group("body")), *(Tok(ch, "punct") for ch in closed.group("punct")), Tok(".", "punct")])
+            continue
         trailing = _TRAILING.match(word)
         if trailing and trailing.group("body"):
             word, tail = trailing.group("body"), trailing.group("punct")
@@ -138,6 +144,8 @@ def _closes_sentence(word: str, rest: str) -> bool:
         return True  # "… higher than 1.5. Leave out …": a figure ends the sentence ("2.5. Mai" is a date, "3. Quartal" an ordinal)
     if body.isdigit() and re.match(r"\s+[A-ZÄÖÜ]\w*\s?:", rest):
         return True  # "… über 60. Spalten: …": a number before a label opening a list ends the sentence
+    if re.fullmatch(r"(?:19|20)\d\d", body) and re.match(r"\s+[A-ZÄÖÜ\"'“‘]", rest):
+        return True  # "… for January-June 2023. Exclude …": a year is no ordinal ("3. Quartal")
     # "… exactamente 10 kg/año. Indícame …": a unit per a unit ends it too, as a hyphenated word
     # does ("… ohne die Average-Zeile. Spalten: …")
     words = body.split("/")
