@@ -21,10 +21,31 @@ def test_a_sentence_ends_after_a_closed_bracket_or_a_year() -> None:
     words = [t.text for t in tokenize("Sales per category (CHF millions). Exclude the total")]
     assert words[5:9] == ["millions", ")", ".", "Exclude"]
     words = [t.text for t in tokenize("Sales for January-June 2023. Exclude the total. Rechnung vom 3. Mai 2014")]
-    assert words[3:6] == ["2023", ".", "Exclude"] and "3." in words  # "3. Mai" stays a date's day
+    assert words[3:6] == ["2023", ".", "Exclude"] and words[-1] == "3. Mai 2014"  # a date written with its month, one word
     scope = ScopeHint(documents=3)
     reading = read_message("Sales and operating profit per product category for January-June 2023 (CHF millions). "
                            "Exclude unallocated items and the total.", scope)
     assert [(c.op, c.value) for c in reading.conditions] == [("not", "unallocated"), ("not", "total")]
     # a span of months is no one's document ("Nordwerk-Rechnung" is Nordwerk's)
     assert "January" not in reading.document_conditions
+
+
+def test_a_date_written_with_its_month_is_one_value() -> None:
+    from tools.engines.numbers import parse_date
+    from tools.engines.offline.document_names import _spellings
+
+    assert parse_date("Jan 26, 2025") == parse_date("26 January 2025") == parse_date("26 de enero de 2025") \
+        == parse_date("26.01.2025")
+    assert parse_date("Feb 30, 2024") is None and parse_date("Jan 2025") is None
+    scope = ScopeHint(documents=3)
+    # a list of such dates is a list of columns, no months, days and years of documents
+    listed = read_message("Give me every line of the expense table with the columns Line item, Jan 26, 2025, "
+                          "Jan 28, 2024 and Jan 29, 2023.", scope)
+    assert listed.columns == ["Line item", "Jan 26, 2025", "Jan 28, 2024", "Jan 29, 2023"] and not listed.document_conditions
+    compared = read_message("Invoices dated after March 3, 2024: number and amount", scope)
+    assert [(c.column, c.op, c.value) for c in compared.conditions] == [("Date", "gt", "March 3, 2024")]
+    dated = read_message("Kannst du mir aus der QualityHosting-Rechnung Nr. 30064443 vom 7. Mai 2014 alle "
+                         "Rechnungspositionen auflisten? Ich brauche Pos., Produkt und Betrag.", scope)
+    assert "7. Mai 2014" in dated.document_conditions and not dated.unused
+    # the document may print the day in figures, or its path hold it
+    assert {"2014-05-07", "07.05.2014", "may 7, 2014"} <= _spellings("7. Mai 2014")

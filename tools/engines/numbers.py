@@ -279,6 +279,27 @@ _DATE = re.compile(
     r"(?:(?P<d>\d{1,2})[./](?P<m>\d{1,2})[./](?P<y>\d{4})|(?P<Y>\d{4})-(?P<M>\d{1,2})-(?P<D>\d{1,2}))"
     r"(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?"
 )
+_MONTH_NAMES = "|".join(sorted((re.escape(name) for name in MONTHS), key=len, reverse=True))
+# "Jan 26, 2025", "January 26 2025"; "26 January 2025", "7. Mai 2014", "26 de enero de 2025"
+WRITTEN_DATE = re.compile(
+    rf"(?P<name>{_MONTH_NAMES})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<year>(?:19|20)\d\d)"
+    rf"|(?P<day2>\d{{1,2}})\.?\s+(?:de\s+)?(?P<name2>{_MONTH_NAMES})\.?,?\s+(?:de\s+)?(?P<year2>(?:19|20)\d\d)",
+    re.IGNORECASE,
+)
+
+
+def _written_date(text: str) -> date | None:
+    found = WRITTEN_DATE.fullmatch(text.strip())
+    if found is None:
+        return None
+    name, day, year = (found.group("name"), found.group("day"), found.group("year")) if found.group("name") else (
+        found.group("name2"), found.group("day2"), found.group("year2"))
+    try:
+        return date(int(year), MONTHS[name.casefold()], int(day))
+    except ValueError:
+        return None
+
+
 _TRAILING_UNIT = re.compile(
     r"^(?P<number>.*?\d)\s*(?P<unit>°\s?[CF]?|[℃℉]|[^\W\d_]{1,10}\.?|[%²³]+|[^\W\d_]{1,3}/[^\W\d_]{1,6}[²³]?)$"
 )  # "100 kg", "20 °C", "1 mm/year", "90 km/h"
@@ -348,11 +369,12 @@ def month_range(text: str) -> tuple[date, date] | None:
 
 
 def parse_date(text: str) -> date | None:
-    """``30.06.2024``, ``30/06/2024`` (day first) or ``2024-06-30``, maybe with a time after it;
-    None for anything else."""
+    """``30.06.2024``, ``30/06/2024`` (day first) or ``2024-06-30``, maybe with a time after it,
+    or a date with its month's name: "Jan 26, 2025", "26 January 2025", "7. Mai 2014", "26 de
+    enero de 2025"; None for anything else."""
     match = _DATE.fullmatch(text.strip())
     if not match:
-        return None
+        return _written_date(text)
     y, m, d = (match.group("y"), match.group("m"), match.group("d")) if match.group("y") else (
         match.group("Y"), match.group("M"), match.group("D"))
     try:

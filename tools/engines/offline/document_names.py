@@ -11,6 +11,7 @@ import unicodedata
 
 from core.reading import DocumentText
 from tools.engines.months import MONTHS, dated_month, month_names, month_of
+from tools.engines.numbers import parse_date
 from tools.engines.offline import grammar as g
 from tools.parsing.text import CAPTION, TABLE_WORDS, clean, table_lines
 
@@ -104,7 +105,21 @@ def _spellings(term: str) -> set[str]:
     a span of two years in each way it is written: "2014-15", "2014-2015", "2014/15"."""
     low = _plain_marks(term.casefold()).strip()
     bare = "".join(ch for ch in unicodedata.normalize("NFKD", low) if not unicodedata.combining(ch))
-    return {low, bare, low.translate(_TRANSLITERATION), *_year_spans(low), *_ampersands(low), *_captions(low)}
+    return {low, bare, low.translate(_TRANSLITERATION), *_year_spans(low), *_ampersands(low), *_captions(low),
+            *_date_spellings(low)}
+
+
+def _date_spellings(term: str) -> set[str]:
+    """A date as documents and paths print it: "feb 24, 2017" is also "2017-02-24", "24.02.2017",
+    "02/24/2017", "24/02/2017", "february 24, 2017" and "24 february 2017". Nothing for a term
+    that is no date."""
+    day = parse_date(term)
+    if day is None:
+        return set()
+    names = {day.strftime("%B").casefold(), day.strftime("%b").casefold()}
+    return {day.isoformat(), f"{day:%d.%m.%Y}", f"{day.day}.{day.month}.{day.year}", f"{day:%m/%d/%Y}", f"{day:%d/%m/%Y}",
+            day.isoformat().replace("-", "_"), *(f"{name} {day.day}, {day.year}" for name in names),
+            *(f"{day.day} {name} {day.year}" for name in names)}
 
 
 def _captions(term: str) -> set[str]:

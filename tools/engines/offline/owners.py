@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from tools.engines.months import month_of
+from tools.engines.numbers import parse_date
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import SENTENCE_END, WHICH, Tok
@@ -130,6 +131,11 @@ class Owners:
         for i, tok in enumerate(self.scan.tokens):
             if not tok.used and tok.kind == "word" and _SPAN_OF_YEARS.fullmatch(tok.bare):
                 self.scan.owners.append((i, tok.bare))
+                tok.used = True
+            elif not tok.used and tok.kind == "word" and " " in tok.text and parse_date(tok.text) is not None:
+                # "the invoices issued on Jan 26, 2025": a date no column or condition took is the
+                # documents' (each read must name it, in any of the ways dates are printed)
+                self.scan.owners.append((i, tok.text))
                 tok.used = True
 
     def take_parties(self) -> None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from core.reading import Place
 from tools.engines.months import month_of
+from tools.engines.numbers import parse_date
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import SENTENCE_END, Tok, text_of
@@ -18,6 +19,7 @@ _WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 
 
 SPAN_SUBJECT = "Year"  # what the rows of a span of years are
+_ON_A_DAY = frozenset({"on", "dated", "am", "vom", "le", "du", "el", "del", "op", "van"})  # "issued on …", "Rechnung vom …"
 _TITLE_WORDS = 2  # capitalised words before "table" that name it by its title: "the Show Details table"
 
 
@@ -115,6 +117,10 @@ class Places:
                 # "the Q2 2025 expense report": the quarter the documents are of, a condition on each
                 self.scan.owners.append((i, f"{tok.bare.upper()} {self.scan.tokens[i + 1].bare}"))
                 self.scan.use(i, i + 2)
+            elif self._names_day(i):
+                # "issued on Jan 26, 2025", "der Rechnung vom 7. Mai 2014": the day the documents are dated
+                self.scan.owners.append((i, tok.text))
+                self.scan.use(i - 1, i + 1)
             elif self._names_month(i):
                 # "ordered in August", "commandé en juillet", "der Rechnung vom April 2025": the
                 # month the documents are dated in, a condition on each document
@@ -183,6 +189,12 @@ class Places:
             tok.kind == "word" and not tok.used and re.fullmatch(r"[Qq][1-4]", tok.bare) is not None
             and after is not None and after.kind == "word" and not after.used and g.YEAR.fullmatch(after.bare) is not None
         )
+
+    def _names_day(self, i: int) -> bool:
+        """A date with its month's name after a word saying the day ("on", "dated", "vom", "le")."""
+        tok, before = self.scan.tokens[i], self.scan.at(i - 1)
+        return tok.kind == "word" and not tok.used and " " in tok.text and parse_date(tok.text) is not None \
+            and before is not None and not before.used and before.low in _ON_A_DAY
 
     def _names_month(self, i: int) -> bool:
         """A month's name after a preposition ("in August", "en juillet", "vom April") or before its

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.reading import Place
-from tools.engines.months import month_of
+from tools.engines.months import MONTHS, month_of
 from tools.engines.offline import grammar as g
 
 MAX_TERM_TOKENS = 10  # a header or label of the scope found whole in a message: "Total Costs All Funds"
@@ -121,6 +121,7 @@ def tokenize(text: str) -> list[Tok]:
             tokens.append(Tok(word))
         for ch in tail:
             tokens.append(Tok(ch, "punct"))
+    tokens = _dates_joined(tokens)
     cursor = 0
     for tok in tokens:
         found = text.find(tok.text, cursor)
@@ -129,6 +130,33 @@ def tokenize(text: str) -> list[Tok]:
         else:
             tok.start = cursor
     return [t for t in tokens if t.text]
+
+
+def _dates_joined(tokens: list[Tok]) -> list[Tok]:
+    """A date written with its month's name read as one word: "Jan 26, 2025" (a list of such dates
+    is no list of months, days and years), "7. Mai 2014", "26 de enero de 2025"."""
+    joined: list[Tok] = []
+    k = 0
+    while k < len(tokens):
+        for width in (6, 5, 4, 3):
+            window = tokens[k : k + width]
+            if len(window) == width and all(t.kind in ("word", "punct") for t in window) \
+                    and window[0].kind == "word" and window[-1].kind == "word" \
+                    and _DATE_WORDS.fullmatch(" ".join(t.text for t in window).replace(" ,", ",")):
+                joined.append(Tok(" ".join(t.text for t in window).replace(" ,", ",")))
+                k += width
+                break
+        else:
+            joined.append(tokens[k])
+            k += 1
+    return joined
+
+
+_MONTHS = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
+_DATE_WORDS = re.compile(
+    rf"(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?,? (?:19|20)\d\d|\d{{1,2}}\.? (?:de )?(?:{_MONTHS})\.?,? (?:de )?(?:19|20)\d\d",
+    re.IGNORECASE,
+)
 
 
 def _closes_sentence(word: str, rest: str) -> bool:
