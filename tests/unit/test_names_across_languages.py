@@ -124,3 +124,14 @@ def test_a_german_question_after_a_colon_compares_the_column_it_has() -> None:
     assert [r.values["Accrued Amount"] for r in records] == ["$ 388.57", "$ 419.68"]
     french = read_message("quelles lignes ont un montant de plus de 350 ? Article et montant.", scope([chocolate]))
     assert [(c.column, c.op, c.value) for c in french.conditions] == [("Montant", "gt", "350")]
+
+
+def test_a_position_number_says_which_line_is_which_and_entgelt_is_the_amount() -> None:
+    invoice = UNSEEN / "public-eighteen" / "documents" / "zugferd" / "pdf_zf_extended_1.pdf"
+    message = ("For the Musterlieferant invoice KR87654321012, list the invoice items whose line amount is more than "
+               "30 EUR, with position, net price, quantity and line amount.")
+    reading = read_message(message, scope([invoice]))
+    records = extract_records(document(invoice), reading)
+    assert records and all(list(r.values) == ["Position", "Net price", "Quantity", "Line amount"] for r in records)
+    assert [r.values["Line amount"] for r in records][:1] == ["52,00"]
+    assert match_column("Line amount", ["Pos", "Beschreibung", "Nettopreis", "Menge", "Steuer", "Entgelt"]) == 5

@@ -18,6 +18,7 @@ _SYNONYM_TABLE = """
     unit price: list price | listenpreis | prix catalogue | prix de liste
     amount: amount | total | line total | gesamtpreis | gesamt | betrag | total price
     amount: summe | 금액 | gesamtbetrag | total amount
+    amount: entgelt | line amount | montant de la ligne | importe de línea | regelbedrag
     position: pos | position | no | nr | item no | line | 번호
     item code: item code | art nr | artikelnummer | artikel nr | sku | code | product code
     item code: article number | part number | part no | article | artikel | item number | art no

@@ -35,8 +35,9 @@ def told_apart(records: list[Record], columns: list[str]) -> bool:
 
 
 def _identifies(column: str) -> bool:
-    """Whether a column's name says it identifies a thing: "Item number", "Contract ID", "SKU"."""
-    return bool(identifier_of(column)) or "item code" in groups_of(column)
+    """Whether a column's name says it identifies a thing: "Item number", "Contract ID", "SKU", or
+    the line of a document it is ("Position", "Pos")."""
+    return bool(identifier_of(column)) or bool({"item code", "position"} & groups_of(column))
 
 
 def with_subject(
