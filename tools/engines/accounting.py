@@ -30,7 +30,7 @@ _PLAIN = frozenset(
     bitte mir uns alle ich wir sie es ist sind gib zeige liste tabelle erstelle welche was wie oder
     s'il vous plaît merci moi nous donne donnez liste tableau quels quelles ou qu'est-ce que quoi zeig
     donne-moi donnez-moi montre-moi montrez-moi dis-moi j'ai besoin faut voudrais aimerais
-    brauche hätte gerne möchte quisiera gustaría
+    brauche hätte gerne möchte quisiera gustaría denen deren dessen liegt liegen beträgt betragen
     qué que cuál cuáles quién cómo cuánto cuántos necesito quiero dame dime muestra muéstrame lista tabla
     gracias nos es son hay está están se o out worth
     kto co jaki jaka jakie jakich ile czy
