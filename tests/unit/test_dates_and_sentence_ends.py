@@ -49,3 +49,12 @@ def test_a_date_written_with_its_month_is_one_value() -> None:
     assert "7. Mai 2014" in dated.document_conditions and not dated.unused
     # the document may print the day in figures, or its path hold it
     assert {"2014-05-07", "07.05.2014", "may 7, 2014"} <= _spellings("7. Mai 2014")
+
+
+def test_a_list_before_a_dash_and_the_table_named_after_it() -> None:
+    scope = ScopeHint(documents=3)
+    for message in ("Article and amount – give me the whole returns table.", "Article and amount - give me the returns table"):
+        assert read_message(message, scope).columns == ["Article", "Amount"], message
+    # a list after the dash is the columns still
+    assert read_message("All open orders - order number, customer and amount", scope).columns == [
+        "Order number", "Customer", "Amount"]

@@ -227,7 +227,8 @@ class Columns:
             if start > i + 1:
                 ends.append((i + 1, self._list_stop(i + 1)))  # "…: give the A with B": the verb's own
             start, stop = next(((a, b) for a, b in ends if self.scan.is_list(a, b)), (start, None))
-            if tok.text in g.DASHES and (self._colon_follows(i) or stop != self._list_stop(start) or self._joins_names(i)):
+            if tok.text in g.DASHES and (self._colon_follows(i) or stop != self._list_stop(start) or self._joins_names(i)
+                                         or self._names_a_table(start, stop)):
                 continue  # a dash standing alone before the list ("… at least 10 pieces - item number, …")
             if stop is None:
                 continue  # a title's colon ("Arrests by Race: 2009, which … had more than …"): no list
@@ -236,6 +237,14 @@ class Columns:
                 self.scan.use(i + 1, start)
             return [(start, stop)]
         return []
+
+    def _names_a_table(self, start: int, stop: int | None) -> bool:
+        """Whether the words from ``start`` name one table, no list of columns ("Article and
+        amount – the whole returns table")."""
+        if stop is None:
+            return False
+        last = self.scan.at(stop - 1)
+        return last is not None and last.is_(g.TABLE_NOUNS) and len(self.scan.items(start, stop)) == 1
 
     def _joins_names(self, i: int) -> bool:
         """Whether the dash at ``i`` stands inside a name, between two capitalised words ("the bloc
