@@ -10,11 +10,14 @@ from tools.engines.offline.tokens import tokenize
 
 def test_a_path_dates_its_document_by_a_month_name_or_a_quarter() -> None:
     assert path_months("unstructured-inference/2023-Jan-economic-outlook.pdf") == {1}
-    assert path_months("Logistics/Van Rijn/2024/Zendingsoverzicht_Q2-2024.txt") == {4, 5, 6}
-    assert path_months("reports/2024_Q3_summary.pdf") == {7, 8, 9}
+    # a quarter only narrows a date the document does not print itself
+    assert path_months("Logistics/Van Rijn/2024/Zendingsoverzicht_Q2-2024.txt", quarters=True) == {4, 5, 6}
+    assert path_months("reports/2024_Q3_summary.pdf", quarters=True) == {7, 8, 9}
+    assert path_months("reports/2024_Q3_summary.pdf") == set()
     assert path_months("Timesheets/2025-05/Timesheet.xlsx") == {5}
     # a month's name inside a word, or a quarter without its year, dates nothing
-    assert path_months("Legal/Mayor-2024.pdf") == set() and path_months("marketing/Q2_plan.pdf") == set()
+    assert path_months("Legal/Mayor-2024.pdf") == set() and path_months("marketing/Q2_plan.pdf", quarters=True) == set()
+    assert path_months("archive/Jan-2025001.pdf") == set()
 
 
 def test_a_sentence_ends_after_a_closed_bracket_or_a_year() -> None:
@@ -58,3 +61,22 @@ def test_a_list_before_a_dash_and_the_table_named_after_it() -> None:
     # a list after the dash is the columns still
     assert read_message("All open orders - order number, customer and amount", scope).columns == [
         "Order number", "Customer", "Amount"]
+
+
+def test_what_a_second_reader_found_stays_mended() -> None:
+    from tools.engines.columns import map_columns
+    from tools.engines.offline.document_names import _spellings
+
+    scope = ScopeHint(documents=3)
+    # after a dash only totals and lines named by their label are left out; the rest stays unread
+    for message in ("All items with quantity over 5 - without the rows with discount.",
+                    "Alle Positionen mit Menge über 5 – ohne die Acme-Rechnungen."):
+        reading = read_message(message, scope)
+        assert not [c for c in reading.conditions if c.op == "not"] and (reading.unused or reading.row_terms), message
+    # a slashed date names no day for sure; a number after "no." is no year
+    assert not {"03/04/2024", "04/03/2024"} & _spellings("Mar 4, 2024")
+    assert "2023" not in read_message("List the items of invoice no. 2023. Columns: Item, Amount.", scope).document_conditions
+    # the two bounds of a span of days are no days of the documents
+    assert read_message("List the invoices from Jan 26, 2025 to Feb 2, 2025.", scope).document_conditions == []
+    # a name in two languages across a slash is matched as written, not translated
+    assert map_columns(["Model", "Precision"], ["Model", "Genauigkeit / Accuracy", "Recall"]) == {"Model": 0}

@@ -236,7 +236,7 @@ def _match_tiers(requested: str, header: list[str], context: str = "", translate
         kind_head if len(kind_head) == 1 else [], named_head if len(named_head) == 1 else [],
         covering if len(covering) == 1 else [],
         inflected if len(inflected) == 1 else [], joined if len(joined) == 1 else [],
-        _bilingual(requested, header, context),
+        _bilingual(requested, header, context, translate),
         # "VTEt" names the "Treatment of DVT and PE, … (VTEt)" column
         [i for i, c in enumerate(header) if want and folded(code_of(c)) == folded(want)],
     ]
@@ -435,21 +435,15 @@ def _qualifier(norm: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _bilingual(requested: str, header: list[str], context: str) -> list[int]:
+def _bilingual(requested: str, header: list[str], context: str, translate: bool) -> list[int]:
     """"Fakturanr / Invoice no." names the invoice number in two languages: the one cell that
     writes a name with a spaced slash, one of whose names holds the requested column."""
     found = [i for i, cell in enumerate(header) if " / " in cell
-             and any(any(_match_tiers(requested, [part.strip()], context)) for part in cell.split(" / ") if part.strip())]
+             and any(any(_match_tiers(requested, [part.strip()], context, translate)) for part in cell.split(" / ") if part.strip())]
     return found if len(found) == 1 else []
 
 
-def read_in_translation(requested: str, header: list[str], index: int, context: str = "") -> bool:
-    """Whether a requested column is placed at a header cell only by reading one of them in
-    another language: what is read through it is unsure (the caller says so)."""
-    return not any(index in tier for tier in _match_tiers(requested, header, context, translate=False))
-
-
-def match_column(requested: str, header: list[str], context: str = "") -> int | None:
+def match_column(requested: str, header: list[str], context: str = "", translate: bool = True) -> int | None:
     """The index of the header cell that holds a requested column, or None.
 
     An exact match of the normal forms wins over a plural, a decorated cell ("Unit price
@@ -457,19 +451,26 @@ def match_column(requested: str, header: list[str], context: str = "") -> int | 
     requested name ("YB" for the year of birth), if only one does, and a cell that names the
     requested column with the table's title (``context``) saying the rest.
     """
-    for tier in _match_tiers(requested, header, context):
+    for tier in _match_tiers(requested, header, context, translate):
         if tier:
             return tier[0]
     return None
 
 
-def map_columns(requested: list[str], header: list[str], context: str = "") -> dict[str, int]:
+def read_in_translation(requested: list[str], header: list[str], context: str = "") -> list[str]:
+    """The requested columns ``map_columns`` places only by reading a name in another language
+    (not where it places them without): what is read through them is unsure (the caller says so)."""
+    plain = map_columns(requested, header, context, translate=False)
+    return [c for c, i in map_columns(requested, header, context).items() if plain.get(c) != i]
+
+
+def map_columns(requested: list[str], header: list[str], context: str = "", translate: bool = True) -> dict[str, int]:
     """Requested columns mapped to distinct header cells; a column with no cell is left out.
 
     Better matches are assigned first, so "Item" takes ``Item`` before "Item code" could
     take it through a looser rule.
     """
-    tiers = {column: _match_tiers(column, header, context) for column in requested}
+    tiers = {column: _match_tiers(column, header, context, translate) for column in requested}
     mapping: dict[str, int] = {}
     used: set[int] = set()
     # a column named as its kind ("Description") takes the cell of that kind before a column that

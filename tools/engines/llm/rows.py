@@ -124,7 +124,7 @@ def check_records(document: DocumentText, reading: Reading, records: list[Record
     checkable = [
         c.model_copy(update={"column": columns[i]})
         for c in reading.conditions
-        if c.op != "judgement" and c.column and (i := match_column(c.column, columns)) is not None
+        if c.op != "judgement" and c.column and (i := match_column(c.column, columns, translate=False)) is not None
     ]
     kept = []
     for record in values_found(document, records):

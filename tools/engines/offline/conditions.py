@@ -100,7 +100,7 @@ class Conditions:
         ("über 60": more than 60, not about 60)."""
         op = self.scan.operator_at(i)
         after = self.scan.at(op[1]) if op else None
-        return after is not None and after.has_digit
+        return after is not None and after.has_digit and not g.YEAR.fullmatch(after.bare)  # "Berichte über 2024": about it
 
     def _after_which(self, i: int) -> bool:
         return any(t.low in WHICH or t.low == "many" for t in self.scan.tokens[max(0, i - 6) : i])

@@ -111,13 +111,13 @@ def _spellings(term: str) -> set[str]:
 
 def _date_spellings(term: str) -> set[str]:
     """A date as documents and paths print it: "feb 24, 2017" is also "2017-02-24", "24.02.2017",
-    "02/24/2017", "24/02/2017", "february 24, 2017" and "24 february 2017". Nothing for a term
-    that is no date."""
+    "february 24, 2017" and "24 february 2017". Nothing for a term that is no date."""
     day = parse_date(term)
     if day is None:
         return set()
     names = {day.strftime("%B").casefold(), day.strftime("%b").casefold()}
-    return {day.isoformat(), f"{day:%d.%m.%Y}", f"{day.day}.{day.month}.{day.year}", f"{day:%m/%d/%Y}", f"{day:%d/%m/%Y}",
+    # (not "03/04/2024": a slashed date reads as either day first, so it names no day for sure)
+    return {day.isoformat(), f"{day:%d.%m.%Y}", f"{day.day}.{day.month}.{day.year}",
             day.isoformat().replace("-", "_"), *(f"{name} {day.day}, {day.year}" for name in names),
             *(f"{day.day} {name} {day.year}" for name in names)}
 
@@ -175,8 +175,11 @@ def _dated_in(own: str, text: str, month: int, path: str) -> bool:
     in_path = path_months(path)
     if in_path:
         return month in in_path
-    if dated_month(own) == month:
+    own_month = dated_month(own)
+    if own_month == month:
         return True
+    if own_month is None and month in path_months(path, quarters=True):
+        return True  # "…_Q2-2024.txt" with no date of its own: a month of its quarter
     return _names_month_of_year(text, month)
 
 
@@ -184,17 +187,18 @@ _PATH_MONTH = re.compile(r"(?<!\d)(?:19|20)\d\d[-_.](0[1-9]|1[0-2])(?!\d)")  # "
 _MONTH_NAME = "|".join(sorted(MONTHS, key=len, reverse=True))
 # "2023-Jan-economic-outlook", "Report_March_2024": a month's name beside a year
 _PATH_MONTH_NAME = re.compile(
-    rf"(?<![^\W\d_])(?:(?:19|20)\d\d[-_. ]({_MONTH_NAME})|({_MONTH_NAME})[-_. ]?(?:19|20)\d\d)(?![^\W\d_])", re.IGNORECASE)
+    rf"(?<![^\W\d_])(?:(?:19|20)\d\d[-_. ]({_MONTH_NAME})(?![^\W\d_])|({_MONTH_NAME})[-_. ]?(?:19|20)\d\d(?![^\W_]))", re.IGNORECASE)
 # "Zendingsoverzicht_Q2-2024", "2024_Q3": a quarter of a year, its three months
 _PATH_QUARTER = re.compile(r"(?<![^\W\d_])(?:[Qq]([1-4])[-_. ]?(?:19|20)\d\d|(?:19|20)\d\d[-_. ]?[Qq]([1-4]))(?![^\W_])")
 
 
-def path_months(path: str) -> set[int]:
-    """The months a document's path dates it in: a year and month in figures ("2025-05"), a
-    month's name beside a year ("2023-Jan-…"), or a quarter of a year ("Q2-2024": April to June)."""
+def path_months(path: str, quarters: bool = False) -> set[int]:
+    """The months a document's path dates it in: a year and month in figures ("2025-05") or a
+    month's name beside a year ("2023-Jan-…"); with ``quarters``, the months of a quarter of a
+    year ("Q2-2024": April to June), which only narrow a date the document does not print."""
     found = {int(m) for m in _PATH_MONTH.findall(path)}
     found |= {MONTHS[(a or b).casefold()] for a, b in _PATH_MONTH_NAME.findall(path)}
-    for a, b in _PATH_QUARTER.findall(path):
+    for a, b in _PATH_QUARTER.findall(path) if quarters else []:
         first = 3 * (int(a or b) - 1) + 1
         found |= {first, first + 1, first + 2}
     return found

@@ -45,14 +45,14 @@ class Exclusions:
             # labels of columns or taxes elsewhere
             opens_sentence = (i == 0 or tokens[i - 1].text in SENTENCE_END) and tokens[i].low in _TELLS
             items = self._items(i + opener, end, lines=opens_sentence)
-            opens_clause = i == 0 or tokens[i - 1].kind == "punct" or tokens[i - 1].text in g.DASHES or tokens[i - 1].is_(g.CONJUNCTIONS)
-            # mid-clause ("the states without the totals") only totals are left out: "invoices
-            # without discount" is a condition on a column
-            if not items or not (opens_clause or all(total for _, _, total in items)):
+            opens_clause = i == 0 or tokens[i - 1].kind == "punct" or tokens[i - 1].is_(g.CONJUNCTIONS)
+            # mid-clause ("the states without the totals") or after a dash only totals and lines
+            # named by their label are left out: "invoices without discount" is a condition on a column
+            if not items or not (opens_clause or all(total or label for _, _, total, label in items)):
                 i += 1
                 continue
             said = text_of(tokens[i : i + opener])
-            for value, words, _ in items:
+            for value, words, _, _ in items:
                 self.scan.conditions.append((i, Condition(column=None, op="not", value=value, text=f"not {words} ({said})")))
             self.scan.use(i, end)
             i = end
@@ -91,8 +91,9 @@ class Exclusions:
             k += 1
         return k
 
-    def _items(self, start: int, end: int, lines: bool = False) -> list[tuple[str, str, bool]]:
-        """(the words a row left out holds, the item as written, whether it is a total) for each
+    def _items(self, start: int, end: int, lines: bool = False) -> list[tuple[str, str, bool, bool]]:
+        """(the words a row left out holds, the item as written, whether it is a total, whether a
+        row noun named it by its label) for each
         item; [] when an item names columns ("leave out the Total column") or nothing, or (unless
         ``lines``) a column's value or a tax ("without discount", "excluding VAT")."""
         items: list[list[Tok]] = [[]]
@@ -116,11 +117,13 @@ class Exclusions:
                 named = named[:-1]  # "the SUBTOTAL and BRAZIL lines", "the Acme orders"
             if not named:
                 return []
-            while len(named) > 1 and named[0].is_(g.ROW_NOUNS):
+            label = len(named) == 2 and named[0].is_(g.ROW_NOUNS) and _label(named[1])
+            if label:
                 named = named[1:]  # "die Zeile „Average“", "la fila Total": the row's label
             head = g.row_compound_head(named[-1].text) if len(named) == 1 else None
             if head is not None and (g.TOTAL_LINE.fullmatch(head) or "-" in named[-1].text):
                 named = [Tok(head)]  # "ohne die Gesamtzeile", "Totaalregels niet", "die Average-Zeile"
+                label = True
             total = g.TOTAL_LINE.fullmatch(named[-1].text) is not None
             if total and len(named) > 1 and len(named) < len(words):
                 named = named[:-1]  # "the property crime subtotal lines": the lines of property crime
@@ -129,5 +132,11 @@ class Exclusions:
                 named = named[-1:]  # "the overall total": the total line
             elif not lines and (self.scan.names_column(text_of(named)) or any(is_qualifier(t.bare) or t.low in g.TAX_WORDS for t in named)):
                 return []  # "without discount", "excluding VAT": a column's value, not rows
-            found.append((text_of(named), said, total))
+            found.append((text_of(named), said, total, label or len(named) == 1 and named[0].kind == "quoted"))
         return found
+
+
+def _label(tok: Tok) -> bool:
+    """Whether a word after a noun of rows is the row's label: quoted, or capitalised words ("the
+    row Total", "die Zeile „Average“"), no figure or phrase ("the rows with discount", "positions 3")."""
+    return tok.kind == "quoted" or tok.capital and tok.bare.replace("-", "").isalpha()

@@ -58,7 +58,7 @@ def extract_records(document: DocumentText, reading: Reading) -> list[Record]:
     reading = terms_in_columns(kinds, reading)
     records, table_columns, by_heading = records_from_tables(document, reading, blocks)
     reading, records, table_columns, picked_note = _picked_by_words(document, reading, blocks, records, table_columns, by_heading)
-    labelled = max((len(map_columns(reading.columns, [p.key for p in b])) for b in blocks), default=0)
+    labelled = max((len(map_columns(reading.columns, [p.key for p in b], translate=False)) for b in blocks), default=0)
     if not records and not table_columns or labelled > table_columns:
         # the document's labels hold more of the request than any table: one record per block
         records = records_from_key_values(blocks, reading, about(document))
@@ -205,7 +205,7 @@ def _is_key_value_table(table: Table, reading: Reading) -> bool:
     if len(table.header) != 2:
         return False
     labels = [row[0] for row in [table.header, *table.rows] if row]
-    labelled = len(map_columns(reading.columns, labels))
+    labelled = len(map_columns(reading.columns, labels, translate=False))
     return enough(labelled, len(reading.columns)) and labelled > len(map_columns(reading.columns, table.header))
 
 
@@ -283,10 +283,12 @@ def records_from_tables(
             for c in asked.conditions if c.column and c.op != "judgement"
         }
         # "Porcentaje ponderado" over "Weighted Percent": a name read in another language
+        title = " ".join(table.title)
+        conditions_read = [c for c, i in condition_cells.items() if i is not None
+                           and match_column(c, use.header, title, translate=False) != i]
         use = replace(use, translated=list(dict.fromkeys(
-            name for name, i in [*use.mapping.items(), *condition_cells.items()]
-            if i is not None and name not in use.partly and read_in_translation(name, use.header, i, " ".join(table.title))
-        )))
+            [*(c for c in read_in_translation(list(use.mapping), use.header, title) if c not in use.partly and c != use.unnamed),
+             *conditions_read])))
         sums = total_lines(rows, use.mapping.values(), len(use.header), reading, earlier) | labels_among_figures(rows)
         earlier = [*earlier, *rows]
         # "the personal habits indicators": the rows under the heading the request names, unsure

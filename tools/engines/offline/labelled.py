@@ -35,7 +35,7 @@ def with_issuer(document: DocumentText, blocks: list[list[KeyValue]], columns: l
     document is filed in; the rows say where it was read (they are unsure). Only a document of one
     block of labels: several records in one file have no one issuer."""
     wanted = [c for c in columns if "supplier" in groups_of(c)]
-    if len(blocks) > 1 or not wanted or not document.pages or any(map_columns(wanted, [p.key for p in b]) for b in blocks):
+    if len(blocks) > 1 or not wanted or not document.pages or any(map_columns(wanted, [p.key for p in b], translate=False) for b in blocks):
         return blocks
     folders = [_plain(re.sub(r"[_.-]+", " ", part)).split() for part in document.path.split("/")[:-1]]
     folders = [words for words in folders if len(words) >= 2]
@@ -64,7 +64,7 @@ def labelled_values(blocks: list[list[KeyValue]], reading: Reading, context: str
     if len(blocks) != 1:
         return {}
     block = blocks[0]
-    return {column: block[i] for column, i in map_columns(reading.columns, [p.key for p in block], context).items()}
+    return {column: block[i] for column, i in map_columns(reading.columns, [p.key for p in block], context, translate=False).items()}
 
 
 
@@ -72,7 +72,7 @@ def blocks_of(pairs: list[KeyValue], columns: list[str]) -> list[list[KeyValue]]
     """Runs of pairs, a new one wherever a key that names a requested column repeats (several
     tickets in one text file); a label the request does not ask for may stand twice in one
     record (the supplier's and the customer's "CIF" on one invoice)."""
-    asked = {pair.key.casefold() for pair in pairs if match_column(pair.key, columns) is not None}
+    asked = {pair.key.casefold() for pair in pairs if match_column(pair.key, columns, translate=False) is not None}
     blocks: list[list[KeyValue]] = []
     seen: set[str] = set()
     for pair in pairs:
@@ -122,7 +122,7 @@ def records_from_key_values(blocks: list[list[KeyValue]], reading: Reading, cont
 
 def _block_record(block: list[KeyValue], reading: Reading, context: str = "") -> Record | None:
     keys = [p.key for p in block]
-    found = {column: block[i] for column, i in map_columns(reading.columns, keys, context).items()}
+    found = {column: block[i] for column, i in map_columns(reading.columns, keys, context, translate=False).items()}
     total = _document_total(block, reading.columns, found)
     found.update(total)
     if not enough(len(found), len(reading.columns)):
@@ -133,7 +133,7 @@ def _block_record(block: list[KeyValue], reading: Reading, context: str = "") ->
             continue
         pair = found.get(condition.column)
         if pair is None:
-            index = match_column(condition.column, keys)
+            index = match_column(condition.column, keys, translate=False)
             if index is None:
                 return None
             pair = block[index]

@@ -162,9 +162,10 @@ class Places:
         named: dict[str, dict[str, int]] = {}
         for i, tok in enumerate(tokens):
             before = self.scan.at(i - 1)
+            # (a month's name or a fiscal year's "FY" before the year dates things, names no column)
             if tok.kind != "word" or tok.used or not g.YEAR.fullmatch(tok.bare) or before is None \
                     or not before.is_content or not before.bare.isalpha() or before.low in g.DOCUMENT_NOUNS \
-                    or before.is_(g.YEAR_WORDS) or self._compared(i):
+                    or before.is_(g.YEAR_WORDS) or month_of(before.text) is not None or before.low == "fy" or self._compared(i):
                 continue
             named.setdefault(before.low, {}).setdefault(tok.bare, i)
         return {i for years in named.values() if len(years) > 1 for i in years.values()}
@@ -191,10 +192,11 @@ class Places:
         )
 
     def _names_day(self, i: int) -> bool:
-        """A date with its month's name after a word saying the day ("on", "dated", "vom", "le")."""
+        """A date with its month's name after a word saying the day ("on", "dated", "vom", "le"),
+        no bound of a span of days ("from Jan 26, 2025 to Feb 2, 2025")."""
         tok, before = self.scan.tokens[i], self.scan.at(i - 1)
         return tok.kind == "word" and not tok.used and " " in tok.text and parse_date(tok.text) is not None \
-            and before is not None and not before.used and before.low in _ON_A_DAY
+            and before is not None and not before.used and before.low in _ON_A_DAY and not self.scan.in_span_of_days(i)
 
     def _names_month(self, i: int) -> bool:
         """A month's name after a preposition ("in August", "en juillet", "vom April") or before its

@@ -43,6 +43,7 @@ import re
 from core.reading import Condition, Place, Reading, ScopeHint
 from tools.engines.accounting import with_accounting
 from tools.engines.columns import groups_of, header_holding, match_column
+from tools.engines.translation import same_name
 from tools.engines.conversation import kind_of
 from tools.engines.dates import years_as_dates
 from tools.engines.offline import grammar as g
@@ -106,7 +107,12 @@ def _with_requested_name(condition: Condition, columns: list[str]) -> Condition:
     """A condition on a requested column uses the column's name as requested ("Date" -> "Order date")."""
     if not condition.column:
         return condition
-    index = match_column(condition.column, columns)
+    index = match_column(condition.column, columns, translate=False)
+    if index is None:
+        # the same name inflected otherwise ("der anderen Schätzungen", "anderer Schätzungen"); no
+        # looser likeness across languages: another requested column's name is never it
+        alike = [i for i, column in enumerate(columns) if same_name(condition.column, column)]
+        index = alike[0] if len(alike) == 1 else None
     if index is None and (condition.column.casefold() in g.COST_VERBS or condition.column == g.MONEY_COLUMN):
         index = money_column(columns)  # "items that cost more than 20 euros": what they cost is the one price requested
     return on_column(condition, columns, index)

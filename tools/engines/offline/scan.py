@@ -15,6 +15,7 @@ from functools import cached_property
 from core.reading import Condition, Place, ScopeHint
 from tools.engines.columns import abbreviates, folded, groups_of, is_known_column, names_of, normalise
 from tools.engines.offline import grammar as g
+from tools.engines.numbers import parse_date
 from tools.engines.offline.folder_names import FolderNames, stem
 from tools.engines.units import MEASURE_UNIT, RATE_WORDS, UNIT_PREPOSITIONS, without_unit
 from tools.engines.offline.tokens import SENTENCE_END, Tok, strip_determiners, text_of
@@ -73,6 +74,16 @@ class Scan:
 
     def at(self, i: int) -> Tok | None:
         return self.tokens[i] if 0 <= i < len(self.tokens) else None
+
+    def in_span_of_days(self, i: int) -> bool:
+        """Whether the date at ``i`` is a bound of a span of days ("from Jan 26, 2025 to Feb 2,
+        2025", "vom 1. März 2024 bis 5. März 2024"): it dates no document on its own."""
+        for step in (1, -1):
+            joiner, other = self.at(i + step), self.at(i + 2 * step)
+            if joiner is not None and other is not None and (joiner.low in g.SPAN_WORDS or joiner.text in g.DASHES) \
+                    and " " in other.text and parse_date(other.text) is not None:
+                return True
+        return False
 
     def use(self, start: int, end: int) -> None:
         for tok in self.tokens[start:end]:

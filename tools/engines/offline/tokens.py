@@ -114,7 +114,7 @@ def tokenize(text: str) -> list[Tok]:
         rest = text[end:]
         if word == ".":
             tokens.append(Tok(".", "punct"))  # a period set apart ("… coordinates . the site number")
-        elif word.endswith(".") and _closes_sentence(word, rest):
+        elif word.endswith(".") and _closes_sentence(word, rest, numbered=bool(tokens) and tokens[-1].text.casefold() in g.NUMBER_SIGNS):
             tokens.append(Tok(word[:-1]))
             tokens.append(Tok(".", "punct"))
         else:
@@ -159,8 +159,9 @@ _DATE_WORDS = re.compile(
 )
 
 
-def _closes_sentence(word: str, rest: str) -> bool:
-    """Whether a word's final period ends a sentence (not "Stk.", "Pos.", "B.V.", "no.")."""
+def _closes_sentence(word: str, rest: str, numbered: bool = False) -> bool:
+    """Whether a word's final period ends a sentence (not "Stk.", "Pos.", "B.V.", "no."); ``numbered``:
+    the word follows a number sign ("invoice no. 2023."), so it is no year."""
     body = word[:-1]
     if body and not body[-1].isalnum() and not any(ch.isalpha() for ch in body):
         # "… and college %. Include …": a sign, or a number with its sign, is no abbreviation
@@ -170,14 +171,16 @@ def _closes_sentence(word: str, rest: str) -> bool:
         return True  # "… a Max Term of 5Y. I need …": a value with its unit is no abbreviation
     if _FIGURE.fullmatch(body) and (after := re.match(r"\s+([A-ZÄÖÜ]\w*)", rest)) is not None and month_of(after.group(1)) is None:
         return True  # "… higher than 1.5. Leave out …": a figure ends the sentence ("2.5. Mai" is a date, "3. Quartal" an ordinal)
-    if body.isdigit() and re.match(r"\s+[A-ZÄÖÜ]\w*\s?:", rest):
+    if body.isdigit() and not numbered and re.match(r"\s+[A-ZÄÖÜ]\w*\s?:", rest):
         return True  # "… über 60. Spalten: …": a number before a label opening a list ends the sentence
-    if re.fullmatch(r"(?:19|20)\d\d", body) and re.match(r"\s+[A-ZÄÖÜ\"'“‘]", rest):
+    if re.fullmatch(r"(?:19|20)\d\d", body) and not numbered and re.match(r"\s+[A-ZÄÖÜ\"'“‘]", rest):
         return True  # "… for January-June 2023. Exclude …": a year is no ordinal ("3. Quartal")
     # "… exactamente 10 kg/año. Indícame …": a unit per a unit ends it too, as a hyphenated word
     # does ("… ohne die Average-Zeile. Spalten: …")
     words = body.split("/")
-    if "." in body or len(body) <= 3 or not all(w.replace("-", "").isalpha() for w in words) or len(words) > 2:
+    # (a hyphenated word's last part is a word, not a shortening: "Müller-Lüd." abbreviates)
+    if "." in body or len(body) <= 3 or not all(w.replace("-", "").isalpha() for w in words) or len(words) > 2 \
+            or "-" in body and len(body.rpartition("-")[2]) < 4:
         return not rest.strip() and not ("." in body or len(body) <= 3)
     following = rest.lstrip()[:1]
     return not following or rest[:1].isspace() and (following.isupper() or following in "0123456789\"'“‘")
