@@ -24,7 +24,8 @@ _NAMES = [  # with the short forms sheets and reports print ("Jan 2025", "Mär 2
     "december dezember décembre decembre diciembre dec dez",
 ]
 MONTHS = {name: number for number, names in enumerate(_NAMES, start=1) for name in names.split()}
-_NAME = "|".join(sorted(MONTHS, key=len, reverse=True))
+MONTH_PATTERN = "|".join(sorted((re.escape(name) for name in MONTHS), key=len, reverse=True))  # any month's name, longest first
+_NAME = MONTH_PATTERN
 # "04.08.2025", "4/8/2025" (day first), "2025-08-04", "15 juillet 2025", "8. Juli 2025", "July 8, 2025"
 _DATE = re.compile(
     rf"\b(?:\d{{1,2}}[./](?P<m>\d{{1,2}})[./]\d{{4}}|\d{{4}}-(?P<M>\d{{1,2}})-\d{{1,2}}"

@@ -12,7 +12,7 @@ import re
 import unicodedata
 from datetime import date, timedelta
 
-from tools.engines.months import MONTHS
+from tools.engines.months import MONTH_PATTERN, MONTHS
 
 _CURRENCY = re.compile(
     r"\b(?:eur|euros?|usd|gbp|chf|sek|nok|dkk|pln|czk|jpy|krw|cny|dollars?|pounds?)\b|zł|[€$£¥₩원]",
@@ -279,11 +279,10 @@ _DATE = re.compile(
     r"(?:(?P<d>\d{1,2})[./](?P<m>\d{1,2})[./](?P<y>\d{4})|(?P<Y>\d{4})-(?P<M>\d{1,2})-(?P<D>\d{1,2}))"
     r"(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?"
 )
-_MONTH_NAMES = "|".join(sorted((re.escape(name) for name in MONTHS), key=len, reverse=True))
 # "Jan 26, 2025", "January 26 2025"; "26 January 2025", "7. Mai 2014", "26 de enero de 2025"
 WRITTEN_DATE = re.compile(
-    rf"(?P<name>{_MONTH_NAMES})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<year>(?:19|20)\d\d)"
-    rf"|(?P<day2>\d{{1,2}})\.?\s+(?:de\s+)?(?P<name2>{_MONTH_NAMES})\.?,?\s+(?:de\s+)?(?P<year2>(?:19|20)\d\d)",
+    rf"(?P<name>{MONTH_PATTERN})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<year>(?:19|20)\d\d)"
+    rf"|(?P<day2>\d{{1,2}})\.?\s+(?:de\s+)?(?P<name2>{MONTH_PATTERN})\.?,?\s+(?:de\s+)?(?P<year2>(?:19|20)\d\d)",
     re.IGNORECASE,
 )
 

@@ -10,7 +10,7 @@ import re
 import unicodedata
 
 from core.reading import DocumentText
-from tools.engines.months import MONTHS, dated_month, month_names, month_of
+from tools.engines.months import MONTH_PATTERN, MONTHS, dated_month, month_names, month_of
 from tools.engines.numbers import parse_date
 from tools.engines.offline import grammar as g
 from tools.parsing.text import CAPTION, TABLE_WORDS, clean, table_lines
@@ -184,10 +184,9 @@ def _dated_in(own: str, text: str, month: int, path: str) -> bool:
 
 
 _PATH_MONTH = re.compile(r"(?<!\d)(?:19|20)\d\d[-_.](0[1-9]|1[0-2])(?!\d)")  # "2025-05", "2025_05_31"
-_MONTH_NAME = "|".join(sorted(MONTHS, key=len, reverse=True))
 # "2023-Jan-economic-outlook", "Report_March_2024": a month's name beside a year
 _PATH_MONTH_NAME = re.compile(
-    rf"(?<![^\W\d_])(?:(?:19|20)\d\d[-_. ]({_MONTH_NAME})(?![^\W\d_])|({_MONTH_NAME})[-_. ]?(?:19|20)\d\d(?![^\W_]))", re.IGNORECASE)
+    rf"(?<![^\W\d_])(?:(?:19|20)\d\d[-_. ]({MONTH_PATTERN})(?![^\W\d_])|({MONTH_PATTERN})[-_. ]?(?:19|20)\d\d(?![^\W_]))", re.IGNORECASE)
 # "Zendingsoverzicht_Q2-2024", "2024_Q3": a quarter of a year, its three months
 _PATH_QUARTER = re.compile(r"(?<![^\W\d_])(?:[Qq]([1-4])[-_. ]?(?:19|20)\d\d|(?:19|20)\d\d[-_. ]?[Qq]([1-4]))(?![^\W_])")
 

@@ -10,7 +10,8 @@ import re
 from dataclasses import dataclass, field
 
 from core.reading import Place
-from tools.engines.months import MONTHS, month_of
+from tools.engines.months import month_of
+from tools.engines.numbers import WRITTEN_DATE
 from tools.engines.offline import grammar as g
 
 MAX_TERM_TOKENS = 10  # a header or label of the scope found whole in a message: "Total Costs All Funds"
@@ -142,7 +143,7 @@ def _dates_joined(tokens: list[Tok]) -> list[Tok]:
             window = tokens[k : k + width]
             if len(window) == width and all(t.kind in ("word", "punct") for t in window) \
                     and window[0].kind == "word" and window[-1].kind == "word" \
-                    and _DATE_WORDS.fullmatch(" ".join(t.text for t in window).replace(" ,", ",")):
+                    and WRITTEN_DATE.fullmatch(" ".join(t.text for t in window).replace(" ,", ",")):
                 joined.append(Tok(" ".join(t.text for t in window).replace(" ,", ",")))
                 k += width
                 break
@@ -152,11 +153,6 @@ def _dates_joined(tokens: list[Tok]) -> list[Tok]:
     return joined
 
 
-_MONTHS = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
-_DATE_WORDS = re.compile(
-    rf"(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?,? (?:19|20)\d\d|\d{{1,2}}\.? (?:de )?(?:{_MONTHS})\.?,? (?:de )?(?:19|20)\d\d",
-    re.IGNORECASE,
-)
 
 
 def _closes_sentence(word: str, rest: str, numbered: bool = False) -> bool:
