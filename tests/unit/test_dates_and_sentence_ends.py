@@ -39,7 +39,8 @@ def test_a_date_written_with_its_month_is_one_value() -> None:
 
     assert parse_date("Jan 26, 2025") == parse_date("26 January 2025") == parse_date("26 de enero de 2025") \
         == parse_date("26.01.2025")
-    assert parse_date("Feb 30, 2024") is None and parse_date("Jan 2025") is None
+    assert parse_date("26th January 2025") == parse_date("Jan 26th, 2025") == parse_date("26 January 2025")
+    assert parse_date("Feb 30, 2024") is None and parse_date("Jan 2025") is None and parse_date("3. Quartal 2024") is None
     scope = ScopeHint(documents=3)
     # a list of such dates is a list of columns, no months, days and years of documents
     listed = read_message("Give me every line of the expense table with the columns Line item, Jan 26, 2025, "

@@ -10,7 +10,7 @@ from held_out import document, scope
 
 from tools.engines.columns import map_columns, match_column, read_in_translation
 from tools.engines.offline import extract_records, read_message
-from tools.engines.translation import foreign
+from tools.engines.translation import foreign, same_name
 
 UNSEEN = Path(__file__).resolve().parents[2] / "evals" / "unseen"
 NHANES = UNSEEN / "public-sixteen" / "documents" / "tabula-java" / "us-035a.pdf"
@@ -44,6 +44,9 @@ def test_names_of_one_language_are_never_compared_in_translation() -> None:
     reading = read_message("List every model whose accuracy is above 0.9. Columns: Model, Precision, Recall.",
                            scope([RETAIL]))
     assert [(c.column, c.op) for c in reading.conditions] == [("Accuracy", "gt")]
+    loans = read_message("List every loan whose type is fixed. Columns: Loan, Art, Amount.", scope([RETAIL]))
+    assert [(c.column, c.value) for c in loans.conditions] == [("Type", "fixed")]
+    assert same_name("Durchschnitt der anderen Schätzungen", "Durchschnitt anderer Schätzungen")
     # two cells of the kind the synonyms know, neither named as it: no translation picks one
     assert map_columns(["Description"], ["Pos", "Beschreibung", "Bezeichnung", "Menge"]) == {}
 

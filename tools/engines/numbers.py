@@ -282,7 +282,7 @@ _DATE = re.compile(
 # "Jan 26, 2025", "January 26 2025"; "26 January 2025", "7. Mai 2014", "26 de enero de 2025"
 WRITTEN_DATE = re.compile(
     rf"(?P<name>{MONTH_PATTERN})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<year>(?:19|20)\d\d)"
-    rf"|(?P<day2>\d{{1,2}})\.?\s+(?:de\s+)?(?P<name2>{MONTH_PATTERN})\.?,?\s+(?:de\s+)?(?P<year2>(?:19|20)\d\d)",
+    rf"|(?P<day2>\d{{1,2}})(?:st|nd|rd|th|\.)?\s+(?:of\s+|de\s+)?(?P<name2>{MONTH_PATTERN})\.?,?\s+(?:de\s+)?(?P<year2>(?:19|20)\d\d)",
     re.IGNORECASE,
 )
 

@@ -330,9 +330,10 @@ def foreign(name: str) -> bool:
 
 
 def same_name(a: str, b: str) -> bool:
-    """Whether two names read alike word for word once read in English ("Durchschnitt der anderen
-    Schätzungen", "Durchschnitt anderer Schätzungen"): no looser likeness."""
-    return (foreign(a) or foreign(b)) and bool(set(readings(a)) & set(readings(b)))
+    """Whether two names, both of another language, read alike word for word once read in English
+    ("Durchschnitt der anderen Schätzungen", "Durchschnitt anderer Schätzungen"): no looser
+    likeness, and never an English name and a foreign one ("type" is no German "Art")."""
+    return foreign(a) and foreign(b) and bool(set(readings(a)) & set(readings(b)))
 
 
 def translated_cells(requested: str, header: list[str]) -> list[int]:
