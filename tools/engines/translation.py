@@ -336,13 +336,19 @@ def same_name(a: str, b: str) -> bool:
     return foreign(a) and foreign(b) and bool(set(readings(a)) & set(readings(b)))
 
 
+def across(requested: str, header: list[str]) -> bool:
+    """Whether a requested name or a header cell holds a word read in another language: only
+    then are they compared in translation."""
+    return foreign(requested) or any(foreign(cell) for cell in header)
+
+
 def translated_cells(requested: str, header: list[str]) -> list[int]:
     """The header cells a requested name means once both are read in English: the cells whose
     words are the name's, in any order ("Weighted Percent" for "Porcentaje ponderado"), else the
     one cell holding all of them, two at least ("Service area (km²)" for "Servicegebiet"), else
     the one cell of one word shortening the name's one word ("CLASS" for "Clasificación"). Empty
     when neither holds a word the lexicon reads in another language."""
-    if not foreign(requested) and not any(foreign(cell) for cell in header):
+    if not across(requested, header):
         return []
     wanted = readings(requested)
     cells = [readings(cell) if cell.strip() else () for cell in header]

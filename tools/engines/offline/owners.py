@@ -7,7 +7,6 @@ import re
 from dataclasses import dataclass
 
 from tools.engines.months import month_of
-from tools.engines.numbers import parse_date
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import SENTENCE_END, WHICH, Tok
@@ -31,7 +30,7 @@ class Owners:
         while i < len(self.scan.tokens):
             tok = self.scan.tokens[i]
             if tok.used or not tok.capital or not tok.is_content or tok.low in WHICH or tok.is_(g.LIST_KEYWORDS) \
-                    or self._numbered_document(i) or g.row_compound(tok.low) or " " in tok.text and parse_date(tok.text):
+                    or self._numbered_document(i) or g.row_compound(tok.low) or self.scan.is_date(i):
                 i += 1
                 continue
             end = self._name_run(i)
@@ -132,8 +131,7 @@ class Owners:
             if not tok.used and tok.kind == "word" and _SPAN_OF_YEARS.fullmatch(tok.bare):
                 self.scan.owners.append((i, tok.bare))
                 tok.used = True
-            elif not tok.used and tok.kind == "word" and " " in tok.text and parse_date(tok.text) is not None \
-                    and not self.scan.in_span_of_days(i):
+            elif not tok.used and self.scan.day_at(i):
                 # "the invoices issued on Jan 26, 2025": a date no column or condition took is the
                 # documents' (each read must name it, in any of the ways dates are printed)
                 self.scan.owners.append((i, tok.text))

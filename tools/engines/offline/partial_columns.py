@@ -9,7 +9,7 @@ from core.reading import Reading, Table
 from tools.engines.accounting import fold
 from tools.engines.columns import groups_of, identifier_of, match_column, names_of, normalise, partly_named
 from tools.engines.offline.grammar import YEAR
-from tools.engines.translation import english, foreign
+from tools.engines.translation import across, english
 
 
 def partly_named_columns(reading: Reading, table: Table, mapping: dict[str, int]) -> dict[str, int]:
@@ -97,7 +97,7 @@ def _in_translation(column: str, table: Table, taken: set[int], others: list[str
     """The cell naming a requested column in part once both are read in English ("NÚMERO" for
     the "Candidate number" of a Portuguese list, "Our estimates 1996" for "Eigene Schätzung
     1996"); None when neither is written in another language."""
-    if not foreign(column) and not any(foreign(cell) for cell in table.header):
+    if not across(column, table.header):
         return None
     header = [(english(cell) or ("",))[0] if cell.strip() else "" for cell in table.header]
     for reading in english(column):

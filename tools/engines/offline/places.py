@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from core.reading import Place
 from tools.engines.months import month_of
-from tools.engines.numbers import parse_date
 from tools.engines.offline import grammar as g
 from tools.engines.offline.scan import Scan
 from tools.engines.offline.tokens import SENTENCE_END, Tok, text_of
@@ -194,9 +193,9 @@ class Places:
     def _names_day(self, i: int) -> bool:
         """A date with its month's name after a word saying the day ("on", "dated", "vom", "le"),
         no bound of a span of days ("from Jan 26, 2025 to Feb 2, 2025")."""
-        tok, before = self.scan.tokens[i], self.scan.at(i - 1)
-        return tok.kind == "word" and not tok.used and " " in tok.text and parse_date(tok.text) is not None \
-            and before is not None and not before.used and before.low in _ON_A_DAY and not self.scan.in_span_of_days(i)
+        before = self.scan.at(i - 1)
+        return not self.scan.tokens[i].used and self.scan.day_at(i) and before is not None and not before.used \
+            and before.low in _ON_A_DAY
 
     def _names_month(self, i: int) -> bool:
         """A month's name after a preposition ("in August", "en juillet", "vom April") or before its

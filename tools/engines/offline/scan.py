@@ -75,13 +75,24 @@ class Scan:
     def at(self, i: int) -> Tok | None:
         return self.tokens[i] if 0 <= i < len(self.tokens) else None
 
+    def is_date(self, i: int) -> bool:
+        """Whether the token at ``i`` is a date written with its month's name ("Jan 26, 2025", one
+        word since ``tokenize``): no one's name."""
+        tok = self.at(i)
+        return tok is not None and tok.kind == "word" and " " in tok.text and parse_date(tok.text) is not None
+
+    def day_at(self, i: int) -> bool:
+        """Whether the token at ``i`` is such a date that dates something on its own: no bound of
+        a span of days."""
+        return self.is_date(i) and not self.in_span_of_days(i)
+
     def in_span_of_days(self, i: int) -> bool:
         """Whether the date at ``i`` is a bound of a span of days ("from Jan 26, 2025 to Feb 2,
         2025", "vom 1. März 2024 bis 5. März 2024"): it dates no document on its own."""
         for step in (1, -1):
             joiner, other = self.at(i + step), self.at(i + 2 * step)
             if joiner is not None and other is not None and (joiner.low in g.SPAN_WORDS or joiner.text in g.DASHES) \
-                    and " " in other.text and parse_date(other.text) is not None:
+                    and self.is_date(i + 2 * step):
                 return True
         return False
 
