@@ -457,11 +457,15 @@ def match_column(requested: str, header: list[str], context: str = "", translate
     return None
 
 
-def read_in_translation(requested: list[str], header: list[str], context: str = "") -> list[str]:
-    """The requested columns ``map_columns`` places only by reading a name in another language
-    (not where it places them without): what is read through them is unsure (the caller says so)."""
+def read_in_translation(
+    requested: list[str], header: list[str], context: str = "", mapping: dict[str, int] | None = None
+) -> list[str]:
+    """The requested columns ``map_columns`` places (or ``mapping``, its result the caller holds)
+    only by reading a name in another language (not where it places them without): what is read
+    through them is unsure (the caller says so)."""
     plain = map_columns(requested, header, context, translate=False)
-    return [c for c, i in map_columns(requested, header, context).items() if plain.get(c) != i]
+    placed = map_columns(requested, header, context) if mapping is None else mapping
+    return [c for c, i in placed.items() if plain.get(c) != i]
 
 
 def map_columns(requested: list[str], header: list[str], context: str = "", translate: bool = True) -> dict[str, int]:

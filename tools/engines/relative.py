@@ -78,7 +78,7 @@ def _dated(message: str, today: str | None) -> tuple[str, list[tuple[str, str]]]
             before, after = message[: match.start()], message[match.end():]
             last = match.group(0).casefold().startswith(_LAST)
             if _AGAINST.search(before) or _AGAINST_NEXT.search(after) or last and _FINAL_OF.search(after) \
-                    or last and match.group(0).casefold().startswith("last ") and _THE_LAST.search(before):
+                    or match.group(0).casefold().startswith("last ") and _THE_LAST.search(before):
                 return match.group(0)
             period = _period(day, unit, back)
             read.append((match.group(0), period))

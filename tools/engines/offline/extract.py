@@ -287,7 +287,8 @@ def records_from_tables(
         conditions_read = [c for c, i in condition_cells.items() if i is not None
                            and match_column(c, use.header, title, translate=False) != i]
         use = replace(use, translated=list(dict.fromkeys(
-            [*(c for c in read_in_translation(list(use.mapping), use.header, title) if c not in use.partly and c != use.unnamed),
+            [*(c for c in read_in_translation(list(use.mapping), use.header, title, use.mapping)
+               if c not in use.partly and c != use.unnamed),
              *conditions_read])))
         sums = total_lines(rows, use.mapping.values(), len(use.header), reading, earlier) | labels_among_figures(rows)
         earlier = [*earlier, *rows]

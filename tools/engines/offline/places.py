@@ -154,9 +154,10 @@ class Places:
         return found
 
     def _years_telling_names_apart(self) -> set[int]:
-        """The years that close the same words said twice or more, each time with another year
+        """The years that close the same word said twice or more, each time with another year
         ("la part de marché 1996 et la part de marché 1997", "Logements insalubres 2007,
-        Logements insalubres 2009"): they tell two columns apart, no document can be of both."""
+        Logements insalubres 2009"): they tell two columns apart, no document can be of both.
+        The one word before each year is compared, not the whole name."""
         tokens = self.scan.tokens
         named: dict[str, dict[str, int]] = {}
         for i, tok in enumerate(tokens):
