@@ -341,3 +341,14 @@ def test_a_framed_title_is_the_title_of_the_table_under_it() -> None:
     assert [t.title[-1] for t in tables] == ["MALE HEAD OF THE HOUSEHOLD", "ADULT WOMEN"]
     assert [len(t.rows) for t in tables] == [11, 11]
     assert tables[1].rows[0][:3] == ["Kerala", "2400", "8.8"] and tables[1].rows[-1][0] == "Pooled"
+
+
+def test_every_unseen_case_has_an_id_of_its_own() -> None:
+    # a case is picked by its id (`evals.run --cases`) and compared across runs by it: two sets
+    # giving one id would run and score each other's requests
+    import json
+    from collections import Counter
+
+    root = Path(__file__).resolve().parents[2] / "evals" / "unseen"
+    ids = Counter(case["id"] for truth in sorted(root.glob("*/truth.json")) for case in json.loads(truth.read_text())["cases"])
+    assert ids and [case for case, count in ids.items() if count > 1] == []
